@@ -1,0 +1,110 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/**
+ * The only module that reads process.env. Every variable is validated here; a bad value stops
+ * start-up with a message naming the variable (see the README's table).
+ */
+
+const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'doit valoir true ou false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const envSchema = z
+  .object({
+    NODE_ENV: z
+      .enum(['development', 'production', 'test'], { error: 'doit valoir development, production ou test' })
+      .default('development'),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PORT: z.coerce
+      .number({ error: 'doit être un nombre' })
+      .int({ error: 'doit être un entier' })
+      .min(0, { error: 'doit être compris entre 0 et 65535' })
+      .max(65535, { error: 'doit être compris entre 0 et 65535' })
+      .default(3000),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .url({ error: 'doit être une URL postgres://…' })
+        .refine((value) => /^postgres(ql)?:\/\//.test(value), { error: 'doit commencer par postgres:// ou postgresql://' })
+        .optional(),
+    ),
+    PUBLIC_URL: z.preprocess(emptyToUndefined, z.url({ error: 'doit être une URL http(s)://…' }).optional()),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'doit valoir fatal, error, warn, info, debug, trace ou silent',
+      })
+      .default('info'),
+    TRUST_PROXY: z.preprocess(emptyToUndefined, booleanFlag.default(false)),
+    COOKIE_SECURE: z
+      .enum(['auto', 'true', 'false'], { error: 'doit valoir auto, true ou false' })
+      .default('auto'),
+    WEB_DIST_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
+    ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email({ error: 'doit être une adresse e-mail valide' }).optional()),
+    ADMIN_PASSWORD: z.preprocess(
+      emptyToUndefined,
+      z.string().min(8, { error: 'doit contenir au moins 8 caractères' }).optional(),
+    ),
+  })
+  .superRefine((env, ctx) => {
+    if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'est requis quand ADMIN_PASSWORD est défini' });
+    }
+  });
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string } | { kind: 'pglite-memory'; dump?: Blob };
+  publicUrl: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  trustProxy: boolean;
+  secureCookies: boolean;
+  webDistDir: string;
+  /** First admin account (created once, when no admin exists). Without a password one is generated. */
+  admin: { email: string; password: string | undefined } | null;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Configuration invalide :\n${issues.map((issue) => `  - ${issue}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environnement'} ${issue.message}`),
+    );
+  }
+  const values = parsed.data;
+  const dataDir = path.resolve(cwd, values.DATA_DIR);
+  const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, '');
+  return {
+    env: values.NODE_ENV,
+    host: values.HOST,
+    port: values.PORT,
+    dataDir,
+    database: values.DATABASE_URL
+      ? { kind: 'postgres', url: values.DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+    publicUrl,
+    logLevel: values.LOG_LEVEL,
+    trustProxy: values.TRUST_PROXY,
+    secureCookies: values.COOKIE_SECURE === 'auto' ? publicUrl.startsWith('https://') : values.COOKIE_SECURE === 'true',
+    webDistDir: values.WEB_DIST_DIR ? path.resolve(cwd, values.WEB_DIST_DIR) : path.resolve(packageRoot, '../web/dist'),
+    admin: values.ADMIN_EMAIL
+      ? { email: values.ADMIN_EMAIL.trim().toLowerCase(), password: values.ADMIN_PASSWORD }
+      : null,
+  };
+}

@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../db/client.js';
+import { AppError } from '../errors.js';
+import { messages } from '@erepare/shared/messages';
+
+export type RateLimitRule = { name: string; limit: number; windowMs: number };
+
+/**
+ * Counts one hit for `key` under `rule` in a fixed window kept in the database (so the limit holds
+ * across instances) and throws a 429 with Retry-After once the limit is exceeded.
+ */
+export async function hitRateLimit(db: Db, rule: RateLimitRule, key: string, message: string = messages.http.tooManyRequests): Promise<void> {
+  const fullKey = `${rule.name}:${key}`;
+  const windowSeconds = rule.windowMs / 1000;
+  const result = await db.execute(sql`
+    insert into rate_limits (key, window_start, count) values (${fullKey}, now(), 1)
+    on conflict (key) do update set
+      count = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds}) then 1 else rate_limits.count + 1 end,
+      window_start = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds}) then now() else rate_limits.window_start end
+    returning count, ceil(extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now())))::int as reset_in
+  `);
+  const row = rowsOf<{ count: number; reset_in: number }>(result)[0];
+  if (row && Number(row.count) > rule.limit) {
+    throw new AppError('RATE_LIMITED', 429, message, { 'retry-after': String(Math.max(1, Number(row.reset_in))) });
+  }
+}
+
+/** Removes finished windows (called from the clean-up job). */
+export async function purgeRateLimits(db: Db, olderThanMs: number): Promise<void> {
+  await db.execute(sql`delete from rate_limits where window_start < now() - make_interval(secs => ${olderThanMs / 1000})`);
+}

@@ -1,0 +1,175 @@
+import type { SessionUser } from '@erepare/shared/schemas/auth';
+import { messages } from '@erepare/shared/messages';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../errors.js';
+import { hitRateLimit } from '../../lib/rate-limit.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { generateToken, hashToken } from '../../lib/tokens.js';
+import {
+  countAdmins,
+  findSessionWithUser,
+  findUserByEmail,
+  insertSession,
+  insertUser,
+  revokeAllSessionsOfUser,
+  revokeSession,
+  setUserRole,
+  touchSession,
+  type UserRecord,
+} from './repository.js';
+
+export const SESSION_COOKIE = 'erepare_session';
+/** "Remember me": a persistent session with a fixed expiry. */
+export const PERSISTENT_SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** Without "remember me": a browser-session cookie, and on the server a sliding 24 h idle limit. */
+export const BROWSER_SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
+/** Session activity is written at most this often, so a page full of API calls costs one write. */
+const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+
+const LOGIN_PER_IP = { name: 'login-ip', limit: 30, windowMs: 15 * 60 * 1000 };
+const LOGIN_PER_EMAIL = { name: 'login-email', limit: 10, windowMs: 15 * 60 * 1000 };
+
+export type RequestContext = { ip: string; userAgent: string | undefined };
+
+export type AuthenticatedSession = {
+  sessionId: number;
+  user: SessionUser;
+  persistent: boolean;
+  expiresAt: Date;
+};
+
+export function toSessionUser(user: UserRecord): SessionUser {
+  return {
+    id: user.id,
+    email: user.email,
+    role: user.role,
+    repairdesk_customer_id: user.repairCustomerId,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    phone: user.phone,
+    address: user.address,
+    city: user.city,
+    postal_code: user.postalCode,
+    email_verified: user.emailVerifiedAt !== null,
+  };
+}
+
+export type LoginResult = {
+  token: string;
+  user: SessionUser;
+  persistent: boolean;
+  expiresAt: Date;
+};
+
+export async function login(
+  db: Db,
+  input: { email: string; password: string; rememberMe: boolean; deviceFingerprint?: string | undefined },
+  context: RequestContext,
+): Promise<LoginResult> {
+  await hitRateLimit(db, LOGIN_PER_IP, context.ip, messages.auth.tooManyAttempts);
+  await hitRateLimit(db, LOGIN_PER_EMAIL, input.email, messages.auth.tooManyAttempts);
+
+  const user = await findUserByEmail(db, input.email);
+  const valid = await verifyPassword(user?.passwordHash, input.password);
+  if (!user || !valid) {
+    throw new AppError('INVALID_CREDENTIALS', 401, messages.auth.invalidCredentials);
+  }
+  if (user.disabledAt) {
+    throw new AppError('ACCOUNT_DISABLED', 403, messages.auth.accountDisabled);
+  }
+
+  const token = generateToken();
+  const now = Date.now();
+  const expiresAt = new Date(now + (input.rememberMe ? PERSISTENT_SESSION_TTL_MS : BROWSER_SESSION_IDLE_MS));
+  await insertSession(db, {
+    tokenHash: hashToken(token),
+    userId: user.id,
+    persistent: input.rememberMe,
+    expiresAt,
+    deviceFingerprint: input.deviceFingerprint ?? null,
+    userAgent: context.userAgent?.slice(0, 512) ?? null,
+    ip: context.ip,
+  });
+  return { token, user: toSessionUser(user), persistent: input.rememberMe, expiresAt };
+}
+
+export type SessionCheck =
+  | { ok: true; session: AuthenticatedSession }
+  | { ok: false; reason: 'missing' | 'expired' };
+
+/** Resolves a presented token to a live session (sliding the idle limit of browser sessions). */
+export async function resolveSession(db: Db, token: string | undefined, deviceFingerprint?: string): Promise<SessionCheck> {
+  if (!token) return { ok: false, reason: 'missing' };
+  // Tokens we issue are 43 characters; anything else cannot match and is not worth a query.
+  if (token.length < 20 || token.length > 200) return { ok: false, reason: 'expired' };
+  const found = await findSessionWithUser(db, hashToken(token));
+  const now = new Date();
+  if (!found || found.session.revokedAt || found.session.expiresAt <= now || found.user.disabledAt) {
+    return { ok: false, reason: 'expired' };
+  }
+  const { session, user } = found;
+  let expiresAt = session.expiresAt;
+  const fingerprintChanged = deviceFingerprint !== undefined && deviceFingerprint !== session.deviceFingerprint;
+  if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS || fingerprintChanged) {
+    if (!session.persistent) expiresAt = new Date(now.getTime() + BROWSER_SESSION_IDLE_MS);
+    await touchSession(db, session.id, {
+      lastSeenAt: now,
+      expiresAt,
+      ...(deviceFingerprint !== undefined ? { deviceFingerprint } : {}),
+    });
+  }
+  return {
+    ok: true,
+    session: { sessionId: session.id, user: toSessionUser(user), persistent: session.persistent, expiresAt },
+  };
+}
+
+export async function logout(db: Db, session: AuthenticatedSession, allDevices: boolean): Promise<void> {
+  if (allDevices) {
+    await revokeAllSessionsOfUser(db, session.user.id);
+  } else {
+    await revokeSession(db, session.sessionId);
+  }
+}
+
+export type AdminBootstrap =
+  | { created: false }
+  | { created: true; email: string; generatedPassword: string | undefined };
+
+const DEFAULT_ADMIN_EMAIL = 'admin@erepare.example';
+
+/**
+ * Creates the first admin when the installation has none: from ADMIN_EMAIL/ADMIN_PASSWORD, or
+ * with a generated password that the caller prints once. Never touches an existing admin.
+ */
+export async function ensureFirstAdmin(
+  db: Db,
+  admin: { email: string; password: string | undefined } | null,
+): Promise<AdminBootstrap> {
+  if ((await countAdmins(db)) > 0) return { created: false };
+  const email = admin?.email ?? DEFAULT_ADMIN_EMAIL;
+  const generatedPassword = admin?.password ? undefined : generateToken().slice(0, 20);
+  const password = admin?.password ?? generatedPassword ?? '';
+  await createOrPromoteAdmin(db, email, password);
+  return { created: true, email, generatedPassword };
+}
+
+/** Used by the first start and by `npm run admin:create`. */
+export async function createOrPromoteAdmin(db: Db, email: string, password: string): Promise<'created' | 'promoted'> {
+  const normalised = email.trim().toLowerCase();
+  const passwordHash = await hashPassword(password);
+  const existing = await findUserByEmail(db, normalised);
+  if (existing) {
+    await setUserRole(db, existing.id, 'admin', passwordHash);
+    return 'promoted';
+  }
+  await insertUser(db, {
+    email: normalised,
+    passwordHash,
+    role: 'admin',
+    firstName: 'Administrateur',
+    // The admin's address is the installer's own choice: consider it proven.
+    emailVerifiedAt: new Date(),
+  });
+  return 'created';
+}

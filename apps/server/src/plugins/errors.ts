@@ -1,0 +1,112 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { messages } from '@erepare/shared/messages';
+import type { ErrorResponse } from '@erepare/shared/schemas/common';
+import { AppError } from '../errors.js';
+
+type Issue = { path: string; message: string };
+
+const fieldNames: Record<string, string> = {
+  body: 'corps de la requête',
+  querystring: 'paramètres',
+  params: 'adresse',
+  headers: 'en-têtes',
+};
+
+function validationIssues(error: FastifyError): Issue[] {
+  return (error.validation ?? []).map((item) => ({
+    path: item.instancePath.replace(/^\//, '').replace(/\//g, '.'),
+    message: item.message ?? messages.http.badRequest,
+  }));
+}
+
+function validationMessage(error: FastifyError, issues: Issue[]): string {
+  const first = issues[0];
+  if (!first) return messages.http.badRequest;
+  const where = first.path || fieldNames[error.validationContext ?? 'body'] || 'requête';
+  const more = issues.length > 1 ? ` (et ${issues.length - 1} autre${issues.length > 2 ? 's' : ''} erreur${issues.length > 2 ? 's' : ''})` : '';
+  return `Données invalides – ${where} : ${first.message}${more}`;
+}
+
+/** French messages for the errors Fastify raises itself (body parsing, routing…). */
+const fastifyCodes: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: messages.http.unsupportedMediaType },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: messages.http.invalidJson },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: messages.http.invalidJson },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: messages.http.payloadTooLarge },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: messages.http.badRequest },
+  FST_ERR_BAD_URL: { status: 400, message: messages.http.badRequest },
+  FST_ERR_ASYNC_CONSTRAINT: { status: 400, message: messages.http.badRequest },
+};
+
+const genericByStatus: Record<number, string> = {
+  400: messages.http.badRequest,
+  401: messages.auth.notLoggedIn,
+  403: messages.auth.forbidden,
+  404: messages.http.notFound,
+  405: messages.http.methodNotAllowed,
+  413: messages.http.payloadTooLarge,
+  415: messages.http.unsupportedMediaType,
+  429: messages.http.tooManyRequests,
+};
+
+/**
+ * The one JSON error handler: French messages, the spec's envelope (success, message, statusCode),
+ * the request id for support, and nothing internal on a 5xx.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((rawError: FastifyError | AppError | Error, request, reply) => {
+    let status: number;
+    let message: string;
+    let code: string | undefined;
+    let issues: Issue[] | undefined;
+
+    if (rawError instanceof AppError) {
+      status = rawError.httpStatus;
+      message = rawError.message;
+      code = rawError.code;
+      void reply.headers(rawError.headers);
+    } else {
+      const error = rawError as FastifyError;
+      if (error.validation) {
+        status = 400;
+        issues = validationIssues(error);
+        message = validationMessage(error, issues);
+        code = 'VALIDATION_FAILED';
+      } else if (error.code && fastifyCodes[error.code]) {
+        const known = fastifyCodes[error.code];
+        status = known?.status ?? 400;
+        message = known?.message ?? messages.http.badRequest;
+        code = error.code;
+      } else if (error instanceof SyntaxError && (error.statusCode ?? 400) === 400) {
+        // JSON.parse failures of the body parser.
+        status = 400;
+        message = messages.http.invalidJson;
+        code = 'INVALID_JSON';
+      } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+        status = error.statusCode;
+        message = genericByStatus[status] ?? messages.http.badRequest;
+        code = error.code;
+      } else {
+        status = 500;
+        message = messages.http.internal;
+      }
+    }
+
+    if (status >= 500) {
+      request.log.error({ err: rawError }, 'request failed');
+    } else {
+      request.log.info({ code, status }, message);
+    }
+
+    const body: ErrorResponse = {
+      success: false,
+      message,
+      statusCode: status,
+      ...(code && status < 500 ? { code } : {}),
+      ...(code && status >= 500 && rawError instanceof AppError ? { code } : {}),
+      requestId: String(request.id),
+      ...(issues ? { issues } : {}),
+    };
+    return reply.code(status).type('application/json; charset=utf-8').send(body);
+  });
+}

@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { messages } from '@erepare/shared/messages';
+import { matchRoute } from '@erepare/shared/routes';
+
+type Encoded = { identity: Buffer; br: Buffer; gzip: Buffer };
+
+function loadShell(webDistDir: string): Encoded | null {
+  const file = path.join(webDistDir, 'index.html');
+  if (!fs.existsSync(file)) return null;
+  const identity = fs.readFileSync(file);
+  const read = (suffix: string, make: () => Buffer) =>
+    fs.existsSync(file + suffix) ? fs.readFileSync(file + suffix) : make();
+  return {
+    identity,
+    br: read('.br', () => zlib.brotliCompressSync(identity)),
+    gzip: read('.gz', () => zlib.gzipSync(identity, { level: 9 })),
+  };
+}
+
+function sendHtml(request: FastifyRequest, reply: FastifyReply, html: Encoded, status: number) {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  void reply
+    .code(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    // The shell names the current hashed assets: it must be revalidated on every visit.
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding');
+  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(html.br);
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(html.gzip);
+  return reply.send(html.identity);
+}
+
+const FILE_LIKE = /\.[a-z0-9]{1,8}$/i;
+
+/**
+ * Serves the built web app: hashed assets with immutable caching (precompressed brotli/gzip),
+ * client routes falling back to the app shell (200 for the route table, 404 otherwise, 301 for
+ * legacy paths), and never the shell for /api.
+ */
+export async function registerWeb(app: FastifyInstance): Promise<void> {
+  const { webDistDir } = app.config;
+  const shell = loadShell(webDistDir);
+
+  if (shell) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      preCompressed: true,
+      index: false,
+      wildcard: false,
+      // Only real files are served statically; HTML pages go through the route table below.
+      allowedPath: (pathName) => !pathName.endsWith('.html'),
+      setHeaders: (res, filePath) => {
+        const relative = path.relative(webDistDir, filePath).split(path.sep).join('/');
+        if (relative.startsWith('assets/')) {
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          res.setHeader('cache-control', 'no-cache');
+        }
+      },
+    });
+  } else {
+    app.log.warn({ webDistDir }, 'web app not built: only the API is served');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const [rawPath = '/', query] = request.url.split('?', 2) as [string, string | undefined];
+    if (rawPath === '/api' || rawPath.startsWith('/api/')) {
+      return reply.code(404).send({ success: false, message: messages.http.apiNotFound, statusCode: 404 });
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.code(404).send({ success: false, message: messages.http.notFound, statusCode: 404 });
+    }
+    let pathname: string;
+    try {
+      pathname = decodeURI(rawPath);
+    } catch {
+      pathname = rawPath;
+    }
+    const match = matchRoute(pathname);
+    if (match.kind === 'redirect') {
+      return reply.redirect(query ? `${match.to}?${query}` : match.to, 301);
+    }
+    if (match.kind === 'not-found' && FILE_LIKE.test(pathname)) {
+      return reply.code(404).type('text/plain; charset=utf-8').send('Fichier introuvable');
+    }
+    if (!shell) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('Application web non construite : lancez « npm start » ou « npm run build ».');
+    }
+    return sendHtml(request, reply, shell, match.kind === 'not-found' ? 404 : 200);
+  });
+}

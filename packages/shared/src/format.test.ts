@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { formatCents, formatDate, formatDateTime, formatEuros, formatLongDate, parseEurosToCents } from './format.js';
+
+// Intl uses narrow no-break spaces in fr-FR; normalise them to compare with readable strings.
+const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
+
+describe('fr-FR formatting', () => {
+  it('formats cents as euros with a decimal comma and the euro sign after the amount', () => {
+    expect(plain(formatCents(123450))).toBe('1 234,50 €');
+    expect(plain(formatCents(599))).toBe('5,99 €');
+    expect(plain(formatCents(0))).toBe('0,00 €');
+    expect(plain(formatEuros(19.9))).toBe('19,90 €');
+  });
+
+  it('parses French amounts into cents', () => {
+    expect(parseEurosToCents('12,50')).toBe(1250);
+    expect(parseEurosToCents('12.5 €')).toBe(1250);
+    expect(parseEurosToCents('1 234,56')).toBe(123456);
+    expect(parseEurosToCents('abc')).toBeNull();
+    expect(parseEurosToCents('1,234')).toBeNull();
+  });
+
+  it('formats dates in Paris time', () => {
+    // 23:30 UTC on 20 November is already 21 November in Paris (UTC+1).
+    expect(formatDate('2026-11-20T23:30:00Z')).toBe('21/11/2026');
+    expect(formatDateTime('2026-06-01T08:05:00Z')).toBe('01/06/2026 10:05');
+    expect(formatLongDate('2026-11-20T12:00:00Z')).toBe('vendredi 20 novembre 2026');
+    expect(formatDate('pas une date')).toBe('');
+  });
+});

@@ -1,0 +1,62 @@
+const euroFormatter = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
+const dateFormatter = new Intl.DateTimeFormat('fr-FR', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  timeZone: 'Europe/Paris',
+});
+const dateTimeFormatter = new Intl.DateTimeFormat('fr-FR', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/Paris',
+});
+const longDateFormatter = new Intl.DateTimeFormat('fr-FR', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Europe/Paris',
+});
+
+/** Money is stored in integer cents; this is the only way it is shown ("1 234,50 €"). */
+export function formatCents(cents: number): string {
+  return euroFormatter.format(Math.round(cents) / 100);
+}
+
+/** For amounts that the spec expresses in euros (prices of marketing pages, for example). */
+export function formatEuros(euros: number): string {
+  return euroFormatter.format(euros);
+}
+
+/** Parses "12,50", "12.5", "12,50 €" into cents; null when it is not an amount. */
+export function parseEurosToCents(input: string): number | null {
+  const cleaned = input.replace(/[\s\u00a0\u202f€]/g, '').replace(',', '.');
+  if (!/^-?\d+(\.\d{1,2})?$/.test(cleaned)) return null;
+  return Math.round(Number(cleaned) * 100);
+}
+
+function toDate(value: Date | string | number): Date | null {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** "20/11/2026" in Paris time; an empty string for an invalid date. */
+export function formatDate(value: Date | string | number): string {
+  const date = toDate(value);
+  return date ? dateFormatter.format(date) : '';
+}
+
+/** "20/11/2026 14:05" in Paris time. */
+export function formatDateTime(value: Date | string | number): string {
+  const date = toDate(value);
+  return date ? dateTimeFormatter.format(date).replace(',', '') : '';
+}
+
+/** "vendredi 20 novembre 2026". */
+export function formatLongDate(value: Date | string | number): string {
+  const date = toDate(value);
+  return date ? longDateFormatter.format(date) : '';
+}

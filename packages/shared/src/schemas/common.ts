@@ -1,0 +1,26 @@
+import { z } from '../zod.js';
+
+/** The spec's response envelope: success, data, message, statusCode, total. */
+export const errorResponseSchema = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  statusCode: z.number().int(),
+  code: z.string().optional(),
+  requestId: z.string().optional(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+export const healthResponseSchema = z.object({
+  success: z.boolean(),
+  database: z.enum(['connected', 'disconnected']),
+  timestamp: z.string(),
+});
+export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ error: 'Adresse e-mail invalide' }));

@@ -1,0 +1,35 @@
+import { z } from '../zod.js';
+
+/** Site settings (spec 1 §3): title, description and the two maintenance flags. */
+export const siteSettingsSchema = z.object({
+  title: z
+    .string()
+    .trim()
+    .min(1, { error: 'Le titre du site est requis' })
+    .max(120, { error: 'Le titre du site ne peut pas dépasser 120 caractères' }),
+  description: z
+    .string()
+    .trim()
+    .max(320, { error: 'La description ne peut pas dépasser 320 caractères' }),
+  maintenanceMode: z.boolean({ error: 'Le mode maintenance doit valoir vrai ou faux' }),
+  shopMaintenanceMode: z.boolean({ error: 'Le mode maintenance de la boutique doit valoir vrai ou faux' }),
+});
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+
+export const defaultSiteSettings: SiteSettings = {
+  title: 'E.repare – Réparation smartphone, tablette, console et ordinateur à Gujan-Mestras',
+  description:
+    'Atelier de réparation à Gujan-Mestras sur le bassin d’Arcachon : smartphones, tablettes, ordinateurs et consoles. Devis en ligne, suivi de réparation et boutique de produits reconditionnés.',
+  maintenanceMode: false,
+  shopMaintenanceMode: false,
+};
+
+export const siteSettingsResponseSchema = z.object({
+  success: z.literal(true),
+  data: siteSettingsSchema,
+  message: z.string().optional(),
+});
+export type SiteSettingsResponse = z.infer<typeof siteSettingsResponseSchema>;
+
+/** The admin form sends every field; `.strict()` refuses unknown keys rather than ignoring them. */
+export const siteSettingsUpdateSchema = siteSettingsSchema.strict();

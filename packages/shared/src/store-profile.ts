@@ -1,0 +1,69 @@
+/**
+ * The shop's public identity, shown in the footer, the contact and legal pages, the maintenance
+ * page and the structured data. These are placeholder values until the owner fills in the real
+ * ones (the admin issue moves them to the database and makes them editable); nothing else in the
+ * code base may hard-code an address, a phone number or an e-mail of the shop.
+ */
+export type OpeningSlot = { days: string; hours: string };
+
+export type StoreProfile = {
+  name: string;
+  legalName: string;
+  address: { street: string; postalCode: string; city: string; country: string };
+  geo: { latitude: number; longitude: number };
+  phone: { display: string; e164: string };
+  email: string;
+  whatsapp: { display: string; number: string };
+  social: { facebook: string; instagram: string; tiktok: string };
+  siret: string;
+  /** Opening hours of the shop (footer, contact page). */
+  openingHours: OpeningSlot[];
+  /** The maintenance page states other hours (spec 3 §1): both readings are kept, each on its page. */
+  maintenanceHours: OpeningSlot[];
+};
+
+export const storeProfile: StoreProfile = {
+  name: 'E.repare',
+  legalName: 'E.repare (nom commercial à compléter)',
+  address: {
+    street: '1 avenue de l’Exemple',
+    postalCode: '33470',
+    city: 'Gujan-Mestras',
+    country: 'France',
+  },
+  geo: { latitude: 44.6365, longitude: -1.0673 },
+  phone: { display: '05 56 00 00 00', e164: '+33556000000' },
+  email: 'contact@erepare.example',
+  whatsapp: { display: '06 00 00 00 00', number: '33600000000' },
+  social: {
+    facebook: 'https://www.facebook.com/erepare.exemple',
+    instagram: 'https://www.instagram.com/erepare.exemple',
+    tiktok: 'https://www.tiktok.com/@erepare.exemple',
+  },
+  siret: '000 000 000 00000',
+  openingHours: [
+    { days: 'Du mardi au samedi', hours: '9h30 – 13h30 et 14h30 – 18h00' },
+    { days: 'Dimanche et lundi', hours: 'Fermé' },
+  ],
+  maintenanceHours: [
+    { days: 'Lundi – Vendredi', hours: '9h00 – 18h30' },
+    { days: 'Samedi', hours: '9h00 – 17h00' },
+    { days: 'Dimanche', hours: 'Fermé' },
+    { days: 'Jours fériés', hours: 'Sur rendez-vous' },
+  ],
+};
+
+export function formatAddress(profile: StoreProfile = storeProfile): string {
+  const { street, postalCode, city } = profile.address;
+  return `${street}, ${postalCode} ${city}`;
+}
+
+export function whatsappUrl(profile: StoreProfile = storeProfile, text?: string): string {
+  const base = `https://wa.me/${profile.whatsapp.number}`;
+  return text ? `${base}?text=${encodeURIComponent(text)}` : base;
+}
+
+export function mapsUrl(profile: StoreProfile = storeProfile): string {
+  const { latitude, longitude } = profile.geo;
+  return `https://www.google.com/maps/search/?api=1&query=${latitude},${longitude}`;
+}

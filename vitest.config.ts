@@ -1,0 +1,37 @@
+import { defineConfig } from 'vitest/config';
+
+// Workspace packages are consumed from their TypeScript sources (the "source" export condition).
+const sourceConditions = {
+  resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
+  ssr: { resolve: { conditions: ['source', 'module', 'node', 'development|production'], externalConditions: ['source'] } },
+};
+
+const serverProject = (name: string, env: Record<string, string>) => ({
+  ...sourceConditions,
+  test: {
+    name,
+    root: 'apps/server',
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+    globalSetup: ['src/test/global-setup.ts'],
+    env,
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        ...sourceConditions,
+        test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'], environment: 'node' },
+      },
+      serverProject('server-pglite', { TEST_DB: 'pglite' }),
+      ...(process.env.TEST_DATABASE_URL
+        ? [serverProject('server-postgres', { TEST_DB: 'postgres', TEST_DATABASE_URL: process.env.TEST_DATABASE_URL })]
+        : []),
+      'apps/web/vitest.config.ts',
+    ],
+  },
+});

@@ -44,6 +44,8 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // The API speaks JSON only: a text/plain body gets a 415, not a string handed to the schemas.
+  app.removeContentTypeParser('text/plain');
 
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);

@@ -21,12 +21,16 @@ const envSchema = z
       .enum(['development', 'production', 'test'], { error: 'doit valoir development, production ou test' })
       .default('development'),
     HOST: z.string().min(1).default('127.0.0.1'),
-    PORT: z.coerce
-      .number({ error: 'doit être un nombre' })
-      .int({ error: 'doit être un entier' })
-      .min(0, { error: 'doit être compris entre 0 et 65535' })
-      .max(65535, { error: 'doit être compris entre 0 et 65535' })
-      .default(3000),
+    // An empty PORT is "unset" (Number('') would silently be 0, a random port).
+    PORT: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: 'doit être un nombre' })
+        .int({ error: 'doit être un entier' })
+        .min(0, { error: 'doit être compris entre 0 et 65535' })
+        .max(65535, { error: 'doit être compris entre 0 et 65535' })
+        .default(3000),
+    ),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z.preprocess(
       emptyToUndefined,

@@ -50,6 +50,8 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
       root: webDistDir,
       preCompressed: true,
       index: false,
+      // Cache headers are set per file below (hashed assets immutable, the rest revalidated).
+      cacheControl: false,
       wildcard: false,
       // Only real files are served statically; HTML pages go through the route table below.
       allowedPath: (pathName) => !pathName.endsWith('.html'),

@@ -46,9 +46,12 @@ export const loginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
+// Fastify hands a missing body to the validator as null (not undefined, so `.default()` would
+// never apply): both bodies are optional, and a missing one means "no options".
 export const verifySessionRequestSchema = z
   .object({ deviceFingerprint: fingerprintSchema.optional() })
-  .default({});
+  .nullish()
+  .transform((body) => body ?? {});
 
 export const verifySessionResponseSchema = z.object({
   success: z.literal(true),
@@ -64,7 +67,8 @@ export const logoutRequestSchema = z
     deviceFingerprint: fingerprintSchema.optional(),
     logoutAllDevices: z.boolean().optional().default(false),
   })
-  .default({ logoutAllDevices: false });
+  .nullish()
+  .transform((body) => body ?? { logoutAllDevices: false });
 
 export const logoutResponseSchema = z.object({
   success: z.literal(true),

@@ -15,14 +15,7 @@ export const siteSettingsSchema = z.object({
   shopMaintenanceMode: z.boolean({ error: 'Le mode maintenance de la boutique doit valoir vrai ou faux' }),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
-
-export const defaultSiteSettings: SiteSettings = {
-  title: 'E.repare – Réparation smartphone, tablette, console et ordinateur à Gujan-Mestras',
-  description:
-    'Atelier de réparation à Gujan-Mestras sur le bassin d’Arcachon : smartphones, tablettes, ordinateurs et consoles. Devis en ligne, suivi de réparation et boutique de produits reconditionnés.',
-  maintenanceMode: false,
-  shopMaintenanceMode: false,
-};
+export { defaultSiteSettings } from '../site-settings.js';
 
 export const siteSettingsResponseSchema = z.object({
   success: z.literal(true),

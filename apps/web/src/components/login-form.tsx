@@ -1,0 +1,76 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Eye, EyeOff, LogIn } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from '@erepare/shared/zod';
+import { useLogin } from '../lib/session';
+import { Button } from './ui/button';
+import { ErrorBox, Field } from './ui/field';
+
+const loginFormSchema = z.object({
+  email: z.string().trim().min(1, { error: 'L’adresse e-mail est requise' }).pipe(z.email({ error: 'Adresse e-mail invalide' })),
+  password: z.string().min(1, { error: 'Le mot de passe est requis' }),
+  rememberMe: z.boolean(),
+});
+type LoginFormValues = z.infer<typeof loginFormSchema>;
+
+type LoginFormProps = { heading?: string };
+
+/** E-mail, password with show/hide, "remember me"; the server's error shows in a red box. */
+export function LoginForm({ heading = 'Connexion' }: LoginFormProps) {
+  const [showPassword, setShowPassword] = useState(false);
+  const login = useLogin();
+  const form = useForm<LoginFormValues>({
+    resolver: zodResolver(loginFormSchema),
+    defaultValues: { email: '', password: '', rememberMe: false },
+  });
+  const { errors } = form.formState;
+
+  return (
+    <form
+      noValidate
+      aria-labelledby="login-heading"
+      className="space-y-4"
+      onSubmit={form.handleSubmit((values) => login.mutate(values))}
+    >
+      <h2 id="login-heading" className="text-xl font-semibold">
+        {heading}
+      </h2>
+      {login.error ? <ErrorBox>{login.error.message}</ErrorBox> : null}
+      <Field
+        label="Adresse e-mail"
+        type="email"
+        autoComplete="username"
+        inputMode="email"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <Field
+        label="Mot de passe"
+        type={showPassword ? 'text' : 'password'}
+        autoComplete="current-password"
+        error={errors.password?.message}
+        trailing={
+          <button
+            type="button"
+            className="inline-flex size-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-ink-800"
+            aria-label={showPassword ? 'Masquer le mot de passe' : 'Afficher le mot de passe'}
+            aria-pressed={showPassword}
+            onClick={() => setShowPassword((value) => !value)}
+          >
+            {showPassword ? <EyeOff aria-hidden="true" className="size-5" /> : <Eye aria-hidden="true" className="size-5" />}
+          </button>
+        }
+        {...form.register('password')}
+      />
+      <label className="flex min-h-11 items-center gap-3 text-sm">
+        <input type="checkbox" className="size-5 accent-brand-700" {...form.register('rememberMe')} />
+        Se souvenir de moi
+      </label>
+      <Button type="submit" disabled={login.isPending} className="w-full">
+        <LogIn aria-hidden="true" className="size-4" />
+        {login.isPending ? 'Connexion…' : 'Se connecter'}
+      </Button>
+    </form>
+  );
+}

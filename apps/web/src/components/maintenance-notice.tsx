@@ -1,0 +1,48 @@
+import { Clock, Mail, MapPin, Phone, Wrench } from 'lucide-react';
+import { formatAddress, storeProfile } from '@erepare/shared/store-profile';
+
+/** "Site en maintenance" (spec 1 §2, spec 3 §2), with its own opening hours as the spec states them. */
+export function MaintenanceNotice() {
+  return (
+    <div className="flex min-h-[80dvh] items-center justify-center px-4 py-12">
+      <div className="w-full max-w-xl rounded-2xl border border-slate-200 bg-white p-8 shadow-xl dark:border-slate-700 dark:bg-ink-900">
+        <Wrench aria-hidden="true" className="mb-4 size-12 text-brand-700 dark:text-brand-300" />
+        <h1 className="text-3xl font-bold">Site en maintenance</h1>
+        <p className="mt-3 text-slate-700 dark:text-slate-300">
+          Nous améliorons notre site et serons de retour très vite. L’atelier reste à votre service : appelez-nous ou
+          passez nous voir.
+        </p>
+        <ul className="mt-6 space-y-3">
+          <li className="flex gap-3">
+            <MapPin aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+            <span>{formatAddress()}</span>
+          </li>
+          <li className="flex gap-3">
+            <Phone aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+            <a className="underline underline-offset-4" href={`tel:${storeProfile.phone.e164}`}>
+              {storeProfile.phone.display}
+            </a>
+          </li>
+          <li className="flex gap-3">
+            <Mail aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+            <a className="underline underline-offset-4" href={`mailto:${storeProfile.email}`}>
+              {storeProfile.email}
+            </a>
+          </li>
+        </ul>
+        <h2 className="mt-8 flex items-center gap-2 text-lg font-semibold">
+          <Clock aria-hidden="true" className="size-5" />
+          Horaires
+        </h2>
+        <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1">
+          {storeProfile.maintenanceHours.map((slot) => (
+            <div key={slot.days} className="contents">
+              <dt className="font-medium">{slot.days}</dt>
+              <dd className="text-slate-700 dark:text-slate-300">{slot.hours}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </div>
+  );
+}

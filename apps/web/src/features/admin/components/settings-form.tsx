@@ -1,0 +1,83 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Save } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { siteSettingsSchema, type SiteSettings } from '@erepare/shared/schemas/settings';
+import { Button } from '../../../components/ui/button';
+import { ErrorBox, Field, SuccessBox } from '../../../components/ui/field';
+import { useSaveSiteSettings } from '../../../lib/site-settings';
+
+const DESCRIPTION_MAX = 320;
+
+function Toggle({ label, hint, ...props }: { label: string; hint: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <label className="flex gap-3 rounded-lg border border-slate-300 p-4 dark:border-slate-600">
+      <input type="checkbox" className="mt-0.5 size-5 shrink-0 accent-brand-700" {...props} />
+      <span>
+        <span className="block font-medium">{label}</span>
+        <span className="block text-sm text-slate-600 dark:text-slate-400">{hint}</span>
+      </span>
+    </label>
+  );
+}
+
+export function SettingsForm({ initial }: { initial: SiteSettings }) {
+  const save = useSaveSiteSettings();
+  const form = useForm<SiteSettings>({ resolver: zodResolver(siteSettingsSchema), defaultValues: initial });
+  const { errors, isDirty } = form.formState;
+  const description = form.watch('description');
+
+  return (
+    <form
+      noValidate
+      aria-labelledby="settings-heading"
+      className="space-y-5"
+      onSubmit={form.handleSubmit((values) =>
+        save.mutate(values, { onSuccess: (response) => form.reset(response.data) }),
+      )}
+    >
+      <h2 id="settings-heading" className="text-xl font-semibold">
+        Paramètres du site
+      </h2>
+      {save.error ? <ErrorBox>{save.error.message}</ErrorBox> : null}
+      {save.isSuccess && !isDirty ? <SuccessBox>Paramètres enregistrés</SuccessBox> : null}
+      <Field label="Titre du site" maxLength={120} error={errors.title?.message} {...form.register('title')} />
+      <div>
+        <label htmlFor="settings-description" className="mb-1 block text-sm font-medium">
+          Description (moteurs de recherche)
+        </label>
+        <textarea
+          id="settings-description"
+          rows={3}
+          maxLength={DESCRIPTION_MAX}
+          aria-describedby="settings-description-count"
+          aria-invalid={errors.description ? true : undefined}
+          className="block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base dark:border-slate-600 dark:bg-ink-900"
+          {...form.register('description')}
+        />
+        <p id="settings-description-count" className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          {description.length} / {DESCRIPTION_MAX} caractères
+        </p>
+        {errors.description ? (
+          <p className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">{errors.description.message}</p>
+        ) : null}
+      </div>
+      <fieldset className="space-y-3">
+        <legend className="mb-2 text-sm font-medium">Maintenance</legend>
+        <Toggle
+          label="Site en maintenance"
+          hint="Toutes les pages affichent la page de maintenance, sauf cette administration."
+          {...form.register('maintenanceMode')}
+        />
+        <Toggle
+          label="Boutique en maintenance"
+          hint="La boutique affiche « Accès Temporairement Restreint » ; le reste du site reste ouvert."
+          {...form.register('shopMaintenanceMode')}
+        />
+      </fieldset>
+      <Button type="submit" disabled={save.isPending}>
+        <Save aria-hidden="true" className="size-4" />
+        {save.isPending ? 'Enregistrement…' : 'Enregistrer'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,125 @@
+import { Clock, Mail, MapPin, Phone } from 'lucide-react';
+import { Link } from 'react-router';
+import { siFacebook, siInstagram, siTiktok, siWhatsapp } from 'simple-icons';
+import { formatAddress, mapsUrl, storeProfile, whatsappUrl } from '@erepare/shared/store-profile';
+import { BrandIcon } from '../../../components/ui/brand-icon';
+import { companyLinks, legalLinks } from '../nav';
+
+const socials = [
+  { href: storeProfile.social.facebook, label: 'Facebook', icon: siFacebook },
+  { href: storeProfile.social.instagram, label: 'Instagram', icon: siInstagram },
+  { href: storeProfile.social.tiktok, label: 'TikTok', icon: siTiktok },
+] as const;
+
+const footerLink =
+  'rounded text-slate-700 underline-offset-4 hover:text-brand-700 hover:underline dark:text-slate-300 dark:hover:text-brand-300';
+
+export function Footer() {
+  return (
+    <footer className="mt-16 border-t border-slate-200 bg-slate-50 text-sm dark:border-slate-800 dark:bg-ink-900 print:hidden">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <section aria-labelledby="footer-atelier">
+          <h2 id="footer-atelier" className="mb-3 text-base font-semibold">
+            L’atelier {storeProfile.name}
+          </h2>
+          <address className="space-y-3 not-italic">
+            <p className="flex gap-2">
+              <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <a href={mapsUrl()} target="_blank" rel="noopener noreferrer" className={footerLink}>
+                {formatAddress()}
+                <span className="sr-only"> (plan, nouvel onglet)</span>
+              </a>
+            </p>
+            <p className="flex gap-2">
+              <Phone aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <a href={`tel:${storeProfile.phone.e164}`} className={footerLink}>
+                {storeProfile.phone.display}
+              </a>
+            </p>
+            <p className="flex gap-2">
+              <BrandIcon icon={siWhatsapp} className="mt-0.5 size-4 shrink-0" />
+              <a href={whatsappUrl()} target="_blank" rel="noopener noreferrer" className={footerLink}>
+                WhatsApp {storeProfile.whatsapp.display}
+                <span className="sr-only"> (nouvel onglet)</span>
+              </a>
+            </p>
+            <p className="flex gap-2">
+              <Mail aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <a href={`mailto:${storeProfile.email}`} className={footerLink}>
+                {storeProfile.email}
+              </a>
+            </p>
+          </address>
+        </section>
+
+        <section aria-labelledby="footer-horaires">
+          <h2 id="footer-horaires" className="mb-3 flex items-center gap-2 text-base font-semibold">
+            <Clock aria-hidden="true" className="size-4" />
+            Horaires d’ouverture
+          </h2>
+          <dl className="space-y-2">
+            {storeProfile.openingHours.map((slot) => (
+              <div key={slot.days}>
+                <dt className="font-medium">{slot.days}</dt>
+                <dd className="text-slate-700 dark:text-slate-300">{slot.hours}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+
+        <nav aria-labelledby="footer-entreprise">
+          <h2 id="footer-entreprise" className="mb-3 text-base font-semibold">
+            Entreprise
+          </h2>
+          <ul className="space-y-2">
+            {companyLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className={footerLink}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div>
+          <nav aria-labelledby="footer-legal">
+            <h2 id="footer-legal" className="mb-3 text-base font-semibold">
+              Informations légales
+            </h2>
+            <ul className="space-y-2">
+              {legalLinks.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className={footerLink}>
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <h2 className="mt-6 mb-3 text-base font-semibold">Suivez-nous</h2>
+          <ul className="flex gap-2">
+            {socials.map((social) => (
+              <li key={social.label}>
+                <a
+                  href={social.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`${social.label} (nouvel onglet)`}
+                  className="inline-flex size-11 items-center justify-center rounded-lg border border-slate-300 text-slate-800 hover:bg-white dark:border-slate-700 dark:text-slate-100 dark:hover:bg-ink-800"
+                >
+                  <BrandIcon icon={social.icon} />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <div className="border-t border-slate-200 dark:border-slate-800">
+        <p className="mx-auto max-w-7xl px-4 py-4 text-xs text-slate-600 dark:text-slate-400">
+          © {new Date().getFullYear()} {storeProfile.name} – {storeProfile.address.city} · SIRET {storeProfile.siret}
+        </p>
+      </div>
+    </footer>
+  );
+}

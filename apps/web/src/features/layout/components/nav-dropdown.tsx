@@ -1,0 +1,102 @@
+import { ChevronDown } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+
+export type NavItem = { to: string; label: string };
+
+type NavDropdownProps = {
+  label: string;
+  /** When set, the label itself is a link and a separate button opens the list. */
+  to?: string;
+  items: readonly NavItem[];
+};
+
+const linkClasses = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-100 dark:hover:bg-ink-800 ${
+    isActive ? 'text-brand-700 dark:text-brand-300' : 'text-slate-800 dark:text-slate-100'
+  }`;
+
+/**
+ * A disclosure (button + list of links, not an ARIA menu): opens on click, on hover with a mouse,
+ * closes on Escape, on leaving, and on navigation.
+ */
+export function NavDropdown({ label, to, items }: NavDropdownProps) {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+
+  useEffect(() => setOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!open) return undefined;
+    const onPointer = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    return () => document.removeEventListener('pointerdown', onPointer);
+  }, [open]);
+
+  const active = items.some((item) => pathname === item.to) || (to !== undefined && pathname === to);
+
+  return (
+    <div
+      ref={rootRef}
+      className="relative flex items-center"
+      onMouseEnter={(event) => {
+        if (event.nativeEvent instanceof PointerEvent && event.nativeEvent.pointerType !== 'mouse') return;
+        setOpen(true);
+      }}
+      onMouseLeave={() => setOpen(false)}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) {
+          setOpen(false);
+          buttonRef.current?.focus();
+        }
+      }}
+      onBlur={(event) => {
+        if (!rootRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      {to ? (
+        <NavLink to={to} end className={linkClasses}>
+          {label}
+        </NavLink>
+      ) : null}
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((value) => !value)}
+        className={`inline-flex min-h-10 items-center gap-1 rounded-md text-sm font-medium hover:bg-slate-100 dark:hover:bg-ink-800 ${
+          to ? 'px-1' : 'px-3'
+        } ${active ? 'text-brand-700 dark:text-brand-300' : 'text-slate-800 dark:text-slate-100'}`}
+        {...(to ? { 'aria-label': `Autres pages : ${label}` } : {})}
+      >
+        {to ? null : label}
+        <ChevronDown aria-hidden="true" className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} />
+      </button>
+      <ul
+        id={listId}
+        hidden={!open}
+        className="absolute top-full left-0 z-50 mt-1 min-w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-xl dark:border-slate-700 dark:bg-ink-900"
+      >
+        {items.map((item) => (
+          <li key={item.to}>
+            <Link
+              to={item.to}
+              className="block rounded-lg px-3 py-2 text-sm text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-ink-800"
+              aria-current={pathname === item.to ? 'page' : undefined}
+            >
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export { linkClasses as navLinkClasses };

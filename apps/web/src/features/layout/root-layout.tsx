@@ -1,0 +1,105 @@
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
+import { MaintenanceNotice } from '../../components/maintenance-notice';
+import { RestrictedShopNotice } from '../../components/restricted-shop-notice';
+import { Spinner } from '../../components/ui/spinner';
+import { useSiteSettings } from '../../lib/site-settings';
+import { applyTheme } from '../../lib/theme-store';
+import { useTheme } from '../../lib/use-theme';
+import { Footer } from './components/footer';
+import { Header } from './components/header';
+import { WhatsAppButton } from './components/whatsapp-button';
+
+export type RouteHandle = { title?: string; noindex?: boolean; isHome?: boolean };
+
+const ADMIN_PATH = '/admin-dashboard';
+const SITE_NAME = 'E.repare';
+
+function isShopCatalogue(pathname: string): boolean {
+  return pathname === '/boutique' || pathname.startsWith('/produit/');
+}
+
+function setMeta(name: string, content: string | null) {
+  let element = document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
+  if (content === null) {
+    element?.remove();
+    return;
+  }
+  if (!element) {
+    element = document.createElement('meta');
+    element.name = name;
+    document.head.append(element);
+  }
+  element.content = content;
+}
+
+/** Title, description and robots of the current page, from the route table and the site settings. */
+function useDocumentMeta(settings: { title: string; description: string } | undefined) {
+  const matches = useMatches();
+  const handle = [...matches].reverse().find((match) => (match.handle as RouteHandle | undefined)?.title)?.handle as
+    | RouteHandle
+    | undefined;
+  useEffect(() => {
+    if (!settings) return;
+    document.title = !handle || handle.isHome ? settings.title : `${handle.title} | ${SITE_NAME}`;
+    setMeta('description', settings.description);
+    setMeta('robots', handle?.noindex ? 'noindex' : null);
+  }, [handle, settings]);
+}
+
+/** Moves focus to the main content after a client-side navigation, as a page load would. */
+function useFocusOnNavigation() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    document.getElementById('contenu')?.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
+export function RootLayout() {
+  const { pathname } = useLocation();
+  const settings = useSiteSettings();
+  const { theme } = useTheme();
+
+  useLayoutEffect(() => applyTheme(theme), [theme]);
+  useDocumentMeta(settings.data);
+  useFocusOnNavigation();
+
+  if (settings.isPending) return <Spinner fullScreen label="Chargement du site…" />;
+
+  // Full maintenance: every page but the admin shows the maintenance page (spec 1 §4).
+  if (settings.data?.maintenanceMode && pathname !== ADMIN_PATH) {
+    return (
+      <>
+        <main id="contenu" tabIndex={-1} className="outline-none">
+          <MaintenanceNotice />
+        </main>
+        <WhatsAppButton />
+      </>
+    );
+  }
+
+  const shopClosed = Boolean(settings.data?.shopMaintenanceMode) && isShopCatalogue(pathname);
+
+  return (
+    <>
+      <a
+        href="#contenu"
+        className="sr-only z-50 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Aller au contenu principal
+      </a>
+      <Header />
+      <main id="contenu" tabIndex={-1} className="min-h-[60dvh] outline-none">
+        {shopClosed ? <RestrictedShopNotice /> : <Outlet />}
+      </main>
+      <Footer />
+      <WhatsAppButton />
+      <ScrollRestoration />
+    </>
+  );
+}

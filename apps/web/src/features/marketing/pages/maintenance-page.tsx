@@ -1,0 +1,5 @@
+import { MaintenanceNotice } from '../../../components/maintenance-notice';
+
+export function MaintenancePage() {
+  return <MaintenanceNotice />;
+}

@@ -1,0 +1,5 @@
+import { RestrictedShopNotice } from '../../../components/restricted-shop-notice';
+
+export function ShopBetaPage() {
+  return <RestrictedShopNotice />;
+}

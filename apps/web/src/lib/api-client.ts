@@ -1,0 +1,65 @@
+
+export const NETWORK_ERROR_MESSAGE = 'Problème de connexion au serveur. Veuillez réessayer dans quelques instants.';
+export const UNAVAILABLE_MESSAGE = 'Service temporairement indisponible. Nos équipes travaillent sur le problème.';
+
+/** An API failure with the French message to show (the server's, or ours for network failures). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** A zod schema, or any object with the same `safeParse` (for the few light parsers of the shell). */
+export type Parser<T> = { safeParse: (payload: unknown) => { success: true; data: T } | { success: false } };
+
+type RequestOptions<T> = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  schema: Parser<T>;
+  signal?: AbortSignal;
+};
+
+/**
+ * Calls our API (same origin, session cookie included) and parses the answer with the endpoint's
+ * shared schema, so the app never works on a shape it did not expect.
+ */
+export async function apiRequest<T>(path: string, { method = 'GET', body, schema, signal }: RequestOptions<T>): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: { accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      ...(signal ? { signal } : {}),
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
+
+  let payload: unknown;
+  try {
+    payload = await response.json();
+  } catch {
+    throw new ApiError(response.status, UNAVAILABLE_MESSAGE);
+  }
+
+  if (!response.ok) {
+    const message =
+      payload && typeof payload === 'object' && 'message' in payload && typeof payload.message === 'string'
+        ? payload.message
+        : UNAVAILABLE_MESSAGE;
+    const code = payload && typeof payload === 'object' && 'code' in payload && typeof payload.code === 'string' ? payload.code : undefined;
+    throw new ApiError(response.status, message, code);
+  }
+
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) throw new ApiError(response.status, UNAVAILABLE_MESSAGE);
+  return parsed.data;
+}

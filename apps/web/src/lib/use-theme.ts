@@ -1,0 +1,20 @@
+import { useCallback, useSyncExternalStore } from 'react';
+import { useLocation } from 'react-router';
+import { themeAreaForPath, type Theme, type ThemeArea } from '@erepare/shared/theme';
+import { readTheme, subscribeTheme, writeTheme } from './theme-store';
+
+export type ThemeState = { area: ThemeArea; theme: Theme; setTheme: (theme: Theme) => void; toggle: () => void };
+
+/** The theme of the area the current page belongs to; every component using it stays in sync. */
+export function useTheme(): ThemeState {
+  const { pathname } = useLocation();
+  const area = themeAreaForPath(pathname);
+  const theme = useSyncExternalStore(
+    useCallback((onChange: () => void) => subscribeTheme(area, onChange), [area]),
+    () => readTheme(area),
+    () => readTheme(area),
+  );
+  const setTheme = useCallback((next: Theme) => writeTheme(area, next), [area]);
+  const toggle = useCallback(() => writeTheme(area, theme === 'dark' ? 'light' : 'dark'), [area, theme]);
+  return { area, theme, setTheme, toggle };
+}

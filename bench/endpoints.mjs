@@ -1,0 +1,36 @@
+// @ts-check
+/**
+ * API endpoints measured under load with autocannon.
+ *
+ * CEILING is measured first: `GET /api/health` does the least work a request can do on this
+ * server (routing, hooks, helmet headers, request log, one database ping, JSON serialisation), so
+ * its throughput is the ceiling of the framework on this machine. Every other endpoint is reported
+ * as a ratio to it, which stays comparable across machines where raw req/s does not.
+ *
+ * To add an endpoint, append an entry to ENDPOINTS (see docs/bench.md).
+ *
+ * @typedef {{
+ *   minRps?: number,    // average requests per second must be ≥ this
+ *   minRatio?: number,  // average req/s divided by the ceiling's must be ≥ this (0-1)
+ *   maxP99Ms?: number,  // 99th percentile latency must be ≤ this, in milliseconds
+ * }} EndpointBudget
+ *
+ * @typedef {{
+ *   name: string,                       // shown in the table
+ *   path: string,                       // path and query, e.g. '/api/shop/products?page=1'
+ *   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+ *   headers?: Record<string, string>,
+ *   body?: unknown,                     // sent as JSON
+ *   auth?: 'admin',                     // sends `Authorization: Bearer <token>` of the bench admin
+ *   budget?: EndpointBudget,
+ * }} Endpoint
+ */
+
+/** @type {Endpoint} */
+export const CEILING = { name: 'GET /api/health', path: '/api/health' };
+
+/** @type {Endpoint[]} */
+export const ENDPOINTS = [
+  // Read by every page load (maintenance gate), so it sits on the hot path of every visit.
+  { name: 'GET /api/admin/site-settings', path: '/api/admin/site-settings' },
+];

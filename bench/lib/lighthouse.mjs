@@ -1,0 +1,110 @@
+// @ts-check
+/** Lighthouse 12, default mobile emulation and simulated throttling, in Debian's Chromium. */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs';
+import { median, withTimeout } from './util.mjs';
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const RUN_TIMEOUT_MS = 180_000;
+
+/**
+ * @typedef {{
+ *   performance: number | null,
+ *   accessibility: number | null,
+ *   bestPractices: number | null,
+ *   seo: number | null,
+ *   lcpMs: number | null,
+ *   tbtMs: number | null,
+ *   cls: number | null,
+ *   fcpMs: number | null,
+ *   speedIndexMs: number | null,
+ * }} LighthouseFigures
+ */
+
+/**
+ * One Lighthouse run in a fresh Chromium (fresh profile, so no cache carries over between runs).
+ * @param {string} url
+ * @param {import('./util.mjs').Cleanup} cleanup
+ * @param {string | null} reportPath where to write the HTML report, if anywhere
+ * @returns {Promise<LighthouseFigures>}
+ */
+async function runOnce(url, cleanup, reportPath) {
+  // handleSIGINT: false — the bench's own handler stops the server too, then exits.
+  const chrome = await withTimeout(
+    chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, handleSIGINT: false, logLevel: 'silent' }),
+    30_000,
+    'launching Chromium for Lighthouse',
+  );
+  const release = cleanup.add('Chromium (Lighthouse)', () => chrome.kill());
+  try {
+    const result = await withTimeout(
+      lighthouse(url, {
+        port: chrome.port,
+        output: 'html',
+        logLevel: 'error',
+        onlyCategories: CATEGORIES,
+      }),
+      RUN_TIMEOUT_MS,
+      `Lighthouse on ${url}`,
+    );
+    if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (reportPath && typeof result.report === 'string') {
+      await mkdir(path.dirname(reportPath), { recursive: true });
+      await writeFile(reportPath, result.report);
+    }
+    /** @param {string} id */
+    const score = (id) => lhr.categories[id]?.score ?? null;
+    /** @param {string} id */
+    const metric = (id) => lhr.audits[id]?.numericValue ?? null;
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+      lcpMs: metric('largest-contentful-paint'),
+      tbtMs: metric('total-blocking-time'),
+      cls: metric('cumulative-layout-shift'),
+      fcpMs: metric('first-contentful-paint'),
+      speedIndexMs: metric('speed-index'),
+    };
+  } finally {
+    release();
+    chrome.kill();
+  }
+}
+
+/**
+ * Runs Lighthouse `runs` times and keeps the median of every figure (Lighthouse varies from run to
+ * run, more so on a small machine).
+ * @param {{ url: string, runs: number, cleanup: import('./util.mjs').Cleanup, reportPath: string | null }} options
+ * @returns {Promise<LighthouseFigures & { runs: number }>}
+ */
+export async function runLighthouse({ url, runs, cleanup, reportPath }) {
+  /** @type {LighthouseFigures[]} */
+  const all = [];
+  for (let run = 0; run < runs; run += 1) {
+    all.push(await runOnce(url, cleanup, run === runs - 1 ? reportPath : null));
+  }
+  /** @type {(key: keyof LighthouseFigures) => number | null} */
+  const pick = (key) => {
+    const values = all.map((figures) => figures[key]).filter((value) => value !== null);
+    return values.length ? median(/** @type {number[]} */ (values)) : null;
+  };
+  return {
+    runs,
+    performance: pick('performance'),
+    accessibility: pick('accessibility'),
+    bestPractices: pick('bestPractices'),
+    seo: pick('seo'),
+    lcpMs: pick('lcpMs'),
+    tbtMs: pick('tbtMs'),
+    cls: pick('cls'),
+    fcpMs: pick('fcpMs'),
+    speedIndexMs: pick('speedIndexMs'),
+  };
+}

@@ -11,7 +11,8 @@ export type SiteSettings = {
 };
 
 export const defaultSiteSettings: SiteSettings = {
-  title: 'E.repare – Réparation smartphone, tablette, console et ordinateur à Gujan-Mestras',
+  /** The site's name: every page title ends with it ("Contact | E.repare"). */
+  title: 'E.repare',
   description:
     'Atelier de réparation à Gujan-Mestras sur le bassin d’Arcachon : smartphones, tablettes, ordinateurs et consoles. Devis en ligne, suivi de réparation et boutique de produits reconditionnés.',
   maintenanceMode: false,

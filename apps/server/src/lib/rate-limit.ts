@@ -25,6 +25,20 @@ export async function hitRateLimit(db: Db, rule: RateLimitRule, key: string, mes
   }
 }
 
+/** Throws the 429 if `key` is already over the limit, without counting a hit (for failure-only limits). */
+export async function assertUnderRateLimit(db: Db, rule: RateLimitRule, key: string, message: string = messages.http.tooManyRequests): Promise<void> {
+  const windowSeconds = rule.windowMs / 1000;
+  const result = await db.execute(sql`
+    select count, ceil(extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now())))::int as reset_in
+    from rate_limits
+    where key = ${`${rule.name}:${key}`} and window_start > now() - make_interval(secs => ${windowSeconds})
+  `);
+  const row = rowsOf<{ count: number; reset_in: number }>(result)[0];
+  if (row && Number(row.count) >= rule.limit) {
+    throw new AppError('RATE_LIMITED', 429, message, { 'retry-after': String(Math.max(1, Number(row.reset_in))) });
+  }
+}
+
 /** Removes finished windows (called from the clean-up job). */
 export async function purgeRateLimits(db: Db, olderThanMs: number): Promise<void> {
   await db.execute(sql`delete from rate_limits where window_start < now() - make_interval(secs => ${olderThanMs / 1000})`);

@@ -69,7 +69,10 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const [rawPath = '/', query] = request.url.split('?', 2) as [string, string | undefined];
+    // Split at the first "?" only: a query may itself contain "?" (kept whole on redirects).
+    const queryStart = request.url.indexOf('?');
+    const rawPath = queryStart === -1 ? request.url : request.url.slice(0, queryStart);
+    const query = queryStart === -1 ? undefined : request.url.slice(queryStart + 1);
     if (rawPath === '/api' || rawPath.startsWith('/api/')) {
       return reply.code(404).send({ success: false, message: messages.http.apiNotFound, statusCode: 404 });
     }

@@ -6,6 +6,8 @@ import { openDatabase } from '../db/client.js';
 import { seed } from '../db/seed.js';
 
 declare module 'vitest' {
+  // Module augmentation only works with an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   export interface ProvidedContext {
     pgliteTemplate: string;
   }

@@ -62,7 +62,7 @@ function fromTable(route: RouteDef): RouteObject {
   return pageRoute(
     route.path,
     route.page,
-    { title: route.title, isHome: route.page === 'home', ...(route.noindex ? { noindex: true } : {}) },
+    { title: route.title, ...(route.noindex ? { noindex: true } : {}) },
     route.slug,
   );
 }
@@ -76,7 +76,7 @@ export const routeObjects: RouteObject[] = [
     children: [
       ...routes.map(fromTable),
       // /services, any other /services/* and /actualites show the home page.
-      ...homeFallbackPaths.map((path) => pageRoute(path, 'home', { title: homeTitle, isHome: true })),
+      ...homeFallbackPaths.map((path) => pageRoute(path, 'home', { title: homeTitle })),
       ...Object.entries(redirects).map(
         ([from, to]): RouteObject => ({
           path: from,

@@ -42,12 +42,6 @@ export function useSiteSettings() {
   });
 }
 
-/** Shows the site title and description in the document (after a save, spec 1 §7). */
-export function applyDocumentMeta(settings: Pick<SiteSettings, 'title' | 'description'>): void {
-  document.title = settings.title;
-  document.querySelector('meta[name="description"]')?.setAttribute('content', settings.description);
-}
-
 export function useSaveSiteSettings() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -55,8 +49,9 @@ export function useSaveSiteSettings() {
       apiRequest('/api/admin/site-settings', { method: 'POST', body: settings, schema: siteSettingsPayload }),
     onSuccess: (response) => {
       queryClient.setQueryData(QUERY_KEY, response.data);
+      // The layout derives the document title and description from these settings: they update
+      // as soon as the save succeeds (spec 1 §7).
       writeCache(response.data);
-      applyDocumentMeta(response.data);
     },
   });
 }

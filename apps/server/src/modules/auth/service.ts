@@ -2,7 +2,7 @@ import type { SessionUser } from '@erepare/shared/schemas/auth';
 import { messages } from '@erepare/shared/messages';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
-import { hitRateLimit } from '../../lib/rate-limit.js';
+import { assertUnderRateLimit, hitRateLimit } from '../../lib/rate-limit.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { generateToken, hashToken } from '../../lib/tokens.js';
 import {
@@ -26,8 +26,9 @@ export const BROWSER_SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
 /** Session activity is written at most this often, so a page full of API calls costs one write. */
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 
-const LOGIN_PER_IP = { name: 'login-ip', limit: 30, windowMs: 15 * 60 * 1000 };
-const LOGIN_PER_EMAIL = { name: 'login-email', limit: 10, windowMs: 15 * 60 * 1000 };
+/** Every attempt from one address counts; for one account only failed attempts do. */
+export const LOGIN_PER_IP = { name: 'login-ip', limit: 30, windowMs: 15 * 60 * 1000 };
+export const LOGIN_FAILURES_PER_EMAIL = { name: 'login-email', limit: 10, windowMs: 15 * 60 * 1000 };
 
 export type RequestContext = { ip: string; userAgent: string | undefined };
 
@@ -67,11 +68,15 @@ export async function login(
   context: RequestContext,
 ): Promise<LoginResult> {
   await hitRateLimit(db, LOGIN_PER_IP, context.ip, messages.auth.tooManyAttempts);
-  await hitRateLimit(db, LOGIN_PER_EMAIL, input.email, messages.auth.tooManyAttempts);
+  await assertUnderRateLimit(db, LOGIN_FAILURES_PER_EMAIL, input.email, messages.auth.tooManyAttempts);
 
   const user = await findUserByEmail(db, input.email);
   const valid = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !valid) {
+    await hitRateLimit(db, LOGIN_FAILURES_PER_EMAIL, input.email, messages.auth.tooManyAttempts).catch((error: unknown) => {
+      // Over the limit now: the answer stays the same 401 for this attempt; the next one gets the 429.
+      if (!(error instanceof AppError)) throw error;
+    });
     throw new AppError('INVALID_CREDENTIALS', 401, messages.auth.invalidCredentials);
   }
   if (user.disabledAt) {

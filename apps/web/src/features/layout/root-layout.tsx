@@ -10,10 +10,9 @@ import { Footer } from './components/footer';
 import { Header } from './components/header';
 import { WhatsAppButton } from './components/whatsapp-button';
 
-export type RouteHandle = { title?: string; noindex?: boolean; isHome?: boolean };
+export type RouteHandle = { title?: string; noindex?: boolean };
 
 const ADMIN_PATH = '/admin-dashboard';
-const SITE_NAME = 'E.repare';
 
 function isShopCatalogue(pathname: string): boolean {
   return pathname === '/boutique' || pathname.startsWith('/produit/');
@@ -41,7 +40,7 @@ function useDocumentMeta(settings: { title: string; description: string } | unde
     | undefined;
   useEffect(() => {
     if (!settings) return;
-    document.title = !handle || handle.isHome ? settings.title : `${handle.title} | ${SITE_NAME}`;
+    document.title = handle?.title ? `${handle.title} | ${settings.title}` : settings.title;
     setMeta('description', settings.description);
     setMeta('robots', handle?.noindex ? 'noindex' : null);
   }, [handle, settings]);

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Save } from 'lucide-react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { siteSettingsSchema, type SiteSettings } from '@erepare/shared/schemas/settings';
 import { Button } from '../../../components/ui/button';
 import { ErrorBox, Field, SuccessBox } from '../../../components/ui/field';
@@ -24,7 +24,7 @@ export function SettingsForm({ initial }: { initial: SiteSettings }) {
   const save = useSaveSiteSettings();
   const form = useForm<SiteSettings>({ resolver: zodResolver(siteSettingsSchema), defaultValues: initial });
   const { errors, isDirty } = form.formState;
-  const description = form.watch('description');
+  const description = useWatch({ control: form.control, name: 'description' });
 
   return (
     <form

@@ -21,18 +21,20 @@ const linkClasses = ({ isActive }: { isActive: boolean }) =>
  * closes on Escape, on leaving, and on navigation.
  */
 export function NavDropdown({ label, to, items }: NavDropdownProps) {
-  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  // Open for the page it was opened on (navigating closes it without an effect), and by what: a
+  // list opened by hovering closes when the mouse leaves; one opened by a click stays open.
+  const [opened, setOpened] = useState<{ on: string; by: 'hover' | 'click' } | null>(null);
+  const open = opened?.on === pathname;
+  const close = () => setOpened(null);
   const listId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const { pathname } = useLocation();
-
-  useEffect(() => setOpen(false), [pathname]);
 
   useEffect(() => {
     if (!open) return undefined;
     const onPointer = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+      if (!rootRef.current?.contains(event.target as Node)) setOpened(null);
     };
     document.addEventListener('pointerdown', onPointer);
     return () => document.removeEventListener('pointerdown', onPointer);
@@ -46,17 +48,19 @@ export function NavDropdown({ label, to, items }: NavDropdownProps) {
       className="relative flex items-center"
       onMouseEnter={(event) => {
         if (event.nativeEvent instanceof PointerEvent && event.nativeEvent.pointerType !== 'mouse') return;
-        setOpen(true);
+        if (!open) setOpened({ on: pathname, by: 'hover' });
       }}
-      onMouseLeave={() => setOpen(false)}
+      onMouseLeave={() => {
+        if (opened?.by === 'hover') close();
+      }}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && open) {
-          setOpen(false);
+          close();
           buttonRef.current?.focus();
         }
       }}
       onBlur={(event) => {
-        if (!rootRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+        if (!rootRef.current?.contains(event.relatedTarget as Node | null)) close();
       }}
     >
       {to ? (
@@ -69,7 +73,7 @@ export function NavDropdown({ label, to, items }: NavDropdownProps) {
         type="button"
         aria-expanded={open}
         aria-controls={listId}
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => setOpened(open && opened?.by === 'click' ? null : { on: pathname, by: 'click' })}
         className={`inline-flex min-h-10 items-center gap-1 rounded-md text-sm font-medium hover:bg-slate-100 dark:hover:bg-ink-800 ${
           to ? 'px-1' : 'px-3'
         } ${active ? 'text-brand-700 dark:text-brand-300' : 'text-slate-800 dark:text-slate-100'}`}

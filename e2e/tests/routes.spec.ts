@@ -1,0 +1,89 @@
+import { expect, test } from '@playwright/test';
+import { routes } from '@erepare/shared/routes';
+import { expectAccessible } from './helpers.js';
+
+const HOME_HEADING = /Réparation de smartphones, tablettes, consoles et ordinateurs/;
+
+const concretePath = (pattern: string) => pattern.replace(':productId', '42');
+
+test.describe('route table', () => {
+  for (const route of routes) {
+    const path = concretePath(route.path);
+    test(`${path} renders its page, in French, accessibly`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+      // Shared elements of every page: header, footer with the store address, WhatsApp button.
+      await expect(page.getByRole('link', { name: /WhatsApp \(nouvel onglet\)/ })).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toContainText('Gujan-Mestras');
+      if (route.page !== 'home') {
+        await expect(page).toHaveTitle(new RegExp(`${route.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\| E\\.repare`));
+      }
+      await expectAccessible(page);
+    });
+  }
+});
+
+test.describe('aliases, fallbacks, redirects and not found', () => {
+  const aliasPairs: [string, string][] = [
+    ['/qualirepare', '/label-qualirepar'],
+    ['/reparacteurs', '/label-reparacteurs'],
+    ['/mentions-legales', '/politique-confidentialite'],
+    ['/a-propos', '/about'],
+  ];
+  for (const [first, second] of aliasPairs) {
+    test(`${first} and ${second} are one page`, async ({ page }) => {
+      await page.goto(first);
+      const heading = await page.getByRole('heading', { level: 1 }).textContent();
+      await page.goto(second);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading ?? '');
+      expect(heading?.length).toBeGreaterThan(3);
+    });
+  }
+
+  for (const path of ['/services', '/services/inconnu', '/services/a/b', '/actualites']) {
+    test(`${path} shows the home page`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(HOME_HEADING);
+      expect(new URL(page.url()).pathname).toBe(path);
+    });
+  }
+
+  for (const path of ['/nouveau-compte', '/secure-account']) {
+    test(`${path} redirects to /compte, keeping the query`, async ({ page }) => {
+      await page.goto(`${path}?ticket=T-1234`);
+      await expect(page).toHaveURL(/\/compte\?ticket=T-1234$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mon compte');
+    });
+
+    test(`${path} also redirects inside the app (client-side navigation)`, async ({ page }) => {
+      await page.goto('/');
+      await page.evaluate((target) => {
+        window.history.pushState({}, '', target);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, path);
+      await expect(page).toHaveURL(/\/compte$/);
+    });
+  }
+
+  test('an unknown path shows the not-found page with a 404 status and a link home', async ({ page }) => {
+    const response = await page.goto('/cette-page-nexiste-pas');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText('404', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Oops! Page not found');
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Retour à l’accueil' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(HOME_HEADING);
+  });
+
+  test('unknown API paths answer JSON 404, never the app shell', async ({ request }) => {
+    const response = await request.get('/api/nexiste-pas');
+    expect(response.status()).toBe(404);
+    expect(response.headers()['content-type']).toContain('application/json');
+    expect(await response.json()).toMatchObject({ success: false, statusCode: 404 });
+  });
+});

@@ -1,0 +1,62 @@
+// Builds what is needed: the shared package and the server (incremental TypeScript build), and
+// the web app when its sources changed since the last build (or always with --force).
+import { createHash } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const webDist = path.join(root, 'apps/web/dist');
+const stampFile = path.join(webDist, '.build-stamp');
+const webInputs = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/scripts', 'packages/shared/src', 'package-lock.json'];
+
+function run(command, args, cwd = root) {
+  const result = spawnSync(command, args, { cwd, stdio: 'inherit', shell: false });
+  if (result.status !== 0) {
+    console.error(`Échec de la commande : ${command} ${args.join(' ')}`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+function hashInputs() {
+  const hash = createHash('sha256');
+  const visit = (target) => {
+    const full = path.join(root, target);
+    if (!fs.existsSync(full)) return;
+    const stat = fs.statSync(full);
+    if (stat.isDirectory()) {
+      for (const entry of fs.readdirSync(full).sort()) {
+        if (entry === 'node_modules' || entry.endsWith('.test.ts') || entry.endsWith('.test.tsx')) continue;
+        visit(path.join(target, entry));
+      }
+    } else {
+      hash.update(target);
+      hash.update(fs.readFileSync(full));
+    }
+  };
+  webInputs.forEach(visit);
+  return hash.digest('hex');
+}
+
+export function build({ force = false } = {}) {
+  const started = Date.now();
+  const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
+  run(process.execPath, [tsc, '-b', 'packages/shared/tsconfig.build.json', 'apps/server/tsconfig.build.json']);
+
+  const digest = hashInputs();
+  const previous = fs.existsSync(stampFile) ? fs.readFileSync(stampFile, 'utf8') : '';
+  if (force || previous !== digest || !fs.existsSync(path.join(webDist, 'index.html'))) {
+    console.log('Construction de l’application web…');
+    run(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], path.join(root, 'apps/web'));
+    run(process.execPath, ['scripts/compress.mjs', 'dist'], path.join(root, 'apps/web'));
+    fs.writeFileSync(stampFile, digest);
+  } else {
+    console.log('Application web à jour : pas de reconstruction.');
+  }
+  console.log(`Build terminé en ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  build({ force: process.argv.includes('--force') });
+}

@@ -2,6 +2,7 @@
 // the web app when its sources changed since the last build (or always with --force).
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,7 +49,10 @@ export function build({ force = false } = {}) {
   const previous = fs.existsSync(stampFile) ? fs.readFileSync(stampFile, 'utf8') : '';
   if (force || previous !== digest || !fs.existsSync(path.join(webDist, 'index.html'))) {
     console.log('Construction de l’application web…');
-    run(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], path.join(root, 'apps/web'));
+    // Vite belongs to the web workspace: resolve it from there, wherever npm installed it.
+    const webRequire = createRequire(path.join(root, 'apps/web/package.json'));
+    const viteBin = path.join(path.dirname(webRequire.resolve('vite/package.json')), 'bin/vite.js');
+    run(process.execPath, [viteBin, 'build', '--logLevel', 'warn'], path.join(root, 'apps/web'));
     run(process.execPath, ['scripts/compress.mjs', 'dist'], path.join(root, 'apps/web'));
     fs.writeFileSync(stampFile, digest);
   } else {

@@ -50,7 +50,7 @@ const envSchema = z
       .enum(['auto', 'true', 'false'], { error: 'doit valoir auto, true ou false' })
       .default('auto'),
     WEB_DIST_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
-    ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email({ error: 'doit être une adresse e-mail valide' }).optional()),
+    ADMIN_EMAIL: z.preprocess((value) => emptyToUndefined(typeof value === 'string' ? value.trim() : value), z.email({ error: 'doit être une adresse e-mail valide' }).optional()),
     ADMIN_PASSWORD: z.preprocess(
       emptyToUndefined,
       z.string().min(8, { error: 'doit contenir au moins 8 caractères' }).optional(),

@@ -21,6 +21,16 @@ function loadShell(webDistDir: string): Encoded | null {
   };
 }
 
+/** Whether the client accepts `encoding` (listed without `q=0`). */
+function accepts(header: string, encoding: string): boolean {
+  return header.split(',').some((part) => {
+    const [name = '', ...params] = part.trim().split(';');
+    if (name.trim().toLowerCase() !== encoding) return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return !q || Number(q.slice(2)) > 0;
+  });
+}
+
 function sendHtml(request: FastifyRequest, reply: FastifyReply, html: Encoded, status: number) {
   const accepted = String(request.headers['accept-encoding'] ?? '');
   void reply
@@ -29,8 +39,8 @@ function sendHtml(request: FastifyRequest, reply: FastifyReply, html: Encoded, s
     // The shell names the current hashed assets: it must be revalidated on every visit.
     .header('cache-control', 'no-cache')
     .header('vary', 'accept-encoding');
-  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(html.br);
-  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(html.gzip);
+  if (accepts(accepted, 'br')) return reply.header('content-encoding', 'br').send(html.br);
+  if (accepts(accepted, 'gzip')) return reply.header('content-encoding', 'gzip').send(html.gzip);
   return reply.send(html.identity);
 }
 
@@ -89,7 +99,7 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
     if (match.kind === 'redirect') {
       return reply.redirect(query ? `${match.to}?${query}` : match.to, 301);
     }
-    if (match.kind === 'not-found' && FILE_LIKE.test(pathname)) {
+    if (match.kind !== 'page' && FILE_LIKE.test(pathname)) {
       return reply.code(404).type('text/plain; charset=utf-8').send('Fichier introuvable');
     }
     if (!shell) {

@@ -30,19 +30,21 @@ const nextIp = () => {
   return `10.0.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
 };
 
+// Hashing costs tens of milliseconds: every test user shares one hash of PASSWORD.
+let passwordHash: Promise<string> | undefined;
 let userCounter = 0;
-async function createUser(overrides: Partial<NewUser> = {}, password = PASSWORD): Promise<UserRecord> {
+async function createUser(overrides: Partial<NewUser> = {}): Promise<UserRecord> {
   userCounter += 1;
+  passwordHash ??= hashPassword(PASSWORD);
   return insertUser(t.database.db, {
     email: `client${userCounter}@exemple.fr`,
-    passwordHash: await hashPassword(password),
+    passwordHash: await passwordHash,
     ...overrides,
   });
 }
 
-type LoginBody = { email?: unknown; password?: unknown; rememberMe?: unknown; deviceFingerprint?: unknown };
-
-function login(payload: LoginBody | unknown, remoteAddress = nextIp()) {
+/** Any JSON body: tests send invalid ones on purpose. */
+function login(payload: unknown, remoteAddress = nextIp()) {
   return t.app.inject({
     method: 'POST',
     url: '/api/auth/login',
@@ -339,8 +341,10 @@ describe('POST /api/auth/login', () => {
 
 describe('POST /api/auth/verify-session', () => {
   let user: UserRecord;
+  let sharedToken: string;
   beforeAll(async () => {
     user = await createUser({ firstName: 'Lucas', email: 'lucas.martin@exemple.fr' });
+    sharedToken = await tokenFor(user.email);
   });
 
   it('accepts a Bearer token and echoes it', async () => {
@@ -353,7 +357,7 @@ describe('POST /api/auth/verify-session', () => {
   });
 
   it('accepts the session cookie and never returns its value', async () => {
-    const token = await tokenFor(user.email);
+    const token = sharedToken;
     const response = await verify({ cookie: token });
     expect(response.statusCode).toBe(200);
     const body = response.json<{ success: boolean; token: string | null; user: { id: number } }>();
@@ -407,6 +411,32 @@ describe('POST /api/auth/verify-session', () => {
     expect(response.json<{ message: string }>().message).toBe('Session expirée');
   });
 
+  it('prefers the Bearer token over the cookie', async () => {
+    const response = await verify({ bearer: sharedToken, cookie: 'C'.repeat(43) });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<{ token: string }>().token).toBe(sharedToken);
+  });
+
+  it('slides the 24-hour limit of a browser session when it is used, but not a persistent one', async () => {
+    const browser = await tokenFor(user.email, false);
+    const persistent = await tokenFor(user.email, true);
+    const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+    const soon = new Date(Date.now() + 60_000);
+    const lastSeen = new Date(Date.now() - 10 * 60_000);
+    for (const token of [browser, persistent]) {
+      await t.database.db
+        .update(sessions)
+        .set({ expiresAt: soon, lastSeenAt: lastSeen })
+        .where(eq(sessions.tokenHash, hashOf(token)));
+      expect((await verify({ bearer: token })).statusCode).toBe(200);
+    }
+    const [browserRow] = await t.database.db.select().from(sessions).where(eq(sessions.tokenHash, hashOf(browser)));
+    const [persistentRow] = await t.database.db.select().from(sessions).where(eq(sessions.tokenHash, hashOf(persistent)));
+    expect(browserRow?.expiresAt.getTime()).toBeGreaterThan(Date.now() + DAY_MS - 60_000);
+    expect(browserRow?.lastSeenAt.getTime()).toBeGreaterThan(lastSeen.getTime());
+    expect(persistentRow?.expiresAt.getTime()).toBe(soon.getTime());
+  });
+
   it('accepts a 32-hex device fingerprint and records it', async () => {
     const token = await tokenFor(user.email);
     const response = await verify({ bearer: token, payload: { deviceFingerprint: FINGERPRINT } });
@@ -419,8 +449,7 @@ describe('POST /api/auth/verify-session', () => {
   it.each([['abc'], ['0123456789ABCDEF0123456789ABCDEF'], ['0123456789abcdef0123456789abcdef0'], [12345]])(
     'refuses the device fingerprint %s with a 400',
     async (deviceFingerprint) => {
-      const token = await tokenFor(user.email);
-      const response = await verify({ bearer: token, payload: { deviceFingerprint } });
+      const response = await verify({ bearer: sharedToken, payload: { deviceFingerprint } });
       expect(response.statusCode).toBe(400);
       const body = response.json<{ success: boolean; message: string }>();
       expect(body.success).toBe(false);
@@ -478,7 +507,7 @@ describe('POST /api/auth/logout', () => {
     expect((await sessionRowsOf(someoneElse.id)).every((row) => row.revokedAt === null)).toBe(true);
   });
 
-  it('answers 200 without a session, and with an unknown token', async () => {
+  it('answers 200 without a session, without a body, and with an unknown token', async () => {
     for (const response of [await logout(), await logout({ bearer: 'B'.repeat(43) }), await logout({ payload: { logoutAllDevices: true } })]) {
       expect(response.statusCode).toBe(200);
       expect(response.json<{ success: boolean }>().success).toBe(true);

@@ -418,7 +418,7 @@ async function main() {
   await writeFile(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
 
   const failed = figures.filter((fig) => fig.ok === false);
-  log(`\n${figuresTable(figures)}\n`);
+  log(figures.length ? `\n${figuresTable(figures)}\n` : '\nNo figure was measured.\n');
   if (errors.length) {
     log('Problems:');
     for (const { phase, message } of errors) log(`  - [${phase}] ${message.split('\n').join('\n    ')}`);
@@ -426,7 +426,7 @@ async function main() {
   }
   log(`Results written to ${path.relative(ROOT, RESULTS_FILE)}.`);
   if (failed.length || errors.length) {
-    log(`${failed.length} figure(s) missed their budget or could not be measured.`);
+    log(`${failed.length} figure(s) missed their budget or could not be measured; ${errors.length} problem(s).`);
     process.exitCode = 1;
   } else {
     log('Every budget is met.');

@@ -59,8 +59,11 @@ async function runOnce(url, cleanup, reportPath) {
     }
     /** @param {string} id */
     const score = (id) => lhr.categories[id]?.score ?? null;
-    /** @param {string} id */
-    const metric = (id) => lhr.audits[id]?.numericValue ?? null;
+    /** @param {string} id @param {number} [digits] */
+    const metric = (id, digits = 0) => {
+      const value = lhr.audits[id]?.numericValue;
+      return value === undefined ? null : Number(value.toFixed(digits));
+    };
     return {
       performance: score('performance'),
       accessibility: score('accessibility'),
@@ -68,7 +71,7 @@ async function runOnce(url, cleanup, reportPath) {
       seo: score('seo'),
       lcpMs: metric('largest-contentful-paint'),
       tbtMs: metric('total-blocking-time'),
-      cls: metric('cumulative-layout-shift'),
+      cls: metric('cumulative-layout-shift', 4),
       fcpMs: metric('first-contentful-paint'),
       speedIndexMs: metric('speed-index'),
     };

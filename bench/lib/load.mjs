@@ -97,7 +97,7 @@ export async function runLoad({ baseUrl, ceiling, endpoints, durationS, connecti
       /** @type {Record<string, number>} */
       const statusCodes = {};
       for (const [code, stats] of Object.entries(raw.statusCodeStats ?? {})) statusCodes[code] = Number(stats.count);
-      const requestsPerSecond = raw.requests.average;
+      const requestsPerSecond = Math.round(raw.requests.average * 10) / 10;
       if (index === 0) ceilingRps = requestsPerSecond;
       outcomes.push({
         endpoint,

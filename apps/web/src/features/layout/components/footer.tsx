@@ -116,7 +116,7 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-slate-200 dark:border-slate-800">
-        <p className="mx-auto max-w-7xl px-4 py-4 text-xs text-slate-600 dark:text-slate-400">
+        <p className="mx-auto max-w-7xl px-4 pt-4 pb-24 text-xs text-slate-600 sm:pb-4 dark:text-slate-400">
           © {new Date().getFullYear()} {storeProfile.name} – {storeProfile.address.city} · SIRET {storeProfile.siret}
         </p>
       </div>

@@ -1,0 +1,158 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/**
+ * The built server as `npm start` runs it (dist/main.js, built by `npm run test:unit` first): a
+ * real process, real signals, a real data directory.
+ */
+const mainJs = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/main.js');
+const onPostgres = process.env.TEST_DB === 'postgres';
+
+type Running = { child: ChildProcess; output: () => string; url: string; readyMs: number };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function start(env: Record<string, string>): Promise<Running> {
+  const port = await freePort();
+  const started = Date.now();
+  const child = spawn(process.execPath, [mainJs], {
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    if (Date.now() - started > 30_000) throw new Error(`server not ready after 30 s:\n${output}`);
+    const ok = await fetch(`${url}/api/health`).then((r) => r.ok).catch(() => false);
+    if (ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { child, output: () => output, url, readyMs: Date.now() - started };
+}
+
+function stop(running: Running, signal: NodeJS.Signals): Promise<number | null> {
+  return new Promise((resolve) => {
+    running.child.once('exit', (code) => resolve(code));
+    running.child.kill(signal);
+  });
+}
+
+function runToExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [mainJs], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => resolve({ code, output }));
+  });
+}
+
+async function adminToken(url: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups) await cleanup();
+});
+
+describe.skipIf(onPostgres)('npm start on the embedded database', () => {
+  it('creates, seeds and prints the admin once; stops cleanly on SIGTERM and SIGINT; keeps the data', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'erepare-main-'));
+    cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
+
+    const first = await start({ DATA_DIR: dataDir });
+    expect(first.output()).toMatch(/Compte administrateur créé : admin@erepare\.example/);
+    const password = /Mot de passe généré \(affiché une seule fois\) : (\S+)/.exec(first.output())?.[1];
+    expect(password).toBeTruthy();
+    expect(first.output()).toContain(`E.repare est prêt sur http://localhost:`);
+
+    const token = await adminToken(first.url, 'admin@erepare.example', password ?? '');
+    const saved = await fetch(`${first.url}/api/admin/site-settings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ title: 'Après redémarrage', description: 'Persisté', maintenanceMode: false, shopMaintenanceMode: true }),
+    });
+    expect(saved.status).toBe(200);
+    expect(await stop(first, 'SIGTERM')).toBe(0);
+    expect(first.output()).toContain('base de données fermée');
+
+    // Second start on the same directory: no new admin, same data, session still valid.
+    const second = await start({ DATA_DIR: dataDir });
+    expect(second.output()).not.toContain('Compte administrateur créé');
+    const settings = (await (await fetch(`${second.url}/api/admin/site-settings`)).json()) as { data: { title: string; shopMaintenanceMode: boolean } };
+    expect(settings.data).toMatchObject({ title: 'Après redémarrage', shopMaintenanceMode: true });
+    const session = await fetch(`${second.url}/api/auth/verify-session`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(session.status).toBe(200);
+    expect(second.readyMs).toBeLessThan(10_000);
+    expect(await stop(second, 'SIGINT')).toBe(0);
+  }, 90_000);
+
+  it('refuses a bad configuration with a message naming the variable', async () => {
+    const badPort = await runToExit({ PORT: 'trois-mille', DATA_DIR: os.tmpdir() });
+    expect(badPort.code).toBe(1);
+    expect(badPort.output).toMatch(/PORT/);
+    const badUrl = await runToExit({ DATABASE_URL: 'mysql://localhost/x', DATA_DIR: os.tmpdir() });
+    expect(badUrl.code).toBe(1);
+    expect(badUrl.output).toMatch(/DATABASE_URL/);
+  });
+});
+
+describe.skipIf(!onPostgres)('the same server on PostgreSQL', () => {
+  it('migrates a fresh database, serves, and restarts on it', async () => {
+    const baseUrl = process.env.TEST_DATABASE_URL ?? '';
+    const name = `erepare_main_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    cleanups.push(async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    });
+    const url = new URL(baseUrl);
+    url.pathname = `/${name}`;
+    const env = { DATABASE_URL: url.toString(), DATA_DIR: os.tmpdir(), ADMIN_EMAIL: 'pg-admin@example.fr', ADMIN_PASSWORD: 'motdepasse-pg' };
+
+    const first = await start(env);
+    const health = (await (await fetch(`${first.url}/api/health`)).json()) as { database: string };
+    expect(health.database).toBe('connected');
+    await adminToken(first.url, 'pg-admin@example.fr', 'motdepasse-pg');
+    expect(await stop(first, 'SIGTERM')).toBe(0);
+
+    const second = await start(env);
+    expect(second.output()).not.toContain('Compte administrateur créé');
+    await adminToken(second.url, 'pg-admin@example.fr', 'motdepasse-pg');
+    expect(await stop(second, 'SIGTERM')).toBe(0);
+  }, 60_000);
+});

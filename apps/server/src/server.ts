@@ -1,9 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
-import { seed } from './db/seed.js';
-import { ensureFirstAdmin, type AdminBootstrap } from './modules/auth/service.js';
+import type { buildApp } from './app.js';
+import type { seed } from './db/seed.js';
+import type { AdminBootstrap, ensureFirstAdmin } from './modules/auth/service.js';
+
+type StartModules = {
+  buildApp: typeof buildApp;
+  seed: typeof seed;
+  ensureFirstAdmin: typeof ensureFirstAdmin;
+};
 
 export type RunningServer = {
   app: FastifyInstance;
@@ -15,13 +21,34 @@ export type RunningServer = {
 
 /** Opens and migrates the database, seeds it, creates the first admin, and listens. */
 export async function startServer(config: Config): Promise<RunningServer> {
-  const database = await openDatabase(config.database);
+  // Opening the database (compiling PGlite's WebAssembly, reading its files) runs while the
+  // application's modules load: start-up time is a budget (< 3 s on an existing data directory).
+  const opening = openDatabase(config.database);
+  const modules: Promise<StartModules> = Promise.all([
+    import('./app.js'),
+    import('./db/seed.js'),
+    import('./modules/auth/service.js'),
+  ]).then(([app, seedModule, auth]) => ({ buildApp: app.buildApp, seed: seedModule.seed, ensureFirstAdmin: auth.ensureFirstAdmin }));
+  const [database, loaded] = await Promise.allSettled([opening, modules]);
+  if (database.status === 'rejected') throw database.reason;
+  if (loaded.status === 'rejected') {
+    await database.value.close().catch(() => undefined);
+    throw loaded.reason;
+  }
+  return listenOn(config, database.value, loaded.value);
+}
+
+async function listenOn(
+  config: Config,
+  database: Database,
+  modules: StartModules,
+): Promise<RunningServer> {
   let app: FastifyInstance | undefined;
   try {
     await database.migrate();
-    await seed(database.db);
-    const admin = await ensureFirstAdmin(database.db, config.admin);
-    app = await buildApp({ config, database });
+    await modules.seed(database.db);
+    const admin = await modules.ensureFirstAdmin(database.db, config.admin);
+    app = await modules.buildApp({ config, database });
     const address = await app.listen({ host: config.host, port: config.port });
     // With PORT=0 (tests, benchmarks) the system picks the port: report the real address.
     const url = config.port === 0 ? address : config.publicUrl;

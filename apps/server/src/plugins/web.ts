@@ -46,6 +46,12 @@ function sendHtml(request: FastifyRequest, reply: FastifyReply, html: Encoded, s
 
 const FILE_LIKE = /\.[a-z0-9]{1,8}$/i;
 
+/** Path and query string, split at the first "?" only (a query may itself contain "?"). */
+function splitUrl(url: string): [string, string | undefined] {
+  const index = url.indexOf('?');
+  return index === -1 ? [url, undefined] : [url.slice(0, index), url.slice(index + 1)];
+}
+
 /**
  * Serves the built web app: hashed assets with immutable caching (precompressed brotli/gzip),
  * client routes falling back to the app shell (200 for the route table, 404 otherwise, 301 for
@@ -62,7 +68,8 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
       index: false,
       // Cache headers are set per file below (hashed assets immutable, the rest revalidated).
       cacheControl: false,
-      wildcard: false,
+      // One wildcard route rather than one route per file: registering ~100 routes cost start-up time.
+      wildcard: true,
       // Only real files are served statically; HTML pages go through the route table below.
       allowedPath: (pathName) => !pathName.endsWith('.html'),
       setHeaders: (res, filePath) => {
@@ -78,11 +85,8 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
     app.log.warn({ webDistDir }, 'web app not built: only the API is served');
   }
 
-  app.setNotFoundHandler((request, reply) => {
-    // Split at the first "?" only: a query may itself contain "?" (kept whole on redirects).
-    const queryStart = request.url.indexOf('?');
-    const rawPath = queryStart === -1 ? request.url : request.url.slice(0, queryStart);
-    const query = queryStart === -1 ? undefined : request.url.slice(queryStart + 1);
+  const serveApp = (request: FastifyRequest, reply: FastifyReply) => {
+    const [rawPath = '/', query] = splitUrl(request.url);
     if (rawPath === '/api' || rawPath.startsWith('/api/')) {
       return reply.code(404).send({ success: false, message: messages.http.apiNotFound, statusCode: 404 });
     }
@@ -97,7 +101,7 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
     }
     const match = matchRoute(pathname);
     if (match.kind === 'redirect') {
-      return reply.redirect(query ? `${match.to}?${query}` : match.to, 301);
+      return reply.redirect(query !== undefined ? `${match.to}?${query}` : match.to, 301);
     }
     if (match.kind !== 'page' && FILE_LIKE.test(pathname)) {
       return reply.code(404).type('text/plain; charset=utf-8').send('Fichier introuvable');
@@ -109,5 +113,10 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
         .send('Application web non construite : lancez « npm start » ou « npm run build ».');
     }
     return sendHtml(request, reply, shell, match.kind === 'not-found' ? 404 : 200);
-  });
+  };
+
+  // The static plugin's wildcard route sends every unknown file to the not-found handler, which
+  // serves the app; "/" is a directory for the static plugin, so it gets its own route.
+  if (shell) app.get('/', serveApp);
+  app.setNotFoundHandler(serveApp);
 }

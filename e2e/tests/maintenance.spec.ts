@@ -68,7 +68,7 @@ test('shop maintenance: /boutique shows the restricted notice with Back and Cont
   await expect(page).toHaveURL(/\/contact$/);
 
   await page.goto('/boutique');
-  await page.getByRole('link', { name: 'Contact' }).last().click();
+  await page.getByRole('main').getByRole('link', { name: 'Contact', exact: true }).click();
   await expect(page).toHaveURL(/\/contact$/);
 
   // The rest of the site stays open.

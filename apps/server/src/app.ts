@@ -29,10 +29,11 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
           },
     trustProxy: config.trustProxy,
-    // A request id from a trusted proxy is kept (if it looks like one) so logs can be joined.
+    // Behind a trusted proxy its request id is kept (if it looks like one) so logs can be joined;
+    // otherwise clients do not get to choose what our logs say.
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
-      return typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+      return config.trustProxy && typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },

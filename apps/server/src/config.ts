@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
+import { z } from '@erepare/shared/zod';
 
 /**
  * The only module that reads process.env. Every variable is validated here; a bad value stops

@@ -27,6 +27,11 @@ try {
     }
     console.log('──────────────────────────────────────────────────────────────\n');
   }
+  if (config.env === 'production' && !config.secureCookies) {
+    console.warn(
+      'Attention : cookies de session sans attribut Secure (PUBLIC_URL n’est pas en https://). À réserver aux essais en local.',
+    );
+  }
   console.log(
     `E.repare est prêt sur ${server.url} (base ${server.database.kind}, démarré en ${readyMs} ms)`,
   );

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
+import { startCleanupJob } from './jobs/cleanup.js';
 import type { buildApp } from './app.js';
 import type { seed } from './db/seed.js';
 import type { AdminBootstrap, ensureFirstAdmin } from './modules/auth/service.js';
@@ -52,6 +53,7 @@ async function listenOn(
     const address = await app.listen({ host: config.host, port: config.port });
     // With PORT=0 (tests, benchmarks) the system picks the port: report the real address.
     const url = config.port === 0 ? address : config.publicUrl;
+    const stopCleanup = startCleanupJob(database.db, app.log);
     let closing: Promise<void> | undefined;
     const running: RunningServer = {
       app,
@@ -60,6 +62,7 @@ async function listenOn(
       admin,
       close: () => {
         closing ??= (async () => {
+          stopCleanup();
           await app?.close();
           await database.close();
         })();

@@ -151,12 +151,22 @@ describe('request ids', () => {
     expect(other.headers['x-request-id']).not.toBe(ok.headers['x-request-id']);
   });
 
-  it('keeps a well-formed incoming request id and replaces anything else', async () => {
-    const kept = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'lb-2026.abc_123' } });
-    expect(kept.headers['x-request-id']).toBe('lb-2026.abc_123');
-    for (const incoming of ['<script>alert(1)</script>', 'a b', 'x'.repeat(65)]) {
-      const replaced = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': incoming } });
-      expect(replaced.headers['x-request-id']).toMatch(UUID);
+  it('ignores a client-chosen request id when no trusted proxy is configured', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'lb-2026.abc_123' } });
+    expect(response.headers['x-request-id']).toMatch(UUID);
+  });
+
+  it('behind a trusted proxy, keeps a well-formed incoming request id and replaces anything else', async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: 'true' });
+    try {
+      const kept = await proxied.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'lb-2026.abc_123' } });
+      expect(kept.headers['x-request-id']).toBe('lb-2026.abc_123');
+      for (const incoming of ['<script>alert(1)</script>', 'a b', 'x'.repeat(65)]) {
+        const replaced = await proxied.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': incoming } });
+        expect(replaced.headers['x-request-id']).toMatch(UUID);
+      }
+    } finally {
+      await proxied.close();
     }
   });
 });

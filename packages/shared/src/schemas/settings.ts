@@ -24,5 +24,12 @@ export const siteSettingsResponseSchema = z.object({
 });
 export type SiteSettingsResponse = z.infer<typeof siteSettingsResponseSchema>;
 
-/** The admin form sends every field; `.strict()` refuses unknown keys rather than ignoring them. */
-export const siteSettingsUpdateSchema = siteSettingsSchema.strict();
+/**
+ * An update may carry any of the four fields (the others keep their stored value); unknown keys
+ * are refused rather than ignored, and an empty update is refused.
+ */
+export const siteSettingsUpdateSchema = siteSettingsSchema
+  .partial()
+  .strict()
+  .refine((update) => Object.keys(update).length > 0, { error: 'Aucun paramètre à enregistrer' });
+export type SiteSettingsUpdate = z.infer<typeof siteSettingsUpdateSchema>;

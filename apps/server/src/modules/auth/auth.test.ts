@@ -296,13 +296,14 @@ describe('POST /api/auth/login', () => {
     expect(await sessionRowsOf(user.id)).toHaveLength(0);
   });
 
-  it('limits attempts per e-mail to 10 per 15 minutes, whatever the address they come from', async () => {
+  it('limits failed attempts on one account from one address to 10 per 15 minutes', async () => {
     const user = await createUser({ email: 'cible@exemple.fr' });
+    const ip = '192.0.2.10';
     for (let attempt = 1; attempt <= 10; attempt += 1) {
-      const response = await login({ email: attempt % 2 ? 'cible@exemple.fr' : ' CIBLE@exemple.fr', password: 'mauvais' });
+      const response = await login({ email: attempt % 2 ? 'cible@exemple.fr' : ' CIBLE@exemple.fr', password: 'mauvais' }, ip);
       expect(response.statusCode, `attempt ${attempt}`).toBe(401);
     }
-    const blocked = await login({ email: 'cible@exemple.fr', password: 'mauvais' });
+    const blocked = await login({ email: 'cible@exemple.fr', password: 'mauvais' }, ip);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toMatchObject({
       success: false,
@@ -315,22 +316,31 @@ describe('POST /api/auth/login', () => {
     expect(retryAfter).toBeLessThanOrEqual(900);
 
     // Even the right password is refused while the limit holds (no guessing through the limit).
-    const rightPassword = await login({ email: 'Cible@Exemple.fr', password: PASSWORD });
+    const rightPassword = await login({ email: 'Cible@Exemple.fr', password: PASSWORD }, ip);
     expect(rightPassword.statusCode).toBe(429);
     expect(sessionCookieOf(rightPassword)).toBeUndefined();
     expect(await sessionRowsOf(user.id)).toHaveLength(0);
 
-    // Other accounts are not affected.
+    // Other accounts are not affected, and the owner elsewhere is not locked out.
     const other = await createUser();
     expect((await login({ email: other.email, password: PASSWORD })).statusCode).toBe(200);
+    expect((await login({ email: 'cible@exemple.fr', password: PASSWORD }, '203.0.113.9')).statusCode).toBe(200);
   });
 
-  it('limits attempts per address to 30 per 15 minutes', async () => {
+  it('never counts successful logins', async () => {
+    const user = await createUser();
+    const ip = '198.51.100.20';
+    for (let attempt = 1; attempt <= 60; attempt += 1) {
+      expect((await login({ email: user.email, password: PASSWORD }, ip)).statusCode, `login ${attempt}`).toBe(200);
+    }
+  }, 60_000);
+
+  it('limits failed attempts per address to 50 per 15 minutes, whatever the accounts', async () => {
     const ip = '198.51.100.7';
     const attempts = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => login({ email: `inconnu${i}@exemple.fr`, password: 'mauvais' }, ip)),
+      Array.from({ length: 50 }, (_, i) => login({ email: `inconnu${i}@exemple.fr`, password: 'mauvais' }, ip)),
     );
-    expect(attempts.map((response) => response.statusCode)).toEqual(Array(30).fill(401));
+    expect(attempts.map((response) => response.statusCode)).toEqual(Array(50).fill(401));
     const blocked = await login({ email: 'encore-un@exemple.fr', password: 'mauvais' }, ip);
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Executor as Db } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
 
 export type UserRecord = typeof users.$inferSelect;
@@ -69,6 +69,10 @@ export async function touchSession(
 
 export async function revokeSession(db: Db, id: number): Promise<void> {
   await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+}
+
+export async function revokeSessionByTokenHash(db: Db, tokenHash: string): Promise<void> {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
 }
 
 export async function revokeAllSessionsOfUser(db: Db, userId: number): Promise<number> {

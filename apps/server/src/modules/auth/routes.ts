@@ -26,7 +26,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } } },
     async (request, reply) => {
       const result = await technical(
-        login(app.db, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] }),
+        login(
+          app.db,
+          request.body,
+          { ip: request.ip, userAgent: request.headers['user-agent'] },
+          presentedToken(request)?.token,
+        ),
         'LOGIN_FAILED',
         messages.auth.technicalLogin,
       );

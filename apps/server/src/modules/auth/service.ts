@@ -1,6 +1,7 @@
 import type { SessionUser } from '@erepare/shared/schemas/auth';
 import { messages } from '@erepare/shared/messages';
-import type { Db } from '../../db/client.js';
+import { sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { assertUnderRateLimit, hitRateLimit } from '../../lib/rate-limit.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
@@ -13,6 +14,7 @@ import {
   insertUser,
   revokeAllSessionsOfUser,
   revokeSession,
+  revokeSessionByTokenHash,
   setUserRole,
   touchSession,
   type UserRecord,
@@ -26,9 +28,17 @@ export const BROWSER_SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
 /** Session activity is written at most this often, so a page full of API calls costs one write. */
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 
-/** Every attempt from one address counts; for one account only failed attempts do. */
-export const LOGIN_PER_IP = { name: 'login-ip', limit: 30, windowMs: 15 * 60 * 1000 };
-export const LOGIN_FAILURES_PER_EMAIL = { name: 'login-email', limit: 10, windowMs: 15 * 60 * 1000 };
+/**
+ * Only failed attempts count, so nobody is ever blocked by their own successful logins: 10 per
+ * account from one address, 50 per address (credential stuffing), and 100 per account from
+ * anywhere (a distributed guess) — an attacker elsewhere cannot lock the owner out with 10 tries.
+ */
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+export const LOGIN_FAILURE_LIMITS = [
+  { name: 'login-email-ip', limit: 10, windowMs: FIFTEEN_MINUTES, key: (email: string, ip: string) => `${email}|${ip}` },
+  { name: 'login-ip', limit: 50, windowMs: FIFTEEN_MINUTES, key: (_email: string, ip: string) => ip },
+  { name: 'login-email', limit: 100, windowMs: FIFTEEN_MINUTES, key: (email: string) => email },
+] as const;
 
 export type RequestContext = { ip: string; userAgent: string | undefined };
 
@@ -66,17 +76,22 @@ export async function login(
   db: Db,
   input: { email: string; password: string; rememberMe: boolean; deviceFingerprint?: string | undefined },
   context: RequestContext,
+  /** The session this browser held before, replaced by the new one. */
+  previousToken?: string,
 ): Promise<LoginResult> {
-  await hitRateLimit(db, LOGIN_PER_IP, context.ip, messages.auth.tooManyAttempts);
-  await assertUnderRateLimit(db, LOGIN_FAILURES_PER_EMAIL, input.email, messages.auth.tooManyAttempts);
+  for (const rule of LOGIN_FAILURE_LIMITS) {
+    await assertUnderRateLimit(db, rule, rule.key(input.email, context.ip), messages.auth.tooManyAttempts);
+  }
 
   const user = await findUserByEmail(db, input.email);
   const valid = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !valid) {
-    await hitRateLimit(db, LOGIN_FAILURES_PER_EMAIL, input.email, messages.auth.tooManyAttempts).catch((error: unknown) => {
-      // Over the limit now: the answer stays the same 401 for this attempt; the next one gets the 429.
-      if (!(error instanceof AppError)) throw error;
-    });
+    for (const rule of LOGIN_FAILURE_LIMITS) {
+      // Over a limit now: this attempt still gets the same 401; the next one gets the 429.
+      await hitRateLimit(db, rule, rule.key(input.email, context.ip)).catch((error: unknown) => {
+        if (!(error instanceof AppError)) throw error;
+      });
+    }
     throw new AppError('INVALID_CREDENTIALS', 401, messages.auth.invalidCredentials);
   }
   if (user.disabledAt) {
@@ -95,6 +110,7 @@ export async function login(
     userAgent: context.userAgent?.slice(0, 512) ?? null,
     ip: context.ip,
   });
+  if (previousToken) await revokeSessionByTokenHash(db, hashToken(previousToken));
   return { token, user: toSessionUser(user), persistent: input.rememberMe, expiresAt };
 }
 
@@ -155,14 +171,23 @@ export async function ensureFirstAdmin(
   const email = admin?.email ?? DEFAULT_ADMIN_EMAIL;
   const generatedPassword = admin?.password ? undefined : generateToken().slice(0, 20);
   const password = admin?.password ?? generatedPassword ?? '';
-  await createOrPromoteAdmin(db, email, password);
-  return { created: true, email, generatedPassword };
+  const passwordHash = await hashPassword(password);
+  // Several instances starting together on one PostgreSQL: only one creates the admin.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(724032)`);
+    if ((await countAdmins(tx)) > 0) return { created: false };
+    await upsertAdmin(tx, email, passwordHash);
+    return { created: true, email, generatedPassword };
+  });
 }
 
 /** Used by the first start and by `npm run admin:create`. */
 export async function createOrPromoteAdmin(db: Db, email: string, password: string): Promise<'created' | 'promoted'> {
+  return upsertAdmin(db, email, await hashPassword(password));
+}
+
+async function upsertAdmin(db: Executor, email: string, passwordHash: string): Promise<'created' | 'promoted'> {
   const normalised = email.trim().toLowerCase();
-  const passwordHash = await hashPassword(password);
   const existing = await findUserByEmail(db, normalised);
   if (existing) {
     await setUserRole(db, existing.id, 'admin', passwordHash);

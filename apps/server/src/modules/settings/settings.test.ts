@@ -99,7 +99,7 @@ describe('POST /api/admin/site-settings', () => {
   });
 
   it.each([
-    ['a missing field', { title: 'Titre', description: 'Description', maintenanceMode: false }, 'shopMaintenanceMode'],
+    ['an empty update', {}, 'corps de la requête'],
     ['a flag of the wrong type', { ...valid, maintenanceMode: 'true' }, 'maintenanceMode'],
     ['a flag given as a number', { ...valid, shopMaintenanceMode: 1 }, 'shopMaintenanceMode'],
     ['an unknown key', { ...valid, role: 'admin' }, 'corps de la requête'],
@@ -119,6 +119,16 @@ describe('POST /api/admin/site-settings', () => {
     const after = await readSettings();
     expect(after.data).toEqual(defaultSiteSettings);
     expect(after.maintenanceMode).toBe(false);
+  });
+
+  it('applies a partial update to the given fields only', async () => {
+    const response = await save({ maintenanceMode: true });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<{ data: unknown }>().data).toEqual({ ...defaultSiteSettings, maintenanceMode: true });
+    expect((await readSettings()).data).toEqual({ ...defaultSiteSettings, maintenanceMode: true });
+    const back = await save({ maintenanceMode: false });
+    expect(back.statusCode).toBe(200);
+    expect((await readSettings()).data).toEqual(defaultSiteSettings);
   });
 
   it('explains the empty title with the form’s own message', async () => {

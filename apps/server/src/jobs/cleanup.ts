@@ -1,0 +1,29 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.js';
+import { purgeRateLimits } from '../lib/rate-limit.js';
+import { purgeSessions } from '../modules/auth/repository.js';
+
+const HOUR = 60 * 60 * 1000;
+
+/**
+ * Deletes expired or revoked sessions and finished rate-limit windows, one minute after start
+ * and then hourly. Deletes are idempotent, so several instances may run it at the same time.
+ */
+export function startCleanupJob(db: Db, log: FastifyBaseLogger, intervalMs = HOUR): () => void {
+  const run = async () => {
+    try {
+      await purgeSessions(db);
+      await purgeRateLimits(db, 24 * HOUR);
+    } catch (error) {
+      log.warn({ err: error }, 'clean-up job failed; it will run again');
+    }
+  };
+  const first = setTimeout(() => void run(), Math.min(60_000, intervalMs));
+  const timer = setInterval(() => void run(), intervalMs);
+  first.unref();
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}

@@ -7,7 +7,7 @@ const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1440) < 1024;
 /** Opens the mobile menu when the viewport is a phone; the desktop bar is always visible. */
 async function navigation(page: Page) {
   if (isMobile(page)) {
-    await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    await page.getByRole('button', { name: 'Ouvrir le menu', exact: true }).click();
     return page.getByRole('navigation', { name: 'Menu principal (mobile)' });
   }
   return page.getByRole('navigation', { name: 'Menu principal' });
@@ -48,7 +48,7 @@ test.describe('header navigation', () => {
       const nav = await navigation(page);
       await nav.getByRole('link', { name: 'Suivi', exact: true }).click();
       await expect(page).toHaveURL(/\/suivi$/);
-      await nav.getByRole('button', { name: 'Autres pages : Suivi' }).click();
+      await nav.getByRole('button', { name: 'Ouvrir le menu Suivi' }).click();
       await nav.getByRole('link', { name: /Suivi moderne/ }).click();
     }
     await expect(page).toHaveURL(/\/suivi-moderne$/);
@@ -61,7 +61,7 @@ test.describe('header navigation', () => {
     if (isMobile(page)) {
       await nav.getByText('Services', { exact: true }).click();
     } else {
-      const toggle = nav.getByRole('button', { name: 'Services' });
+      const toggle = nav.getByRole('button', { name: 'Ouvrir le menu Services' });
       await expect(toggle).toHaveAttribute('aria-expanded', 'false');
       await toggle.click();
       await expect(toggle).toHaveAttribute('aria-expanded', 'true');
@@ -79,13 +79,13 @@ test.describe('header navigation', () => {
   test('Escape closes the open menu and gives focus back to its button', async ({ page }) => {
     await page.goto('/');
     if (isMobile(page)) {
-      await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+      await page.getByRole('button', { name: 'Ouvrir le menu', exact: true }).click();
       await expect(page.getByRole('navigation', { name: 'Menu principal (mobile)' })).toBeVisible();
       await page.keyboard.press('Escape');
       await expect(page.getByRole('navigation', { name: 'Menu principal (mobile)' })).toBeHidden();
-      await expect(page.getByRole('button', { name: 'Ouvrir le menu' })).toBeFocused();
+      await expect(page.getByRole('button', { name: 'Ouvrir le menu', exact: true })).toBeFocused();
     } else {
-      const toggle = page.getByRole('button', { name: 'Services' });
+      const toggle = page.getByRole('button', { name: 'Ouvrir le menu Services' });
       await toggle.focus();
       await page.keyboard.press('Enter');
       await expect(toggle).toHaveAttribute('aria-expanded', 'true');

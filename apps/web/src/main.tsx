@@ -2,20 +2,24 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { themeAreaForPath } from '@erepare/shared/theme';
-import { Providers } from './app/providers';
+import { createQueryClient, Providers } from './app/providers';
 import { createRouter } from './app/router';
+import { primeSiteSettings } from './lib/site-settings';
 import { applyTheme, readTheme } from './lib/theme-store';
 import './styles.css';
 
 // Apply the area's theme before the first paint.
 applyTheme(readTheme(themeAreaForPath(window.location.pathname)));
 
+const queryClient = createQueryClient();
+primeSiteSettings(queryClient);
+
 const container = document.getElementById('root');
 if (!container) throw new Error('#root introuvable');
 
 createRoot(container).render(
   <StrictMode>
-    <Providers>
+    <Providers client={queryClient}>
       <RouterProvider router={createRouter()} />
     </Providers>
   </StrictMode>,

@@ -29,7 +29,5 @@ export const messages = {
   },
   settings: {
     saved: 'Paramètres enregistrés',
-    loadFailed: 'Impossible de charger les paramètres du site : valeurs par défaut utilisées',
-    saveFailed: 'Erreur lors de l’enregistrement des paramètres',
   },
 } as const;

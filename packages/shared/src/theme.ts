@@ -19,10 +19,11 @@ export const themeDefaults: Readonly<Record<ThemeArea, Theme>> = {
   site: 'dark',
 };
 
-const shopPrefixes = ['/boutique', '/produit/', '/panier', '/checkout', '/commande', '/payment/'];
+// Spec: /boutique (and its beta notice), /produit/*, /panier, /checkout; everything else is dark.
+const shopPrefixes = ['/boutique', '/produit/', '/panier', '/checkout'];
 
 export function themeAreaForPath(pathname: string): ThemeArea {
-  if (shopPrefixes.some((prefix) => pathname === prefix || pathname.startsWith(prefix))) return 'shop';
+  if (shopPrefixes.some((prefix) => pathname.startsWith(prefix))) return 'shop';
   if (pathname.startsWith('/suivi') || pathname.startsWith('/secure-account')) return 'tracking';
   if (pathname.startsWith('/devis')) return 'quote';
   return 'site';

@@ -75,8 +75,9 @@ export const routeObjects: RouteObject[] = [
     HydrateFallback: () => <Spinner fullScreen label="Chargement…" />,
     children: [
       ...routes.map(fromTable),
-      // /services, any other /services/* and /actualites show the home page.
-      ...homeFallbackPaths.map((path) => pageRoute(path, 'home', { title: homeTitle })),
+      // /services, any other /services/* and /actualites show the home page (not indexed: the
+      // home page is the one to index).
+      ...homeFallbackPaths.map((path) => pageRoute(path, 'home', { title: homeTitle, noindex: true })),
       ...Object.entries(redirects).map(
         ([from, to]): RouteObject => ({
           path: from,

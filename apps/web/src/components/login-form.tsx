@@ -54,7 +54,7 @@ export function LoginForm({ heading = 'Connexion' }: LoginFormProps) {
           <button
             type="button"
             className="inline-flex size-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-ink-800"
-            aria-label={showPassword ? 'Masquer le mot de passe' : 'Afficher le mot de passe'}
+            aria-label={showPassword ? 'Masquer la saisie' : 'Afficher la saisie'}
             aria-pressed={showPassword}
             onClick={() => setShowPassword((value) => !value)}
           >

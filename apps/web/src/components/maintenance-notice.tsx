@@ -1,5 +1,6 @@
-import { Clock, Mail, MapPin, Phone, Wrench } from 'lucide-react';
-import { formatAddress, storeProfile } from '@erepare/shared/store-profile';
+import { Clock, Wrench } from 'lucide-react';
+import { storeProfile } from '@erepare/shared/store-profile';
+import { StoreContactList } from './store-contact-list';
 
 /** "Site en maintenance" (spec 1 §2, spec 3 §2), with its own opening hours as the spec states them. */
 export function MaintenanceNotice() {
@@ -12,24 +13,7 @@ export function MaintenanceNotice() {
           Nous améliorons notre site et serons de retour très vite. L’atelier reste à votre service : appelez-nous ou
           passez nous voir.
         </p>
-        <ul className="mt-6 space-y-3">
-          <li className="flex gap-3">
-            <MapPin aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-            <span>{formatAddress()}</span>
-          </li>
-          <li className="flex gap-3">
-            <Phone aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-            <a className="underline underline-offset-4" href={`tel:${storeProfile.phone.e164}`}>
-              {storeProfile.phone.display}
-            </a>
-          </li>
-          <li className="flex gap-3">
-            <Mail aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-            <a className="underline underline-offset-4" href={`mailto:${storeProfile.email}`}>
-              {storeProfile.email}
-            </a>
-          </li>
-        </ul>
+        <StoreContactList className="mt-6" />
         <h2 className="mt-8 flex items-center gap-2 text-lg font-semibold">
           <Clock aria-hidden="true" className="size-5" />
           Horaires

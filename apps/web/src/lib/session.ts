@@ -88,7 +88,7 @@ export function useLogout() {
     onSettled: () => {
       // Logout clears every stored item and all loaded data (spec 1 §4), even if the call failed.
       rememberUser(null, false);
-      queryClient.clear();
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'site-settings' });
       queryClient.setQueryData(SESSION_KEY, null);
     },
   });

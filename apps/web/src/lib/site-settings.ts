@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { defaultSiteSettings, siteSettingsPayload, type SiteSettings } from '@erepare/shared/site-settings';
 import { apiRequest } from './api-client';
 import { readJson, writeItem } from './storage';
@@ -20,26 +20,51 @@ function writeCache(settings: SiteSettings): void {
   writeItem(CACHE_KEY, JSON.stringify({ settings, fetchedAt: Date.now() } satisfies Cached), 'session');
 }
 
-async function fetchSettings(signal: AbortSignal): Promise<SiteSettings> {
+/** The settings, and whether they are the defaults standing in for a failed load. */
+export type LoadedSettings = SiteSettings & { loadFailed?: true };
+
+async function fetchSettings(signal: AbortSignal): Promise<LoadedSettings> {
   try {
     const response = await apiRequest('/api/admin/site-settings', { schema: siteSettingsPayload, signal });
     writeCache(response.data);
     return response.data;
   } catch {
     // Spec 1 §4: if the settings call fails, both maintenance flags are treated as off.
-    return defaultSiteSettings;
+    return { ...defaultSiteSettings, loadFailed: true };
   }
 }
 
+const siteSettingsQuery = {
+  queryKey: QUERY_KEY,
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchSettings(signal),
+  staleTime: SETTINGS_CACHE_MS,
+};
+
+/**
+ * Called once at start-up: every page's maintenance gate needs the settings, so they are taken
+ * from the 30 s cache or requested at once, in parallel with the page's own code.
+ */
+export function primeSiteSettings(client: QueryClient): void {
+  const cached = readCache();
+  if (cached) client.setQueryData(QUERY_KEY, cached.settings, { updatedAt: cached.fetchedAt });
+  else void client.prefetchQuery(siteSettingsQuery);
+}
+
+/**
+ * The site settings, refreshed once stale (30 s) when the visitor comes back to the tab or
+ * navigates (see RootLayout), so a maintenance switched on reaches people already browsing.
+ */
 export function useSiteSettings() {
   return useQuery({
-    queryKey: QUERY_KEY,
-    queryFn: ({ signal }) => fetchSettings(signal),
-    staleTime: SETTINGS_CACHE_MS,
-    initialData: () => readCache()?.settings,
-    initialDataUpdatedAt: () => readCache()?.fetchedAt,
+    ...siteSettingsQuery,
     retry: false,
+    refetchOnWindowFocus: true,
   });
+}
+
+export function useRefreshStaleSettings(): () => void {
+  const queryClient = useQueryClient();
+  return () => void queryClient.refetchQueries({ queryKey: QUERY_KEY, stale: true, type: 'active' });
 }
 
 export function useSaveSiteSettings() {

@@ -3,7 +3,8 @@ import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router
 import { MaintenanceNotice } from '../../components/maintenance-notice';
 import { RestrictedShopNotice } from '../../components/restricted-shop-notice';
 import { Spinner } from '../../components/ui/spinner';
-import { useSiteSettings } from '../../lib/site-settings';
+import { normalisePath } from '@erepare/shared/routes';
+import { useRefreshStaleSettings, useSiteSettings } from '../../lib/site-settings';
 import { applyTheme } from '../../lib/theme-store';
 import { useTheme } from '../../lib/use-theme';
 import { Footer } from './components/footer';
@@ -32,18 +33,22 @@ function setMeta(name: string, content: string | null) {
   element.content = content;
 }
 
-/** Title, description and robots of the current page, from the route table and the site settings. */
-function useDocumentMeta(settings: { title: string; description: string } | undefined) {
+/**
+ * Title, description and robots of the current page, from the route table and the site settings
+ * (so a save in the admin shows at once). The maintenance page is never indexed.
+ */
+function useDocumentMeta(settings: { title: string; description: string } | undefined, maintenance: boolean) {
   const matches = useMatches();
   const handle = [...matches].reverse().find((match) => (match.handle as RouteHandle | undefined)?.title)?.handle as
     | RouteHandle
     | undefined;
   useEffect(() => {
     if (!settings) return;
-    document.title = handle?.title ? `${handle.title} | ${settings.title}` : settings.title;
+    const pageTitle = maintenance ? 'Site en maintenance' : handle?.title;
+    document.title = pageTitle ? `${pageTitle} | ${settings.title}` : settings.title;
     setMeta('description', settings.description);
-    setMeta('robots', handle?.noindex ? 'noindex' : null);
-  }, [handle, settings]);
+    setMeta('robots', maintenance || handle?.noindex ? 'noindex' : null);
+  }, [handle, settings, maintenance]);
 }
 
 /** Moves focus to the main content after a client-side navigation, as a page load would. */
@@ -60,18 +65,22 @@ function useFocusOnNavigation() {
 }
 
 export function RootLayout() {
-  const { pathname } = useLocation();
+  const pathname = normalisePath(useLocation().pathname);
   const settings = useSiteSettings();
+  const refreshStaleSettings = useRefreshStaleSettings();
   const { theme } = useTheme();
+  // Full maintenance: every page but the admin shows the maintenance page (spec 1 §4).
+  const maintenance = Boolean(settings.data?.maintenanceMode) && pathname !== ADMIN_PATH;
 
   useLayoutEffect(() => applyTheme(theme), [theme]);
-  useDocumentMeta(settings.data);
+  useDocumentMeta(settings.data, maintenance);
   useFocusOnNavigation();
+  // Settings older than 30 s are fetched again on navigation.
+  useEffect(refreshStaleSettings, [pathname, refreshStaleSettings]);
 
   if (settings.isPending) return <Spinner fullScreen label="Chargement du site…" />;
 
-  // Full maintenance: every page but the admin shows the maintenance page (spec 1 §4).
-  if (settings.data?.maintenanceMode && pathname !== ADMIN_PATH) {
+  if (maintenance) {
     return (
       <>
         <main id="contenu" tabIndex={-1} className="outline-none">

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Save } from 'lucide-react';
+import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { siteSettingsSchema, type SiteSettings } from '@erepare/shared/schemas/settings';
 import { Button } from '../../../components/ui/button';
@@ -9,18 +10,23 @@ import { useSaveSiteSettings } from '../../../lib/site-settings';
 const DESCRIPTION_MAX = 320;
 
 function Toggle({ label, hint, ...props }: { label: string; hint: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
   return (
-    <label className="flex gap-3 rounded-lg border border-slate-300 p-4 dark:border-slate-600">
-      <input type="checkbox" className="mt-0.5 size-5 shrink-0 accent-brand-700" {...props} />
-      <span>
-        <span className="block font-medium">{label}</span>
-        <span className="block text-sm text-slate-600 dark:text-slate-400">{hint}</span>
-      </span>
-    </label>
+    <div className="flex gap-3 rounded-lg border border-slate-300 p-4 dark:border-slate-600">
+      <input id={id} type="checkbox" aria-describedby={`${id}-hint`} className="mt-0.5 size-5 shrink-0 accent-brand-700" {...props} />
+      <div>
+        <label htmlFor={id} className="block font-medium">
+          {label}
+        </label>
+        <p id={`${id}-hint`} className="text-sm text-slate-600 dark:text-slate-400">
+          {hint}
+        </p>
+      </div>
+    </div>
   );
 }
 
-export function SettingsForm({ initial }: { initial: SiteSettings }) {
+export function SettingsForm({ initial, disabled = false }: { initial: SiteSettings; disabled?: boolean }) {
   const save = useSaveSiteSettings();
   const form = useForm<SiteSettings>({ resolver: zodResolver(siteSettingsSchema), defaultValues: initial });
   const { errors, isDirty } = form.formState;
@@ -49,7 +55,7 @@ export function SettingsForm({ initial }: { initial: SiteSettings }) {
           id="settings-description"
           rows={3}
           maxLength={DESCRIPTION_MAX}
-          aria-describedby="settings-description-count"
+          aria-describedby={errors.description ? 'settings-description-count settings-description-error' : 'settings-description-count'}
           aria-invalid={errors.description ? true : undefined}
           className="block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base dark:border-slate-600 dark:bg-ink-900"
           {...form.register('description')}
@@ -58,7 +64,9 @@ export function SettingsForm({ initial }: { initial: SiteSettings }) {
           {description.length} / {DESCRIPTION_MAX} caractères
         </p>
         {errors.description ? (
-          <p className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">{errors.description.message}</p>
+          <p id="settings-description-error" className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">
+            {errors.description.message}
+          </p>
         ) : null}
       </div>
       <fieldset className="space-y-3">
@@ -74,7 +82,7 @@ export function SettingsForm({ initial }: { initial: SiteSettings }) {
           {...form.register('shopMaintenanceMode')}
         />
       </fieldset>
-      <Button type="submit" disabled={save.isPending}>
+      <Button type="submit" disabled={save.isPending || disabled}>
         <Save aria-hidden="true" className="size-4" />
         {save.isPending ? 'Enregistrement…' : 'Enregistrer'}
       </Button>

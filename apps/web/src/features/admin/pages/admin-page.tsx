@@ -60,7 +60,17 @@ export function AdminPage() {
           </ErrorBox>
         ) : settings.data ? (
           <Card>
-            <SettingsForm initial={settings.data} />
+            {settings.data.loadFailed ? (
+              <div className="mb-4">
+                <ErrorBox>
+                  Impossible de charger les paramètres du site : valeurs par défaut affichées, enregistrement désactivé.{' '}
+                  <button type="button" className="underline" onClick={() => void settings.refetch()}>
+                    Réessayer
+                  </button>
+                </ErrorBox>
+              </div>
+            ) : null}
+            <SettingsForm key={settings.data.loadFailed ? 'defaults' : 'loaded'} initial={settings.data} disabled={Boolean(settings.data.loadFailed)} />
           </Card>
         ) : (
           <Spinner label="Chargement des paramètres…" />

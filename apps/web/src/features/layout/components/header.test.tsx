@@ -32,11 +32,11 @@ describe('Header', () => {
     ]) {
       expect(within(nav).getByRole('link', { name })).toHaveAttribute('href', href);
     }
-    await userEvent.click(within(nav).getByRole('button', { name: 'Services' }));
+    await userEvent.click(within(nav).getByRole('button', { name: 'Ouvrir le menu Services' }));
     for (const service of servicePages) {
       expect(within(nav).getByRole('link', { name: service.navLabel })).toHaveAttribute('href', service.path);
     }
-    await userEvent.click(within(nav).getByRole('button', { name: 'Autres pages : Suivi' }));
+    await userEvent.click(within(nav).getByRole('button', { name: 'Ouvrir le menu Suivi' }));
     expect(within(nav).getByRole('link', { name: /Suivi moderne/ })).toHaveAttribute('href', '/suivi-moderne');
   });
 

@@ -128,7 +128,7 @@ export function Header() {
             </NavLink>
           ))}
           <NavDropdown label="Suivi" to="/suivi" items={trackingItems} />
-          <NavDropdown label="Services" items={serviceItems} />
+          <NavDropdown label="Services" to="/services" items={serviceItems} />
           {endLinks.map((link) => (
             <NavLink key={link.to} to={link.to} className={navLinkClasses}>
               {link.label}

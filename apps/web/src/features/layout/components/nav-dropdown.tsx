@@ -46,12 +46,12 @@ export function NavDropdown({ label, to, items }: NavDropdownProps) {
     <div
       ref={rootRef}
       className="relative flex items-center"
-      onMouseEnter={(event) => {
-        if (event.nativeEvent instanceof PointerEvent && event.nativeEvent.pointerType !== 'mouse') return;
-        if (!open) setOpened({ on: pathname, by: 'hover' });
+      onPointerEnter={(event) => {
+        // Touch and pen open the list with a tap on the button, not by "hovering".
+        if (event.pointerType === 'mouse' && !open) setOpened({ on: pathname, by: 'hover' });
       }}
-      onMouseLeave={() => {
-        if (opened?.by === 'hover') close();
+      onPointerLeave={(event) => {
+        if (event.pointerType === 'mouse' && opened?.by === 'hover') close();
       }}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && open) {
@@ -77,15 +77,17 @@ export function NavDropdown({ label, to, items }: NavDropdownProps) {
         className={`inline-flex min-h-10 items-center gap-1 rounded-md text-sm font-medium hover:bg-slate-100 dark:hover:bg-ink-800 ${
           to ? 'px-1' : 'px-3'
         } ${active ? 'text-brand-700 dark:text-brand-300' : 'text-slate-800 dark:text-slate-100'}`}
-        {...(to ? { 'aria-label': `Autres pages : ${label}` } : {})}
+        {...(to ? { 'aria-label': `Ouvrir le menu ${label}` } : {})}
       >
         {to ? null : label}
         <ChevronDown aria-hidden="true" className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} />
       </button>
+      {/* Padding, not margin, between the button and the list: the pointer never leaves the
+          dropdown on its way down, so a list opened by hovering stays open. */}
+      <div hidden={!open} className="absolute top-full left-0 z-50 pt-1">
       <ul
         id={listId}
-        hidden={!open}
-        className="absolute top-full left-0 z-50 mt-1 min-w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-xl dark:border-slate-700 dark:bg-ink-900"
+        className="min-w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-xl dark:border-slate-700 dark:bg-ink-900"
       >
         {items.map((item) => (
           <li key={item.to}>
@@ -99,6 +101,7 @@ export function NavDropdown({ label, to, items }: NavDropdownProps) {
           </li>
         ))}
       </ul>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,26 @@
+import { Mail, MapPin, Phone } from 'lucide-react';
+import { formatAddress, storeProfile } from '@erepare/shared/store-profile';
+
+/** The shop's address, phone and e-mail as a list (contact and maintenance pages). */
+export function StoreContactList({ className = '' }: { className?: string }) {
+  return (
+    <ul className={`space-y-3 ${className}`}>
+      <li className="flex gap-3">
+        <MapPin aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+        <span>{formatAddress()}</span>
+      </li>
+      <li className="flex gap-3">
+        <Phone aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+        <a className="underline underline-offset-4" href={`tel:${storeProfile.phone.e164}`}>
+          {storeProfile.phone.display}
+        </a>
+      </li>
+      <li className="flex gap-3">
+        <Mail aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+        <a className="underline underline-offset-4" href={`mailto:${storeProfile.email}`}>
+          {storeProfile.email}
+        </a>
+      </li>
+    </ul>
+  );
+}

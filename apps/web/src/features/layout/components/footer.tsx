@@ -4,6 +4,7 @@ import { siFacebook, siInstagram, siTiktok, siWhatsapp } from 'simple-icons';
 import { formatAddress, mapsUrl, storeProfile, whatsappUrl } from '@erepare/shared/store-profile';
 import { BrandIcon } from '../../../components/ui/brand-icon';
 import { companyLinks, legalLinks } from '../nav';
+import type { NavItem } from './nav-dropdown';
 
 const socials = [
   { href: storeProfile.social.facebook, label: 'Facebook', icon: siFacebook },
@@ -13,6 +14,25 @@ const socials = [
 
 const footerLink =
   'rounded text-slate-700 underline-offset-4 hover:text-brand-700 hover:underline dark:text-slate-300 dark:hover:text-brand-300';
+
+function FooterLinks({ id, title, links }: { id: string; title: string; links: readonly NavItem[] }) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="mb-3 text-base font-semibold">
+        {title}
+      </h2>
+      <ul className="space-y-2">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className={footerLink}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
 
 export function Footer() {
   return (
@@ -67,36 +87,10 @@ export function Footer() {
           </dl>
         </section>
 
-        <nav aria-labelledby="footer-entreprise">
-          <h2 id="footer-entreprise" className="mb-3 text-base font-semibold">
-            Entreprise
-          </h2>
-          <ul className="space-y-2">
-            {companyLinks.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className={footerLink}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinks id="footer-entreprise" title="Entreprise" links={companyLinks} />
 
         <div>
-          <nav aria-labelledby="footer-legal">
-            <h2 id="footer-legal" className="mb-3 text-base font-semibold">
-              Informations légales
-            </h2>
-            <ul className="space-y-2">
-              {legalLinks.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to} className={footerLink}>
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <FooterLinks id="footer-legal" title="Informations légales" links={legalLinks} />
           <h2 className="mt-6 mb-3 text-base font-semibold">Suivez-nous</h2>
           <ul className="flex gap-2">
             {socials.map((social) => (

@@ -155,4 +155,59 @@ describe.skipIf(!onPostgres)('the same server on PostgreSQL', () => {
     await adminToken(second.url, 'pg-admin@example.fr', 'motdepasse-pg');
     expect(await stop(second, 'SIGTERM')).toBe(0);
   }, 60_000);
+
+  it('runs two instances started together on one fresh database: one admin, shared sessions and settings', async () => {
+    const baseUrl = process.env.TEST_DATABASE_URL ?? '';
+    const name = `erepare_multi_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    cleanups.push(async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    });
+    const url = new URL(baseUrl);
+    url.pathname = `/${name}`;
+    const env = { DATABASE_URL: url.toString(), DATA_DIR: os.tmpdir() };
+
+    // Migrations, seed and first admin race here: the advisory locks must serialise them.
+    const [a, b] = await Promise.all([start(env), start(env)]);
+    const created = [a, b].filter((instance) => instance.output().includes('Compte administrateur créé'));
+    expect(created).toHaveLength(1);
+    const password = /Mot de passe généré \(affiché une seule fois\) : (\S+)/.exec(created[0]?.output() ?? '')?.[1] ?? '';
+
+    // A session opened on one instance is valid on the other; settings saved on one are read by the other.
+    const token = await adminToken(a.url, 'admin@erepare.example', password);
+    const saved = await fetch(`${b.url}/api/admin/site-settings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ shopMaintenanceMode: true }),
+    });
+    expect(saved.status).toBe(200);
+    const read = (await (await fetch(`${a.url}/api/admin/site-settings`)).json()) as { data: { shopMaintenanceMode: boolean } };
+    expect(read.data.shopMaintenanceMode).toBe(true);
+
+    // Rate limits hold across instances: failures on one count on the other.
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const instance = attempt % 2 ? a : b;
+      const response = await fetch(`${instance.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@erepare.example', password: 'mauvais-mot-de-passe' }),
+      });
+      expect(response.status).toBe(401);
+    }
+    const blocked = await fetch(`${a.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@erepare.example', password }),
+    });
+    expect(blocked.status).toBe(429);
+
+    expect(await stop(a, 'SIGTERM')).toBe(0);
+    expect(await stop(b, 'SIGTERM')).toBe(0);
+  }, 90_000);
 });

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { defaultSiteSettings, siteSettingsPayload, type SiteSettings } from '@erepare/shared/site-settings';
 import { apiRequest } from './api-client';
 import { readJson, writeItem } from './storage';
@@ -64,7 +65,7 @@ export function useSiteSettings() {
 
 export function useRefreshStaleSettings(): () => void {
   const queryClient = useQueryClient();
-  return () => void queryClient.refetchQueries({ queryKey: QUERY_KEY, stale: true, type: 'active' });
+  return useCallback(() => void queryClient.refetchQueries({ queryKey: QUERY_KEY, stale: true, type: 'active' }), [queryClient]);
 }
 
 export function useSaveSiteSettings() {

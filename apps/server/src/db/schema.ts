@@ -99,3 +99,229 @@ export const appMeta = pgTable('app_meta', {
   value: jsonb('value').notNull(),
   updatedAt: updatedAt(),
 });
+
+// ───────────────────────── Repair management (the embedded repair desk) ─────────────────────────
+// Customers, tickets, invoices and inventory are held here by default; with RepairDesk configured
+// they are read from it instead (issue 3). Ids double as RepairDesk-style ids (cid, ticket id).
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: serial('id').primaryKey(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    /** Main address, trimmed and lower-cased; other addresses in `emails`. */
+    email: text('email'),
+    emails: jsonb('emails').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    phone: text('phone').notNull().default(''),
+    mobile: text('mobile').notNull().default(''),
+    address1: text('address1').notNull().default(''),
+    address2: text('address2').notNull().default(''),
+    city: text('city').notNull().default(''),
+    state: text('state').notNull().default(''),
+    postcode: text('postcode').notNull().default(''),
+    country: text('country').notNull().default('France'),
+    organization: text('organization').notNull().default(''),
+    referredBy: text('referred_by').notNull().default(''),
+    contactPerson: text('contact_person').notNull().default(''),
+    emailOptIn: boolean('email_opt_in').notNull().default(false),
+    smsOptIn: boolean('sms_opt_in').notNull().default(false),
+    loyaltyBalanceCents: integer('loyalty_balance_cents').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('customers_email_idx').on(table.email),
+    index('customers_last_name_idx').on(table.lastName),
+    check('customers_email_lower_check', sql`${table.email} = lower(${table.email})`),
+    check('customers_loyalty_check', sql`${table.loyaltyBalanceCents} >= 0`),
+  ],
+);
+
+/** Ticket statuses of the store (spec 3 §4): name, colour, Open or Closed. */
+export const statuses = pgTable(
+  'statuses',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    color: text('color').notNull(),
+    type: text('type', { enum: ['Open', 'Closed'] }).notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (table) => [
+    uniqueIndex('statuses_name_unique').on(table.name),
+    check('statuses_type_check', sql`${table.type} in ('Open', 'Closed')`),
+  ],
+);
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: serial('id').primaryKey(),
+    /** "T-1234" (spec 1 §5). */
+    ticketNumber: text('ticket_number').notNull(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    /** Status of the ticket as a whole (the first device's); each device also has its own. */
+    status: text('status').notNull(),
+    description: text('description').notNull().default(''),
+    totalCents: integer('total_cents').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('tickets_number_unique').on(table.ticketNumber),
+    index('tickets_customer_idx').on(table.customerId),
+    index('tickets_created_at_idx').on(table.createdAt),
+    check('tickets_number_check', sql`${table.ticketNumber} ~ '^T-[0-9]{4,6}$'`),
+    check('tickets_total_check', sql`${table.totalCents} >= 0`),
+  ],
+);
+
+export const ticketDevices = pgTable(
+  'ticket_devices',
+  {
+    id: serial('id').primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    /** One of the device categories of spec 3 §3 (Téléphone, Tablette, …). */
+    category: text('category').notNull(),
+    brand: text('brand').notNull().default(''),
+    name: text('name').notNull(),
+    model: text('model').notNull().default(''),
+    fault: text('fault').notNull().default(''),
+    imei: text('imei').notNull().default(''),
+    serial: text('serial').notNull().default(''),
+    status: text('status').notNull(),
+    priceCents: integer('price_cents').notNull().default(0),
+    repairItems: jsonb('repair_items').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  },
+  (table) => [index('ticket_devices_ticket_idx').on(table.ticketId), check('ticket_devices_price_check', sql`${table.priceCents} >= 0`)],
+);
+
+/** Status history of a ticket (shown in the public lookup: public fields only). */
+export const ticketEvents = pgTable(
+  'ticket_events',
+  {
+    id: serial('id').primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (table) => [index('ticket_events_ticket_idx').on(table.ticketId, table.createdAt)],
+);
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    invoiceNumber: text('invoice_number').notNull(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    ticketId: integer('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['Paid', 'Unpaid', 'Partial', 'Refunded'] }).notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    amountPaidCents: integer('amount_paid_cents').notNull().default(0),
+    notes: text('notes').notNull().default(''),
+    dueOn: timestamp('due_on', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('invoices_number_unique').on(table.invoiceNumber),
+    index('invoices_customer_idx').on(table.customerId),
+    check('invoices_status_check', sql`${table.status} in ('Paid', 'Unpaid', 'Partial', 'Refunded')`),
+    check('invoices_amounts_check', sql`${table.totalCents} >= 0 and ${table.amountPaidCents} >= 0`),
+  ],
+);
+
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    id: serial('id').primaryKey(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    name: text('name').notNull(),
+    sku: text('sku').notNull().default(''),
+    quantity: integer('quantity').notNull(),
+    /** Unit price including VAT. */
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    taxCents: integer('tax_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull(),
+  },
+  (table) => [index('invoice_lines_invoice_idx').on(table.invoiceId), check('invoice_lines_quantity_check', sql`${table.quantity} > 0`)],
+);
+
+export const invoicePayments = pgTable(
+  'invoice_payments',
+  {
+    id: serial('id').primaryKey(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['payment', 'refund'] }).notNull().default('payment'),
+    amountCents: integer('amount_cents').notNull(),
+    method: text('method').notNull(),
+    transactionId: text('transaction_id').notNull().default(''),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('invoice_payments_invoice_idx').on(table.invoiceId), check('invoice_payments_amount_check', sql`${table.amountCents} > 0`)],
+);
+
+export const categories = pgTable('categories', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+});
+
+export const brands = pgTable('brands', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+});
+
+export const inventoryItems = pgTable(
+  'inventory_items',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    sku: text('sku').notNull(),
+    upcCode: text('upc_code').notNull().default(''),
+    description: text('description').notNull().default(''),
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    brandId: integer('brand_id').references(() => brands.id, { onDelete: 'set null' }),
+    /** 'device' (refurbished phone, console…), 'accessory', or 'part' (spare part, never sold online). */
+    itemType: text('item_type', { enum: ['device', 'accessory', 'part'] }).notNull(),
+    condition: text('condition').notNull().default(''),
+    costPriceCents: integer('cost_price_cents').notNull().default(0),
+    /** Selling price, VAT included. */
+    priceCents: integer('price_cents').notNull(),
+    originalPriceCents: integer('original_price_cents'),
+    quantity: integer('quantity').notNull().default(0),
+    warranty: text('warranty').notNull().default(''),
+    supplier: text('supplier').notNull().default(''),
+    deviceNames: text('device_names').notNull().default(''),
+    imageUrl: text('image_url').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('inventory_items_sku_unique').on(table.sku),
+    index('inventory_items_category_idx').on(table.categoryId),
+    index('inventory_items_name_idx').on(table.name),
+    // Stock can never go negative (DESIGN.md §1.5).
+    check('inventory_items_quantity_check', sql`${table.quantity} >= 0`),
+    check('inventory_items_price_check', sql`${table.priceCents} >= 0`),
+    check('inventory_items_type_check', sql`${table.itemType} in ('device', 'accessory', 'part')`),
+  ],
+);

@@ -5,8 +5,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { createLocalRepairBackend } from './adapters/repair/local.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { repairRoutes } from './modules/repair/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerWeb } from './plugins/web.js';
@@ -85,6 +87,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   await app.register(healthRoutes, { prefix: '/api/auth' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(settingsRoutes, { prefix: '/api/admin' });
+  await app.register(repairRoutes(createLocalRepairBackend(database.db)), { prefix: '/api/repairdesk' });
 
   await registerWeb(app);
   return app;

@@ -50,6 +50,9 @@ const envSchema = z
       .enum(['auto', 'true', 'false'], { error: 'doit valoir auto, true ou false' })
       .default('auto'),
     WEB_DIST_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
+    DEMO_DATA: z
+      .enum(['none', 'demo', 'large'], { error: 'doit valoir none, demo ou large' })
+      .default('demo'),
     ADMIN_EMAIL: z.preprocess((value) => emptyToUndefined(typeof value === 'string' ? value.trim() : value), z.email({ error: 'doit être une adresse e-mail valide' }).optional()),
     ADMIN_PASSWORD: z.preprocess(
       emptyToUndefined,
@@ -73,6 +76,8 @@ export type Config = {
   trustProxy: boolean;
   secureCookies: boolean;
   webDistDir: string;
+  /** Demo repair data loaded by the first start: none (a real shop), demo, or large (benchmarks). */
+  demoData: 'none' | 'demo' | 'large';
   /** First admin account (created once, when no admin exists). Without a password one is generated. */
   admin: { email: string; password: string | undefined } | null;
 };
@@ -107,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     trustProxy: values.TRUST_PROXY,
     secureCookies: values.COOKIE_SECURE === 'auto' ? publicUrl.startsWith('https://') : values.COOKIE_SECURE === 'true',
     webDistDir: values.WEB_DIST_DIR ? path.resolve(cwd, values.WEB_DIST_DIR) : path.resolve(packageRoot, '../web/dist'),
+    demoData: values.DEMO_DATA,
     admin: values.ADMIN_EMAIL
       ? { email: values.ADMIN_EMAIL.trim().toLowerCase(), password: values.ADMIN_PASSWORD }
       : null,

@@ -47,7 +47,7 @@ async function listenOn(
   let app: FastifyInstance | undefined;
   try {
     await database.migrate();
-    await modules.seed(database.db);
+    await modules.seed(database.db, { demoData: config.demoData });
     const admin = await modules.ensureFirstAdmin(database.db, config.admin);
     app = await modules.buildApp({ config, database });
     const address = await app.listen({ host: config.host, port: config.port });

@@ -132,3 +132,24 @@ describe('ensureFirstAdmin', () => {
     expect((await login('patron@erepare.example', 'nouveau-mot-de-passe', '203.0.113.6')).statusCode).toBe(200);
   });
 });
+
+describe('DEMO_DATA=none (a real shop)', () => {
+  it('seeds the reference data (statuses, with the proxy list as ids 1-4) but no demo customer, ticket, invoice or item', async () => {
+    const { openDatabase } = await import('./client.js');
+    const { countRepairData } = await import('./demo-data/repair-desk.js');
+    const database = await openDatabase({ kind: 'pglite-memory' });
+    try {
+      await database.migrate();
+      expect(await seed(database.db, { demoData: 'none' })).toEqual({ seeded: true });
+      const counts = await countRepairData(database.db);
+      expect(counts).toMatchObject({ customers: 0, tickets: 0, invoices: 0, inventoryItems: 0 });
+      expect(counts.statuses).toBe(13);
+      const rows = await database.db.execute(sql`select id, name from statuses where id <= 4 order by id`);
+      expect((rows as { rows: { name: string }[] }).rows.map((row) => row.name)).toEqual(['En attente', 'En cours', 'Terminé', 'Livré']);
+      expect(loadConfig({ DEMO_DATA: 'none' }).demoData).toBe('none');
+      expect(() => loadConfig({ DEMO_DATA: 'beaucoup' })).toThrow(/DEMO_DATA/);
+    } finally {
+      await database.close();
+    }
+  }, 30_000);
+});

@@ -2,18 +2,31 @@ import { defaultSiteSettings } from '@erepare/shared/schemas/settings';
 import { sql } from 'drizzle-orm';
 import { writeSiteSettings } from '../modules/settings/repository.js';
 import type { Db } from './client.js';
+import { seedRepairDesk, type DemoDataSize, type SeedRepairDeskResult } from './demo-data/repair-desk.js';
 import { appMeta } from './schema.js';
 
 /**
  * Seeds the French demo data. Idempotent: every step only inserts what is missing, and the
  * seed version recorded in app_meta tells later versions what has already been done.
+ *
+ * Versions: 1 site settings; 2 the repair desk (statuses, inventory categories and brands, and
+ * demo customers, tickets, invoices and inventory, only into a database without repair data).
  */
-export const SEED_VERSION = 1;
+export const SEED_VERSION = 2;
 
-export async function seed(db: Db): Promise<{ seeded: boolean }> {
+// Serialises concurrent first starts of several instances on one PostgreSQL.
+const SEED_LOCK_KEY = 724031;
+
+export type SeedOptions = {
+  /** Size of the repair desk's demo data: 'demo' by default, 'large' for benchmarks. */
+  demoData?: DemoDataSize;
+  /** The moment the demo history ends (tickets cover the 30 days before it). */
+  now?: Date;
+};
+
+export async function seed(db: Db, options: SeedOptions = {}): Promise<{ seeded: boolean }> {
   return db.transaction(async (tx) => {
-    // Serialises concurrent first starts of several instances on one PostgreSQL.
-    await tx.execute(sql`select pg_advisory_xact_lock(724031)`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const current = await tx
       .select({ value: appMeta.value })
       .from(appMeta)
@@ -22,11 +35,23 @@ export async function seed(db: Db): Promise<{ seeded: boolean }> {
     if (version >= SEED_VERSION) return { seeded: false };
 
     await writeSiteSettings(tx, defaultSiteSettings, null, true);
+    await seedRepairDesk(tx, { size: options.demoData ?? 'demo', now: options.now ?? new Date() });
 
     await tx
       .insert(appMeta)
       .values({ key: 'seed_version', value: SEED_VERSION })
       .onConflictDoUpdate({ target: appMeta.key, set: { value: SEED_VERSION, updatedAt: new Date() } });
     return { seeded: true };
+  });
+}
+
+/**
+ * Loads the repair desk's demo data of `size` into a database that holds no repair data yet
+ * (otherwise inserts nothing), under the seed's lock. Used by the seed-large command.
+ */
+export async function seedRepairDemoData(db: Db, size: DemoDataSize, now = new Date()): Promise<SeedRepairDeskResult> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    return seedRepairDesk(tx, { size, now });
   });
 }

@@ -29,8 +29,19 @@
 /** @type {Endpoint} */
 export const CEILING = { name: 'GET /api/health', path: '/api/health' };
 
+const nowSeconds = Math.floor(Date.now() / 1000);
+const fourteenDaysAgo = nowSeconds - 14 * 24 * 60 * 60;
+
 /** @type {Endpoint[]} */
 export const ENDPOINTS = [
   // Read by every page load (maintenance gate), so it sits on the hot path of every visit.
   { name: 'GET /api/admin/site-settings', path: '/api/admin/site-settings' },
+  // The public dashboard's list (spec 3 §7): 14 days, page size 100, on the large data set.
+  {
+    name: 'GET /api/repairdesk/tickets (14 days)',
+    path: `/api/repairdesk/tickets?page=0&pagesize=100&from_date=${fourteenDaysAgo}&to_date=${nowSeconds}`,
+  },
+  // The public ticket lookup (a typed ticket number).
+  { name: 'GET /api/repairdesk/tickets/T-10000', path: '/api/repairdesk/tickets/T-10000' },
+  { name: 'GET /api/repairdesk/statuses', path: '/api/repairdesk/statuses' },
 ];

@@ -7,7 +7,7 @@ import {
   ticketListResponseSchema,
 } from '@erepare/shared/schemas/repair';
 import type { RepairBackend } from '../../adapters/repair/types.js';
-import { getPublicTicket, listPublicTickets, listStatuses } from './service.js';
+import { createPublicListCache, getPublicTicket, listPublicTickets, listStatuses } from './service.js';
 
 /**
  * /api/repairdesk: the repair proxy of spec 1 §7 and spec 3 §7, served from the repair backend.
@@ -16,6 +16,8 @@ import { getPublicTicket, listPublicTickets, listStatuses } from './service.js';
  */
 export function repairRoutes(backend: RepairBackend): FastifyPluginAsyncZod {
   return async (app) => {
+    const publicListCache = createPublicListCache();
+
     app.get('/statuses', { schema: { response: { 200: statusListResponseSchema } } }, async () => {
       const data = await listStatuses(backend);
       return { success: true as const, data, message: 'Statuts récupérés', statusCode: 200, total: data.length };
@@ -25,7 +27,7 @@ export function repairRoutes(backend: RepairBackend): FastifyPluginAsyncZod {
       '/tickets',
       { schema: { querystring: ticketListQuerySchema, response: { 200: ticketListResponseSchema } } },
       async (request) => {
-        const { items, total } = await listPublicTickets(backend, request.query);
+        const { items, total } = await listPublicTickets(backend, request.query, publicListCache);
         return {
           success: true as const,
           data: items,

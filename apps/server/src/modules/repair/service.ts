@@ -1,6 +1,7 @@
 import { normaliseTicketNumber, proxyDefaultStatuses, type StatusDefinition } from '@erepare/shared/tickets';
 import type { PublicTicket, PublicTicketDetail, TicketListQuery } from '@erepare/shared/schemas/repair';
 import { MAX_TICKET_PAGE_SIZE } from '@erepare/shared/schemas/repair';
+import { LRUCache } from 'lru-cache';
 import type { RepairBackend, TicketRecord } from '../../adapters/repair/types.js';
 import { AppError } from '../../errors.js';
 
@@ -38,13 +39,30 @@ export function toPublicTicket(record: TicketRecord): PublicTicket {
   };
 }
 
+type PublicPage = { items: PublicTicket[]; total: number };
+
+/**
+ * The public list is the same for every visitor (anonymised), polled by every open dashboard:
+ * each instance keeps answers for 15 s. A status change reaches the public list within 15 s (the
+ * dashboard itself refreshes every 5 minutes); the lookup of one ticket is never cached.
+ */
+export const PUBLIC_LIST_TTL_MS = 15_000;
+
+export function createPublicListCache(): LRUCache<string, PublicPage> {
+  return new LRUCache<string, PublicPage>({ max: 500, ttl: PUBLIC_LIST_TTL_MS });
+}
+
 export async function listPublicTickets(
   backend: RepairBackend,
   query: TicketListQuery,
-): Promise<{ items: PublicTicket[]; total: number }> {
+  cache?: LRUCache<string, PublicPage>,
+): Promise<PublicPage> {
   // Page sizes are capped: a visitor cannot make the server build a list of thousands of tickets.
   const limit = Math.min(query.pagesize, MAX_TICKET_PAGE_SIZE);
   const page = Math.max(query.page, 1);
+  const key = JSON.stringify([query.keyword ?? '', query.from_date ?? null, query.to_date ?? null, page, limit]);
+  const cached = cache?.get(key);
+  if (cached) return cached;
   const { items, total } = await backend.listTickets({
     keyword: query.keyword || undefined,
     from: query.from_date !== undefined ? new Date(query.from_date * 1000) : undefined,
@@ -52,7 +70,9 @@ export async function listPublicTickets(
     offset: (page - 1) * limit,
     limit,
   });
-  return { items: items.map(toPublicTicket), total };
+  const result = { items: items.map(toPublicTicket), total };
+  cache?.set(key, result);
+  return result;
 }
 
 /** A ticket by id or number ("T-1234", "1234"), with its status history, public fields only. */

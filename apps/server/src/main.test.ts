@@ -126,23 +126,28 @@ describe.skipIf(onPostgres)('npm start on the embedded database', () => {
   });
 });
 
+/** A new empty database on the test server (dropped after the file); returns its URL. */
+async function freshPostgresDatabase(): Promise<string> {
+  const baseUrl = process.env.TEST_DATABASE_URL ?? '';
+  const name = `erepare_main_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  cleanups.push(async () => {
+    const client = new pg.Client({ connectionString: baseUrl });
+    await client.connect();
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.end();
+  });
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 describe.skipIf(!onPostgres)('the same server on PostgreSQL', () => {
   it('migrates a fresh database, serves, and restarts on it', async () => {
-    const baseUrl = process.env.TEST_DATABASE_URL ?? '';
-    const name = `erepare_main_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    cleanups.push(async () => {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    });
-    const url = new URL(baseUrl);
-    url.pathname = `/${name}`;
-    const env = { DATABASE_URL: url.toString(), DATA_DIR: os.tmpdir(), ADMIN_EMAIL: 'pg-admin@example.fr', ADMIN_PASSWORD: 'motdepasse-pg' };
+    const env = { DATABASE_URL: await freshPostgresDatabase(), DATA_DIR: os.tmpdir(), ADMIN_EMAIL: 'pg-admin@example.fr', ADMIN_PASSWORD: 'motdepasse-pg' };
 
     const first = await start(env);
     const health = (await (await fetch(`${first.url}/api/health`)).json()) as { database: string };
@@ -157,21 +162,7 @@ describe.skipIf(!onPostgres)('the same server on PostgreSQL', () => {
   }, 60_000);
 
   it('runs two instances started together on one fresh database: one admin, shared sessions and settings', async () => {
-    const baseUrl = process.env.TEST_DATABASE_URL ?? '';
-    const name = `erepare_multi_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    cleanups.push(async () => {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    });
-    const url = new URL(baseUrl);
-    url.pathname = `/${name}`;
-    const env = { DATABASE_URL: url.toString(), DATA_DIR: os.tmpdir() };
+    const env = { DATABASE_URL: await freshPostgresDatabase(), DATA_DIR: os.tmpdir() };
 
     // Migrations, seed and first admin race here: the advisory locks must serialise them.
     const [a, b] = await Promise.all([start(env), start(env)]);

@@ -44,4 +44,26 @@ export const ENDPOINTS = [
   // The public ticket lookup (a typed ticket number).
   { name: 'GET /api/repairdesk/tickets/T-10000', path: '/api/repairdesk/tickets/T-10000' },
   { name: 'GET /api/repairdesk/statuses', path: '/api/repairdesk/statuses' },
+  // The shop's inventory read (spec 2 §7: page size 500 by default), then the whole inventory.
+  { name: 'GET /api/repairdesk/inventory (500)', path: '/api/repairdesk/inventory' },
+  { name: 'GET /api/repairdesk/inventory (5,000)', path: '/api/repairdesk/inventory?pagesize=5000' },
+];
+
+/**
+ * Server time, requests one after another (issue 3's budgets). Each ticket-list request moves the
+ * window by one second, so every answer misses the 15 s public-list cache and runs the query on
+ * the 2,000 tickets; the inventory probe asks the same 5,000 items each time (served from cache).
+ * @type {import('./lib/server-time.mjs').ServerTimeProbe[]}
+ */
+export const SERVER_TIME_PROBES = [
+  {
+    name: 'public ticket list, 14 days, 2,000 tickets (uncached)',
+    path: (index) => `/api/repairdesk/tickets?page=0&pagesize=100&from_date=${fourteenDaysAgo}&to_date=${nowSeconds - 1000 + index}`,
+    budgetP95Ms: 30,
+  },
+  {
+    name: 'inventory, 5,000 items (from cache)',
+    path: () => '/api/repairdesk/inventory?pagesize=5000',
+    budgetP95Ms: 20,
+  },
 ];

@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { CEILING, ENDPOINTS } from './endpoints.mjs';
+import { CEILING, ENDPOINTS, SERVER_TIME_PROBES } from './endpoints.mjs';
 import { PAGES } from './pages.mjs';
 import { figure, figuresTable, formatValue, table } from './lib/report.mjs';
 import { startServer } from './lib/server.mjs';
@@ -314,6 +314,20 @@ async function main() {
     } catch (error) {
       fail('load', error);
       figures.push(...[CEILING, ...ENDPOINTS].flatMap((endpoint, index) => endpointFigures(endpoint, null, index === 0)));
+    }
+
+    // 3b. Server time of single requests (Server-Timing header), for the p95 budgets.
+    log('\nServer time (sequential requests, Server-Timing header):');
+    const { measureServerTime } = await import('./lib/server-time.mjs');
+    for (const probe of SERVER_TIME_PROBES) {
+      try {
+        const result = await measureServerTime(baseUrl, probe);
+        log(`  ${probe.name}: p50 ${result.p50} ms, p95 ${result.p95} ms, max ${result.max} ms (${result.requests} requests)`);
+        figures.push(figure({ name: `${probe.name}: server time p95`, measured: result.p95, unit: 'ms', budget: { op: '<', value: probe.budgetP95Ms } }));
+      } catch (error) {
+        fail(`server time ${probe.name}`, error);
+        figures.push(figure({ name: `${probe.name}: server time p95`, measured: null, unit: 'ms', budget: { op: '<', value: probe.budgetP95Ms } }));
+      }
     }
 
     // 4 and 5. Pages: Lighthouse (mobile), then JavaScript per route.

@@ -54,6 +54,11 @@ const envSchema = z
       .enum(['none', 'demo', 'large'], { error: 'doit valoir none, demo ou large' })
       .default('demo'),
     ADMIN_EMAIL: z.preprocess((value) => emptyToUndefined(typeof value === 'string' ? value.trim() : value), z.email({ error: 'doit être une adresse e-mail valide' }).optional()),
+    REPAIRDESK_API_KEY: z.preprocess(emptyToUndefined, z.string().trim().min(8, { error: 'doit contenir la clé API RepairDesk (8 caractères au moins)' }).optional()),
+    REPAIRDESK_BASE_URL: z.preprocess(
+      emptyToUndefined,
+      z.url({ error: 'doit être une URL http(s)://…' }).default('https://api.repairdesk.co/api/web/v1'),
+    ),
     ADMIN_PASSWORD: z.preprocess(
       emptyToUndefined,
       z.string().min(8, { error: 'doit contenir au moins 8 caractères' }).optional(),
@@ -78,6 +83,8 @@ export type Config = {
   webDistDir: string;
   /** Demo repair data loaded by the first start: none (a real shop), demo, or large (benchmarks). */
   demoData: 'none' | 'demo' | 'large';
+  /** Repair backend: our tables (default) or RepairDesk when an API key is set. */
+  repair: { kind: 'local' } | { kind: 'repairdesk'; apiKey: string; baseUrl: string };
   /** First admin account (created once, when no admin exists). Without a password one is generated. */
   admin: { email: string; password: string | undefined } | null;
 };
@@ -113,6 +120,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     secureCookies: values.COOKIE_SECURE === 'auto' ? publicUrl.startsWith('https://') : values.COOKIE_SECURE === 'true',
     webDistDir: values.WEB_DIST_DIR ? path.resolve(cwd, values.WEB_DIST_DIR) : path.resolve(packageRoot, '../web/dist'),
     demoData: values.DEMO_DATA,
+    repair: values.REPAIRDESK_API_KEY
+      ? { kind: 'repairdesk', apiKey: values.REPAIRDESK_API_KEY, baseUrl: values.REPAIRDESK_BASE_URL.replace(/\/$/, '') }
+      : { kind: 'local' },
     admin: values.ADMIN_EMAIL
       ? { email: values.ADMIN_EMAIL.trim().toLowerCase(), password: values.ADMIN_PASSWORD }
       : null,

@@ -1,10 +1,14 @@
+import type { RepairBackend } from './adapters/repair/types.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
+import type { InventoryCache } from './modules/repair/service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
     db: Db;
+    /** The repair backend and the inventory cache its writers invalidate. */
+    repair: { backend: RepairBackend; inventory: InventoryCache };
   }
 }

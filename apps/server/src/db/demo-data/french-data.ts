@@ -668,7 +668,4 @@ export const inventoryCategories = [
 ] as const;
 
 /** Spec 2 §7: the brands the shop falls back to when the repair system lists none. */
-export const fallbackBrands = [
-  'Apple', 'Samsung', 'Huawei', 'Xiaomi', 'OnePlus', 'Sony', 'Google', 'Microsoft', 'HP', 'Dell',
-  'Asus', 'Acer', 'Lenovo', 'Nintendo', 'Oppo', 'Vivo', 'Realme', 'Honor', 'Nothing',
-] as const;
+export { fallbackBrands } from '@erepare/shared/schemas/repair';

@@ -1,42 +1,34 @@
+import { messages } from '@erepare/shared/messages';
+import { fallbackBrands, MAX_TICKET_PAGE_SIZE } from '@erepare/shared/schemas/repair';
+import type {
+  CustomerCreateBody,
+  CustomerListQuery,
+  CustomerUpdateBody,
+  FullTicket,
+  FullTicketDetail,
+  InventoryListQuery,
+  InvoiceListQuery,
+  PublicTicket,
+  PublicTicketDetail,
+  TicketListQuery,
+} from '@erepare/shared/schemas/repair';
 import { normaliseTicketNumber, proxyDefaultStatuses, type StatusDefinition } from '@erepare/shared/tickets';
-import type { PublicTicket, PublicTicketDetail, TicketListQuery } from '@erepare/shared/schemas/repair';
-import { MAX_TICKET_PAGE_SIZE } from '@erepare/shared/schemas/repair';
+import { eq } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import type { RepairBackend, TicketRecord } from '../../adapters/repair/types.js';
+import type { CustomerInput, CustomerRecord, RepairBackend, TicketRecord } from '../../adapters/repair/types.js';
+import type { Db } from '../../db/client.js';
+import { users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { customerNotFound, invoiceNotFound, owns, requireSignedIn, type Viewer } from './access.js';
+import { toCustomer, toFullTicket, toHistory, toInventoryItem, toInvoice, toPublicTicket } from './views.js';
 
-export const TICKET_NOT_FOUND = 'Ticket introuvable';
+export { toPublicTicket } from './views.js';
 
-/**
- * The anonymised view of a ticket, for anyone (spec 3 §2-§3, DESIGN.md §4): devices, fault,
- * status and dates; the customer only as "Client #{id}". Never a name, e-mail, phone, address,
- * IMEI, serial or price.
- */
-export function toPublicTicket(record: TicketRecord): PublicTicket {
-  const devices = record.devices.map((device) => ({
-    device_name: device.name,
-    device_brand: device.brand,
-    device_model: device.model,
-    device_category: device.category,
-    device_fault: device.fault,
-    status: device.status,
-  }));
-  const first = devices[0];
-  return {
-    id: record.id,
-    ticket_number: record.ticketNumber,
-    status: record.status,
-    created_at: record.createdAt.toISOString(),
-    updated_at: record.updatedAt.toISOString(),
-    customer_id: record.customerId,
-    customer_name: `Client #${record.customerId}`,
-    device_name: first?.device_name ?? '',
-    device_brand: first?.device_brand ?? '',
-    device_model: first?.device_model ?? '',
-    device_category: first?.device_category ?? '',
-    device_fault: first?.device_fault ?? record.description,
-    devices,
-  };
+export const TICKET_NOT_FOUND = messages.repair.ticketNotFound;
+
+/** Page numbers: the dashboard and RepairDesk count from 0, the account from 1; both 0 and 1 are the first page. */
+function offsetOf(page: number, limit: number): number {
+  return (Math.max(page, 1) - 1) * limit;
 }
 
 type PublicPage = { items: PublicTicket[]; total: number };
@@ -67,7 +59,7 @@ export async function listPublicTickets(
     keyword: query.keyword || undefined,
     from: query.from_date !== undefined ? new Date(query.from_date * 1000) : undefined,
     to: query.to_date !== undefined ? new Date(query.to_date * 1000) : undefined,
-    offset: (page - 1) * limit,
+    offset: offsetOf(page, limit),
     limit,
   });
   const result = { items: items.map(toPublicTicket), total };
@@ -75,32 +67,276 @@ export async function listPublicTickets(
   return result;
 }
 
-/** A ticket by id or number ("T-1234", "1234"), with its status history, public fields only. */
-export async function getPublicTicket(backend: RepairBackend, idOrNumber: string): Promise<PublicTicketDetail> {
-  const asNumber = /^T/i.test(idOrNumber) ? normaliseTicketNumber(idOrNumber) : null;
-  let record: TicketRecord | null = null;
-  if (asNumber) {
-    record = await backend.getTicket({ ticketNumber: asNumber });
-  } else {
-    record = await backend.getTicket({ id: Number(idOrNumber) });
-    // "6632" typed by a customer is a ticket number more often than an internal id.
-    const typed = normaliseTicketNumber(idOrNumber);
-    if (!record && typed) record = await backend.getTicket({ ticketNumber: typed });
+/** The customers of a page of tickets or invoices, fetched once each. */
+async function customersById(backend: RepairBackend, ids: number[]): Promise<Map<number, CustomerRecord | null>> {
+  const unique = [...new Set(ids)];
+  const found = await Promise.all(unique.map((id) => backend.getCustomer(id)));
+  return new Map(unique.map((id, index) => [id, found[index] ?? null]));
+}
+
+/** A customer's own tickets with every field: the owner or an admin; others get a 404 that reveals nothing. */
+export async function listCustomerTickets(
+  backend: RepairBackend,
+  viewer: Viewer,
+  customerId: number,
+  query: Omit<TicketListQuery, 'customer_id'>,
+): Promise<{ items: FullTicket[]; total: number }> {
+  requireSignedIn(viewer);
+  if (!owns(viewer, customerId)) throw customerNotFound();
+  const limit = Math.min(query.pagesize, MAX_TICKET_PAGE_SIZE);
+  const { items, total } = await backend.listTickets({
+    keyword: query.keyword || undefined,
+    from: query.from_date !== undefined ? new Date(query.from_date * 1000) : undefined,
+    to: query.to_date !== undefined ? new Date(query.to_date * 1000) : undefined,
+    customerId,
+    offset: offsetOf(query.page, limit),
+    limit,
+  });
+  const customers = await customersById(backend, items.map((item) => item.customerId));
+  return { items: items.map((item) => toFullTicket(item, customers.get(item.customerId) ?? null)), total };
+}
+
+async function findTicket(backend: RepairBackend, idOrNumber: string): Promise<TicketRecord | null> {
+  if (/^T/i.test(idOrNumber)) {
+    const asNumber = normaliseTicketNumber(idOrNumber);
+    return asNumber ? backend.getTicket({ ticketNumber: asNumber }) : null;
   }
+  const record = await backend.getTicket({ id: Number(idOrNumber) });
+  if (record) return record;
+  // "6632" typed by a customer is a ticket number more often than an internal id.
+  const typed = normaliseTicketNumber(idOrNumber);
+  return typed ? backend.getTicket({ ticketNumber: typed }) : null;
+}
+
+/**
+ * A ticket by id or number ("T-1234", "1234") with its status history: every field for its owner
+ * or an admin, public fields for anyone else.
+ */
+export async function getTicketFor(
+  backend: RepairBackend,
+  viewer: Viewer,
+  idOrNumber: string,
+): Promise<PublicTicketDetail | FullTicketDetail> {
+  const record = await findTicket(backend, idOrNumber);
   if (!record) throw new AppError('TICKET_NOT_FOUND', 404, TICKET_NOT_FOUND);
   const history = await backend.ticketHistory(record.id);
-  return {
-    ...toPublicTicket(record),
-    history: history.map((event) => ({
-      from_status: event.fromStatus,
-      to_status: event.toStatus,
-      created_at: event.createdAt.toISOString(),
-    })),
-  };
+  if (owns(viewer, record.customerId)) {
+    const customer = await backend.getCustomer(record.customerId);
+    return { ...toFullTicket(record, customer, history), history: toHistory(history) };
+  }
+  return { ...toPublicTicket(record), history: toHistory(history) };
+}
+
+/** Kept for the public lookup's callers: the anonymous view. */
+export async function getPublicTicket(backend: RepairBackend, idOrNumber: string): Promise<PublicTicketDetail> {
+  return getTicketFor(backend, { kind: 'anonymous' }, idOrNumber);
 }
 
 /** The store's statuses, or the proxy's default list when it has none (spec 1 §4). */
 export async function listStatuses(backend: RepairBackend): Promise<StatusDefinition[]> {
   const found = await backend.listStatuses();
   return found.length > 0 ? found : proxyDefaultStatuses.map((status) => ({ ...status }));
+}
+
+// ───────────────── Customers ─────────────────
+
+/**
+ * GET /customers: admins search every customer; a signed-in customer sees at most their own record
+ * (the spec's account calls keep working, nobody else's data comes back); visitors get a 401.
+ */
+export async function listCustomersFor(backend: RepairBackend, viewer: Viewer, query: CustomerListQuery) {
+  requireSignedIn(viewer);
+  const limit = query.pageSize;
+  if (viewer.kind === 'admin') {
+    const { items, total } = await backend.listCustomers({
+      keyword: query.keyword || undefined,
+      referredBy: query.referedBy || undefined,
+      offset: offsetOf(query.page, limit),
+      limit,
+    });
+    return { items: items.map(toCustomer), total };
+  }
+  if (viewer.customerId === null || offsetOf(query.page, limit) > 0) return { items: [], total: viewer.customerId === null ? 0 : 1 };
+  const own = await backend.getCustomer(viewer.customerId);
+  return own ? { items: [toCustomer(own)], total: 1 } : { items: [], total: 0 };
+}
+
+export async function getCustomerFor(backend: RepairBackend, viewer: Viewer, id: number) {
+  requireSignedIn(viewer);
+  if (!owns(viewer, id)) throw customerNotFound();
+  const record = await backend.getCustomer(id);
+  if (!record) throw customerNotFound();
+  return toCustomer(record);
+}
+
+function toCustomerInput(body: CustomerUpdateBody | CustomerCreateBody): CustomerInput {
+  const input: CustomerInput = {};
+  const set = <K extends keyof CustomerInput>(key: K, value: CustomerInput[K]) => {
+    if (value !== undefined) input[key] = value;
+  };
+  set('firstName', body.first_name);
+  set('lastName', body.last_name);
+  set('email', body.email);
+  set('phone', body.phone);
+  set('mobile', body.mobile);
+  set('address1', body.address1);
+  set('city', body.city);
+  set('postcode', body.postcode);
+  set('country', body.country);
+  set('emailOptIn', body.email_opt_in);
+  set('smsOptIn', body.sms_opt_in);
+  if ('address2' in body) {
+    set('address2', body.address2);
+    set('state', body.state);
+    set('organization', body.orgonization);
+    set('referredBy', body.refered_by);
+    set('contactPerson', body.contact_person);
+  }
+  return input;
+}
+
+export async function updateCustomerFor(backend: RepairBackend, viewer: Viewer, id: number, body: CustomerUpdateBody) {
+  requireSignedIn(viewer);
+  if (!owns(viewer, id)) throw customerNotFound();
+  const current = await backend.getCustomer(id);
+  if (!current) throw customerNotFound();
+  // The address is the proof of ownership of every linked account: a customer changes it from the
+  // account (with a new verification), not here, or another person's address could be attached.
+  if (viewer.kind !== 'admin' && body.email !== undefined && body.email !== current.email) {
+    throw new AppError('EMAIL_CHANGE_NOT_ALLOWED', 403, messages.repair.emailChangeNotAllowed);
+  }
+  const updated = await backend.updateCustomer(id, toCustomerInput(body));
+  if (!updated) throw customerNotFound();
+  return toCustomer(updated);
+}
+
+/**
+ * POST /customer. An admin creates any customer. A signed-in customer whose address is verified and
+ * who is not linked yet gets linked: to the existing record with the same address (main or other
+ * addresses, case-insensitive), else to a new record created with their verified address — never
+ * the address of the body. Anyone else: 401 / 403 / 409.
+ */
+export async function createCustomerFor(
+  db: Db,
+  backend: RepairBackend,
+  viewer: Viewer,
+  body: CustomerCreateBody,
+): Promise<{ customer: ReturnType<typeof toCustomer>; linked: boolean; created: boolean }> {
+  requireSignedIn(viewer);
+  if (viewer.kind === 'admin') {
+    const created = await backend.createCustomer({ country: 'France', ...toCustomerInput(body) });
+    return { customer: toCustomer(created), linked: false, created: true };
+  }
+  if (viewer.customerId !== null) throw new AppError('ALREADY_LINKED', 409, messages.repair.alreadyLinked);
+  if (!viewer.emailVerified) throw new AppError('EMAIL_NOT_VERIFIED', 403, messages.repair.emailNotVerified);
+  const [existing] = await backend.findCustomersByEmail(viewer.email);
+  const record =
+    existing ?? (await backend.createCustomer({ country: 'France', ...toCustomerInput(body), email: viewer.email }));
+  await db.update(users).set({ repairCustomerId: record.id, updatedAt: new Date() }).where(eq(users.id, viewer.userId));
+  return { customer: toCustomer(record), linked: true, created: !existing };
+}
+
+// ───────────────── Invoices ─────────────────
+
+/**
+ * GET /invoices: admins see every invoice (optionally one customer's); a customer only their own,
+ * whatever the query says; visitors get a 401. The account sends its e-mail or customer id as the
+ * keyword (spec 1 §7): for a customer that keyword is the ownership filter itself, not a search.
+ */
+export async function listInvoicesFor(backend: RepairBackend, viewer: Viewer, query: InvoiceListQuery) {
+  requireSignedIn(viewer);
+  let customerId = query.customer_id;
+  let keyword = query.keyword || undefined;
+  if (viewer.kind === 'customer') {
+    if (viewer.customerId === null) return { items: [], total: 0 };
+    if (customerId !== undefined && customerId !== viewer.customerId) return { items: [], total: 0 };
+    customerId = viewer.customerId;
+    if (keyword && (keyword.toLowerCase() === viewer.email || keyword === String(viewer.customerId))) keyword = undefined;
+  }
+  const limit = query.pagesize;
+  const { items, total } = await backend.listInvoices({
+    keyword,
+    status: query.status,
+    customerId,
+    offset: offsetOf(query.page, limit),
+    limit,
+  });
+  const customers = await customersById(backend, items.map((item) => item.customerId));
+  return { items: items.map((item) => toInvoice(item, customers.get(item.customerId) ?? null)), total };
+}
+
+export async function getInvoiceFor(backend: RepairBackend, viewer: Viewer, id: number) {
+  requireSignedIn(viewer);
+  const record = await backend.getInvoice(id);
+  if (!record || !owns(viewer, record.customerId)) throw invoiceNotFound();
+  return toInvoice(record, await backend.getCustomer(record.customerId));
+}
+
+// ───────────────── Inventory ─────────────────
+
+/**
+ * The inventory is read by every shop page; each instance keeps the serialised answer of a query
+ * for 5 minutes (spec 1 §9). Writers of stock and items (orders, the admin) call `invalidate`.
+ */
+export const INVENTORY_TTL_MS = 5 * 60_000;
+
+export type InventoryCache = {
+  get: (query: InventoryListQuery) => Promise<string>;
+  categories: () => Promise<string>;
+  brands: () => Promise<string>;
+  invalidate: () => void;
+};
+
+export function createInventoryCache(backend: RepairBackend, ttlMs = INVENTORY_TTL_MS): InventoryCache {
+  const cache = new LRUCache<string, string>({ max: 200, maxSize: 64 * 1024 * 1024, sizeCalculation: (value) => value.length || 1, ttl: ttlMs });
+  const pending = new Map<string, Promise<string>>();
+  const cached = (key: string, load: () => Promise<unknown>): Promise<string> => {
+    const hit = cache.get(key);
+    if (hit !== undefined) return Promise.resolve(hit);
+    // Concurrent misses for one key share one load.
+    let loading = pending.get(key);
+    if (!loading) {
+      loading = load()
+        .then((body) => {
+          const text = JSON.stringify(body);
+          cache.set(key, text);
+          return text;
+        })
+        .finally(() => pending.delete(key));
+      pending.set(key, loading);
+    }
+    return loading;
+  };
+  return {
+    get: (query) =>
+      cached(JSON.stringify(['items', query.keyword ?? '', Math.max(query.page, 1), query.pagesize]), async () => {
+        const { items, total } = await backend.listInventory({
+          keyword: query.keyword || undefined,
+          offset: offsetOf(query.page, query.pagesize),
+          limit: query.pagesize,
+        });
+        return {
+          success: true,
+          data: items.map(toInventoryItem),
+          message: items.length ? messages.repair.inventoryFound : messages.repair.noInventory,
+          statusCode: 200,
+          total,
+        };
+      }),
+    categories: () =>
+      cached('categories', async () => {
+        const data = await backend.listInventoryCategories();
+        return { success: true, data, message: 'Catégories récupérées', statusCode: 200, total: data.length };
+      }),
+    brands: () =>
+      cached('brands', async () => {
+        const found = await backend.listInventoryBrands();
+        // Spec 2 §7: a built-in list when the repair system has none.
+        const data = found.length ? found : fallbackBrands.map((name, index) => ({ id: index + 1, name }));
+        return { success: true, data, message: 'Marques récupérées', statusCode: 200, total: data.length };
+      }),
+    invalidate: () => {
+      cache.clear();
+    },
+  };
 }

@@ -1,0 +1,56 @@
+// @ts-check
+/**
+ * Server time: requests sent one after another (no queueing in front of the server), each answer's
+ * `Server-Timing: app;dur=…` header read, percentiles reported. This is what the issues' "p95
+ * server time" budgets mean; load under 50 connections is measured separately (load.mjs).
+ */
+
+/**
+ * @typedef {{
+ *   name: string,
+ *   path: (index: number) => string,   // index-dependent paths defeat the caches when wanted
+ *   requests?: number,
+ *   budgetP95Ms: number,
+ * }} ServerTimeProbe
+ *
+ * @typedef {{ p50: number, p95: number, max: number, requests: number }} ServerTimeResult
+ */
+
+/**
+ * @param {number[]} values sorted ascending
+ * @param {number} q 0-1
+ */
+function quantile(values, q) {
+  if (values.length === 0) return NaN;
+  const index = Math.min(values.length - 1, Math.ceil(q * values.length) - 1);
+  return values[Math.max(index, 0)] ?? NaN;
+}
+
+/**
+ * @param {string} baseUrl
+ * @param {ServerTimeProbe} probe
+ * @returns {Promise<ServerTimeResult>}
+ */
+export async function measureServerTime(baseUrl, probe) {
+  const requests = probe.requests ?? 200;
+  // Warm-up (first query plans, JIT), not counted.
+  for (let index = 0; index < 5; index += 1) await (await fetch(new URL(probe.path(-1 - index), baseUrl))).arrayBuffer();
+  /** @type {number[]} */
+  const durations = [];
+  for (let index = 0; index < requests; index += 1) {
+    const response = await fetch(new URL(probe.path(index), baseUrl));
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${probe.name}: HTTP ${response.status} for ${probe.path(index)}`);
+    const header = response.headers.get('server-timing') ?? '';
+    const match = /app;dur=([\d.]+)/.exec(header);
+    if (!match?.[1]) throw new Error(`${probe.name}: no Server-Timing header in the answer`);
+    durations.push(Number(match[1]));
+  }
+  durations.sort((a, b) => a - b);
+  return {
+    p50: Math.round(quantile(durations, 0.5) * 10) / 10,
+    p95: Math.round(quantile(durations, 0.95) * 10) / 10,
+    max: Math.round((durations.at(-1) ?? NaN) * 10) / 10,
+    requests,
+  };
+}

@@ -25,7 +25,7 @@ export type SeedOptions = {
 };
 
 export async function seed(db: Db, options: SeedOptions = {}): Promise<{ seeded: boolean }> {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const current = await tx
       .select({ value: appMeta.value })
@@ -43,6 +43,10 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<{ seeded:
       .onConflictDoUpdate({ target: appMeta.key, set: { value: SEED_VERSION, updatedAt: new Date() } });
     return { seeded: true };
   });
+  // Fresh statistics for the planner: PGlite has no autovacuum, so without this the first plans
+  // assume empty tables.
+  if (result.seeded) await db.execute(sql`analyze`);
+  return result;
 }
 
 /**
@@ -50,8 +54,10 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<{ seeded:
  * (otherwise inserts nothing), under the seed's lock. Used by the seed-large command.
  */
 export async function seedRepairDemoData(db: Db, size: DemoDataSize, now = new Date()): Promise<SeedRepairDeskResult> {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     return seedRepairDesk(tx, { size, now });
   });
+  await db.execute(sql`analyze`);
+  return result;
 }

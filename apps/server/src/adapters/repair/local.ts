@@ -40,9 +40,18 @@ function publicKeywordCondition(keyword: string): SQL | undefined {
 }
 
 type TicketRow = typeof tickets.$inferSelect;
-type DeviceRow = typeof ticketDevices.$inferSelect;
+type DeviceFields = Pick<
+  typeof ticketDevices.$inferSelect,
+  'category' | 'brand' | 'name' | 'model' | 'fault' | 'status' | 'imei' | 'serial' | 'priceCents' | 'repairItems'
+>;
 
-function toRecord(row: TicketRow, devices: DeviceRow[]): TicketRecord {
+/** A ticket's devices as one JSON column, in their order (for list queries: no second round trip). */
+const devicesJson = sql<DeviceFields[]>`(select coalesce(json_agg(json_build_object(
+    'category', d.category, 'brand', d.brand, 'name', d.name, 'model', d.model, 'fault', d.fault,
+    'status', d.status, 'imei', d.imei, 'serial', d.serial, 'priceCents', d.price_cents, 'repairItems', d.repair_items
+  ) order by d.position, d.id), '[]'::json) from ticket_devices d where d.ticket_id = "tickets"."id")`;
+
+function toRecord(row: TicketRow, devices: DeviceFields[]): TicketRecord {
   return {
     id: row.id,
     ticketNumber: row.ticketNumber,
@@ -69,26 +78,6 @@ function toRecord(row: TicketRow, devices: DeviceRow[]): TicketRecord {
   };
 }
 
-async function withDevices(db: Db, rows: TicketRow[]): Promise<TicketRecord[]> {
-  if (rows.length === 0) return [];
-  const devices = await db
-    .select()
-    .from(ticketDevices)
-    .where(
-      inArray(
-        ticketDevices.ticketId,
-        rows.map((row) => row.id),
-      ),
-    )
-    .orderBy(asc(ticketDevices.ticketId), asc(ticketDevices.position), asc(ticketDevices.id));
-  const byTicket = new Map<number, DeviceRow[]>();
-  for (const device of devices) {
-    const list = byTicket.get(device.ticketId) ?? [];
-    list.push(device);
-    byTicket.set(device.ticketId, list);
-  }
-  return rows.map((row) => toRecord(row, byTicket.get(row.id) ?? []));
-}
 
 type CustomerRow = typeof customers.$inferSelect;
 
@@ -233,21 +222,29 @@ export function createLocalRepairBackend(db: Db): RepairBackend {
         filter.customerId !== undefined ? eq(tickets.customerId, filter.customerId) : undefined,
       ].filter((condition): condition is SQL => condition !== undefined);
       const where = conditions.length ? and(...conditions) : undefined;
-      const [rows, counted] = await Promise.all([
-        db.select().from(tickets).where(where).orderBy(desc(tickets.createdAt), desc(tickets.id)).limit(filter.limit).offset(filter.offset),
-        db.select({ total: sql<number>`count(*)::int` }).from(tickets).where(where),
-      ]);
-      return { items: await withDevices(db, rows), total: Number(counted[0]?.total ?? 0) };
+      // One round trip for the page, its devices and the total (a window count); a second query
+      // only past the last page. PGlite runs queries one at a time, so round trips are what count.
+      const page = await db
+        .select({ ticket: tickets, total: sql<number>`count(*) over ()::int`, devices: devicesJson })
+        .from(tickets)
+        .where(where)
+        .orderBy(desc(tickets.createdAt), desc(tickets.id))
+        .limit(filter.limit)
+        .offset(filter.offset);
+      const total =
+        page.length > 0
+          ? Number(page[0]?.total ?? 0)
+          : await count(db.select({ total: sql<number>`count(*)::int` }).from(tickets).where(where));
+      return { items: page.map((row) => toRecord(row.ticket, row.devices)), total };
     },
 
     async getTicket(key) {
-      const rows = await db
-        .select()
+      const [row] = await db
+        .select({ ticket: tickets, devices: devicesJson })
         .from(tickets)
         .where('id' in key ? eq(tickets.id, key.id) : eq(tickets.ticketNumber, key.ticketNumber))
         .limit(1);
-      const [record] = await withDevices(db, rows);
-      return record ?? null;
+      return row ? toRecord(row.ticket, row.devices) : null;
     },
 
     async ticketHistory(ticketId) {

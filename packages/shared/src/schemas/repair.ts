@@ -31,8 +31,6 @@ export const ticketListQuerySchema = z
       .default(100),
     from_date: unixSeconds.optional(),
     to_date: unixSeconds.optional(),
-    /** A customer's own tickets (full data): the owner or an admin only. */
-    customer_id: z.coerce.number({ error: 'Identifiant client invalide' }).int({ error: 'Identifiant client invalide' }).min(1, { error: 'Identifiant client invalide' }).max(2_147_483_647, { error: 'Identifiant client invalide' }).optional(),
   })
   .refine((query) => query.from_date === undefined || query.to_date === undefined || query.from_date <= query.to_date, {
     error: 'La date de début doit précéder la date de fin',

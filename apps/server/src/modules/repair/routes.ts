@@ -60,15 +60,12 @@ export function repairRoutes(backend: RepairBackend, inventory: InventoryCache):
       return okList(data, 'Statuts récupérés', data.length);
     });
 
+    // The public dashboard's list: anonymised for everyone (a customer's full list is /customers/:id/tickets).
     app.get(
       '/tickets',
-      { schema: { querystring: ticketListQuerySchema, response: { 200: z.union([fullTicketListResponseSchema, ticketListResponseSchema]) } } },
+      { schema: { querystring: ticketListQuerySchema, response: { 200: ticketListResponseSchema } } },
       async (request) => {
-        const { customer_id: customerId, ...query } = request.query;
-        const { items, total } =
-          customerId !== undefined
-            ? await listCustomerTickets(backend, await viewerOf(request), customerId, query)
-            : await listPublicTickets(backend, query, publicListCache);
+        const { items, total } = await listPublicTickets(backend, request.query, publicListCache);
         return okList(items, items.length ? messages.repair.ticketsFound : messages.repair.noTickets, total);
       },
     );

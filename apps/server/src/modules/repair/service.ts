@@ -79,7 +79,7 @@ export async function listCustomerTickets(
   backend: RepairBackend,
   viewer: Viewer,
   customerId: number,
-  query: Omit<TicketListQuery, 'customer_id'>,
+  query: TicketListQuery,
 ): Promise<{ items: FullTicket[]; total: number }> {
   requireSignedIn(viewer);
   if (!owns(viewer, customerId)) throw customerNotFound();

@@ -2,13 +2,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { createLocalRepairBackend } from './local.js';
+import { createRepairDeskBackend } from './repairdesk.js';
 import type { RepairBackend } from './types.js';
 
 /** Our tables by default; RepairDesk when `REPAIRDESK_API_KEY` is set (DESIGN.md §1). */
 export function createRepairBackend(config: Config, database: Database, log: FastifyBaseLogger): RepairBackend {
   if (config.repair.kind === 'repairdesk') {
-    void log;
-    throw new Error('Le connecteur RepairDesk n’est pas encore branché (REPAIRDESK_API_KEY ne peut pas encore être utilisé)');
+    return createRepairDeskBackend({
+      apiKey: config.repair.apiKey,
+      baseUrl: config.repair.baseUrl,
+      production: config.env === 'production',
+      log,
+    });
   }
   return createLocalRepairBackend(database.db);
 }

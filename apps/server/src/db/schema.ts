@@ -31,6 +31,9 @@ export const users = pgTable(
     postalCode: text('postal_code').notNull().default(''),
     /** Set only once the e-mail address is proven (DESIGN.md §4, one ownership rule). */
     repairCustomerId: integer('repair_customer_id'),
+    /** Marketing consent chosen at registration (unticked by default: French law); copied to the repair customer on linking. */
+    emailOptIn: boolean('email_opt_in').notNull().default(false),
+    smsOptIn: boolean('sms_opt_in').notNull().default(false),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -65,6 +68,61 @@ export const sessions = pgTable(
     uniqueIndex('sessions_token_hash_unique').on(table.tokenHash),
     index('sessions_user_id_idx').on(table.userId),
     index('sessions_expires_at_idx').on(table.expiresAt),
+  ],
+);
+
+/**
+ * Single-use tokens sent by e-mail: password reset (1 hour) and e-mail verification. Only the
+ * SHA-256 of the token is stored; a token is spent by setting used_at.
+ */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['password_reset', 'email_verification'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('auth_tokens_hash_unique').on(table.tokenHash),
+    index('auth_tokens_user_kind_idx').on(table.userId, table.kind),
+    check('auth_tokens_kind_check', sql`${table.kind} in ('password_reset', 'email_verification')`),
+  ],
+);
+
+/**
+ * The mail outbox: every e-mail is written here first (in the transaction of what caused it when
+ * there is one), then sent by the mail job with back-off. Nothing is lost while SMTP is down;
+ * `dedupe_key` makes a mail that must go once (e.g. the sign-up notice) impossible to queue twice.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    dedupeKey: text('dedupe_key'),
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    messageId: text('message_id'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('mail_outbox_dedupe_unique').on(table.dedupeKey),
+    index('mail_outbox_due_idx').on(table.status, table.nextAttemptAt),
+    check('mail_outbox_status_check', sql`${table.status} in ('pending', 'sending', 'sent', 'failed')`),
   ],
 );
 

@@ -52,7 +52,7 @@ test.describe('header navigation', () => {
       await nav.getByRole('link', { name: /Suivi moderne/ }).click();
     }
     await expect(page).toHaveURL(/\/suivi-moderne$/);
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('Suivi des réparations');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(/Suivi des réparations/i);
   });
 
   test('the services dropdown lists the 9 services and opens them', async ({ page }) => {

@@ -1,10 +1,7 @@
-import { ContactActions } from '../../../components/contact-actions';
-import { PageIntro } from '../../../components/ui/page-intro';
+import { TrackingView } from '../components/tracking-view';
 
 export function TrackingModernPage() {
   return (
-    <PageIntro title="Suivi des réparations – nouvelle version" lead="La nouvelle version du suivi des réparations arrive bientôt. En attendant, l’atelier vous renseigne par téléphone avec votre numéro de ticket.">
-      <ContactActions />
-    </PageIntro>
+    <TrackingView subtitle="Nouvelle version du suivi : retrouvez votre ticket par son numéro et suivez les réparations des 14 derniers jours, sur ordinateur comme sur mobile." />
   );
 }

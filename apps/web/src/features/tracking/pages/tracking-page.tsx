@@ -1,10 +1,7 @@
-import { ContactActions } from '../../../components/contact-actions';
-import { PageIntro } from '../../../components/ui/page-intro';
+import { TrackingView } from '../components/tracking-view';
 
 export function TrackingPage() {
   return (
-    <PageIntro title="Suivi des Réparations" lead="Le tableau de suivi public des réparations des 14 derniers jours arrive bientôt. Pour connaître dès maintenant l’état de votre appareil, appelez l’atelier avec votre numéro de ticket.">
-      <ContactActions />
-    </PageIntro>
+    <TrackingView subtitle="Suivez l’avancement des réparations confiées à l’atelier : recherchez votre ticket ou parcourez le tableau des 14 derniers jours." />
   );
 }

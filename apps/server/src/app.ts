@@ -10,6 +10,9 @@ import { createInventoryCache } from './modules/repair/service.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { repairRoutes } from './modules/repair/routes.js';
+import { accountMailer } from './modules/accounts/mailer.js';
+import { accountRoutes } from './modules/accounts/routes.js';
+import { createMailer } from './modules/mail/mailer.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerWeb } from './plugins/web.js';
@@ -56,8 +59,13 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   });
   // Server-Timing: the time spent in the server for this request (what the bench's "server time"
   // budgets measure, and what browsers' developer tools show).
-  app.addHook('onSend', async (_request, reply, payload) => {
-    void reply.header('server-timing', `app;dur=${reply.elapsedTime.toFixed(1)}`);
+  const startedAt = new WeakMap<object, bigint>();
+  app.addHook('onRequest', async (request) => {
+    startedAt.set(request, process.hrtime.bigint());
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const start = startedAt.get(request);
+    if (start !== undefined) void reply.header('server-timing', `app;dur=${(Number(process.hrtime.bigint() - start) / 1e6).toFixed(1)}`);
     return payload;
   });
 
@@ -98,6 +106,10 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   const inventoryCache = createInventoryCache(repairBackend);
   app.decorate('repair', { backend: repairBackend, inventory: inventoryCache });
   await app.register(repairRoutes(repairBackend, inventoryCache), { prefix: '/api/repairdesk' });
+  const mailer = createMailer(config, database.db, app.log);
+  app.decorate('mail', mailer);
+  app.addHook('onClose', async () => mailer.stop());
+  await app.register(accountRoutes(repairBackend, accountMailer(config, mailer)), { prefix: '/api' });
 
   await registerWeb(app);
   return app;

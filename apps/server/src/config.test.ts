@@ -97,11 +97,47 @@ describe('loadConfig', () => {
     ['COOKIE_SECURE', { COOKIE_SECURE: 'oui' }],
     ['ADMIN_EMAIL', { ADMIN_EMAIL: 'pas-un-email' }],
     ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'patron@erepare.example', ADMIN_PASSWORD: 'court' }],
+    ['REPAIRDESK_BASE_URL', { REPAIRDESK_BASE_URL: 'pas-une-url' }],
+    ['REPAIRDESK_BASE_URL', { REPAIRDESK_BASE_URL: 'http://api.repairdesk.co/api/web/v1' }],
+    ['REPAIRDESK_BASE_URL', { REPAIRDESK_BASE_URL: 'http://127.0.0.1.evil.example/api' }],
+    ['REPAIRDESK_BASE_URL', { REPAIRDESK_BASE_URL: 'http://192.168.1.10/api' }],
+    ['REPAIRDESK_BASE_URL', { REPAIRDESK_BASE_URL: 'ftp://api.repairdesk.co/api' }],
+    ['REPAIRDESK_LOYALTY_POINT_CENTS', { REPAIRDESK_LOYALTY_POINT_CENTS: 'un' }],
+    ['REPAIRDESK_LOYALTY_POINT_CENTS', { REPAIRDESK_LOYALTY_POINT_CENTS: '-1' }],
+    ['REPAIRDESK_LOYALTY_POINT_CENTS', { REPAIRDESK_LOYALTY_POINT_CENTS: '1.5' }],
+    ['SMTP_URL', { SMTP_URL: 'smtp.exemple.fr' }],
+    ['SMTP_URL', { SMTP_URL: 'https://smtp.exemple.fr' }],
+    ['SMTP_URL', { SMTP_URL: 'smtp://' }],
+    ['MAIL_FROM', { MAIL_FROM: 'pas-une-adresse' }],
+    ['MAIL_FROM', { MAIL_FROM: 'Atelier <pas-une-adresse>' }],
+    ['MAIL_FROM', { MAIL_FROM: 'a@b.fr, c@d.fr' }],
   ])('rejects a bad %s with a message naming it', (variable, env) => {
     const error = configError(env);
     expect(error.message).toContain(variable);
     expect(error.message.startsWith('Configuration invalide')).toBe(true);
     expect(error.issues.some((issue) => issue.startsWith(`${variable} `))).toBe(true);
+  });
+
+  it('reads the RepairDesk settings: https only, except to this machine; loyalty point value', () => {
+    const key = { REPAIRDESK_API_KEY: 'rd-cle-de-test-123' };
+    expect(loadConfig({}, cwd).repair).toEqual({ kind: 'local' });
+    expect(loadConfig(key, cwd).repair).toEqual({
+      kind: 'repairdesk',
+      apiKey: 'rd-cle-de-test-123',
+      baseUrl: 'https://api.repairdesk.co/api/web/v1',
+      loyaltyPointCents: 1,
+    });
+    expect(loadConfig({ ...key, REPAIRDESK_BASE_URL: 'https://rd.example/api/', REPAIRDESK_LOYALTY_POINT_CENTS: '5' }, cwd).repair).toMatchObject({
+      baseUrl: 'https://rd.example/api',
+      loyaltyPointCents: 5,
+    });
+    expect(loadConfig({ ...key, REPAIRDESK_LOYALTY_POINT_CENTS: '0' }, cwd).repair).toMatchObject({ loyaltyPointCents: 0 });
+    expect(loadConfig({ ...key, REPAIRDESK_LOYALTY_POINT_CENTS: '' }, cwd).repair).toMatchObject({ loyaltyPointCents: 1 });
+    for (const local of ['http://127.0.0.1:41234/api/web/v1', 'http://localhost:8080/api', 'http://[::1]:8080/api', 'http://LOCALHOST/api']) {
+      expect(loadConfig({ ...key, REPAIRDESK_BASE_URL: local }, cwd).repair).toMatchObject({ kind: 'repairdesk' });
+    }
+    const error = configError({ ...key, REPAIRDESK_BASE_URL: 'http://api.repairdesk.co/api/web/v1' });
+    expect(error.issues).toEqual(['REPAIRDESK_BASE_URL doit être une URL https:// (http:// n’est accepté que vers 127.0.0.1, localhost ou ::1)']);
   });
 
   it('requires ADMIN_EMAIL when ADMIN_PASSWORD is set', () => {
@@ -119,5 +155,41 @@ describe('loadConfig', () => {
   it('never echoes the value of a secret variable', () => {
     const error = configError({ DATABASE_URL: 'mysql://erepare:tres-secret@db/erepare' });
     expect(error.message).not.toContain('tres-secret');
+    expect(configError({ SMTP_URL: 'imap://atelier:tres-secret@mail.exemple.fr' }).message).not.toContain('tres-secret');
+  });
+
+  it('mail: .eml files in DATA_DIR/outbox by default, SMTP with SMTP_URL', () => {
+    const local = loadConfig({}, cwd);
+    expect(local.mail).toEqual({
+      smtpUrl: null,
+      // No real domain in a local PUBLIC_URL: the store's e-mail domain.
+      from: { name: 'E.repare', address: 'no-reply@erepare.example' },
+      outboxDir: '/srv/erepare/data/outbox',
+    });
+    expect(loadConfig({ SMTP_URL: '' }, cwd).mail.smtpUrl).toBeNull();
+    const url = 'smtps://atelier%40erepare.fr:p%40ss@smtp.exemple.fr:465';
+    expect(loadConfig({ SMTP_URL: ` ${url} ` }, cwd).mail.smtpUrl).toBe(url);
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525?requireTLS=true' }, cwd).mail.smtpUrl).toBe('smtp://127.0.0.1:2525?requireTLS=true');
+  });
+
+  it('mail: MAIL_FROM defaults to no-reply@ the domain of PUBLIC_URL', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://www.erepare.fr' }, cwd).mail.from).toEqual({ name: 'E.repare', address: 'no-reply@erepare.fr' });
+    expect(loadConfig({ PUBLIC_URL: 'https://boutique.erepare.fr/' }, cwd).mail.from.address).toBe('no-reply@boutique.erepare.fr');
+    for (const local of ['http://127.0.0.1:3000', 'http://[::1]:3000', 'http://atelier.localhost', 'http://localhost:8080']) {
+      expect(loadConfig({ PUBLIC_URL: local }, cwd).mail.from.address).toBe('no-reply@erepare.example');
+    }
+  });
+
+  it('mail: MAIL_FROM as an address or "Name <address>"', () => {
+    expect(loadConfig({ MAIL_FROM: 'atelier@erepare.fr' }, cwd).mail.from).toEqual({ name: 'E.repare', address: 'atelier@erepare.fr' });
+    expect(loadConfig({ MAIL_FROM: 'Atelier E.repare <atelier@erepare.fr>' }, cwd).mail.from).toEqual({
+      name: 'Atelier E.repare',
+      address: 'atelier@erepare.fr',
+    });
+    expect(loadConfig({ MAIL_FROM: '"E.repare Gujan" <atelier@erepare.fr>' }, cwd).mail.from).toEqual({
+      name: 'E.repare Gujan',
+      address: 'atelier@erepare.fr',
+    });
+    expect(loadConfig({ MAIL_FROM: '<atelier@erepare.fr>' }, cwd).mail.from).toEqual({ name: 'E.repare', address: 'atelier@erepare.fr' });
   });
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { storeProfile } from '@erepare/shared/store-profile';
 import { z } from '@erepare/shared/zod';
 
 /**
@@ -55,13 +56,47 @@ const envSchema = z
       .default('demo'),
     ADMIN_EMAIL: z.preprocess((value) => emptyToUndefined(typeof value === 'string' ? value.trim() : value), z.email({ error: 'doit être une adresse e-mail valide' }).optional()),
     REPAIRDESK_API_KEY: z.preprocess(emptyToUndefined, z.string().trim().min(8, { error: 'doit contenir la clé API RepairDesk (8 caractères au moins)' }).optional()),
+    // The API key travels in the query string: https only, except to this machine (tests, a local proxy).
     REPAIRDESK_BASE_URL: z.preprocess(
       emptyToUndefined,
-      z.url({ error: 'doit être une URL http(s)://…' }).default('https://api.repairdesk.co/api/web/v1'),
+      z
+        .url({ error: 'doit être une URL https://…' })
+        .refine(isSafeRepairDeskUrl, { error: 'doit être une URL https:// (http:// n’est accepté que vers 127.0.0.1, localhost ou ::1)' })
+        .default('https://api.repairdesk.co/api/web/v1'),
+    ),
+    REPAIRDESK_LOYALTY_POINT_CENTS: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: 'doit être un nombre' })
+        .int({ error: 'doit être un nombre entier de centimes' })
+        .min(0, { error: 'doit être positif ou nul' })
+        .default(1),
     ),
     ADMIN_PASSWORD: z.preprocess(
       emptyToUndefined,
       z.string().min(8, { error: 'doit contenir au moins 8 caractères' }).optional(),
+    ),
+    // The value is never echoed in an error message: it may carry the SMTP password.
+    SMTP_URL: z.preprocess(
+      (value) => emptyToUndefined(typeof value === 'string' ? value.trim() : value),
+      z
+        .string()
+        .refine(isSmtpUrl, { error: 'doit être une URL smtp://[utilisateur:mot-de-passe@]hôte[:port] ou smtps://…' })
+        .optional(),
+    ),
+    MAIL_FROM: z.preprocess(
+      (value) => emptyToUndefined(typeof value === 'string' ? value.trim() : value),
+      z
+        .string()
+        .transform((value, ctx) => {
+          const parsed = parseMailbox(value);
+          if (!parsed) {
+            ctx.addIssue({ code: 'custom', message: 'doit être une adresse e-mail, éventuellement précédée d’un nom : Nom <adresse@domaine.fr>' });
+            return z.NEVER;
+          }
+          return parsed;
+        })
+        .optional(),
     ),
   })
   .superRefine((env, ctx) => {
@@ -83,10 +118,18 @@ export type Config = {
   webDistDir: string;
   /** Demo repair data loaded by the first start: none (a real shop), demo, or large (benchmarks). */
   demoData: 'none' | 'demo' | 'large';
-  /** Repair backend: our tables (default) or RepairDesk when an API key is set. */
-  repair: { kind: 'local' } | { kind: 'repairdesk'; apiKey: string; baseUrl: string };
+  /**
+   * Repair backend: our tables (default) or RepairDesk when an API key is set. `loyaltyPointCents`:
+   * value of one RepairDesk loyalty point, in cents.
+   */
+  repair: { kind: 'local' } | { kind: 'repairdesk'; apiKey: string; baseUrl: string; loyaltyPointCents: number };
   /** First admin account (created once, when no admin exists). Without a password one is generated. */
   admin: { email: string; password: string | undefined } | null;
+  /**
+   * Outgoing e-mail: SMTP when `smtpUrl` is set, otherwise `.eml` files in `outboxDir`.
+   * `from` defaults to "<store name> <no-reply@<domain>>" (see defaultMailFrom).
+   */
+  mail: { smtpUrl: string | null; from: { name: string; address: string }; outboxDir: string };
 };
 
 export class ConfigError extends Error {
@@ -121,10 +164,66 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     webDistDir: values.WEB_DIST_DIR ? path.resolve(cwd, values.WEB_DIST_DIR) : path.resolve(packageRoot, '../web/dist'),
     demoData: values.DEMO_DATA,
     repair: values.REPAIRDESK_API_KEY
-      ? { kind: 'repairdesk', apiKey: values.REPAIRDESK_API_KEY, baseUrl: values.REPAIRDESK_BASE_URL.replace(/\/$/, '') }
+      ? {
+          kind: 'repairdesk',
+          apiKey: values.REPAIRDESK_API_KEY,
+          baseUrl: values.REPAIRDESK_BASE_URL.replace(/\/$/, ''),
+          loyaltyPointCents: values.REPAIRDESK_LOYALTY_POINT_CENTS,
+        }
       : { kind: 'local' },
     admin: values.ADMIN_EMAIL
       ? { email: values.ADMIN_EMAIL.trim().toLowerCase(), password: values.ADMIN_PASSWORD }
       : null,
+    mail: {
+      smtpUrl: values.SMTP_URL ?? null,
+      from: values.MAIL_FROM ?? defaultMailFrom(publicUrl),
+      outboxDir: path.join(dataDir, 'outbox'),
+    },
   };
+}
+
+const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** https://, or http:// to this machine only. */
+function isSafeRepairDeskUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || (url.protocol === 'http:' && loopbackHosts.has(url.hostname.toLowerCase()));
+  } catch {
+    return false;
+  }
+}
+
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+const mailAddress = z.email();
+
+/** "adresse@domaine.fr" or "Nom <adresse@domaine.fr>" (quotes around the name are optional). */
+function parseMailbox(value: string): { name: string; address: string } | null {
+  const match = /^(?:"?([^"<>]*?)"?\s*)?<([^<>\s]+)>$/.exec(value);
+  const name = (match ? (match[1] ?? '') : '').trim();
+  const address = (match ? match[2] : value) ?? '';
+  if (!mailAddress.safeParse(address).success || /[\r\n]/.test(name)) return null;
+  return { name: name || storeProfile.name, address };
+}
+
+/**
+ * The sender when MAIL_FROM is unset: the store's name and no-reply@ the site's own domain (the
+ * host of PUBLIC_URL without "www."), the domain an SMTP relay for the site is normally allowed
+ * to send for (SPF, DKIM). A local PUBLIC_URL (localhost, an IP address) has no such domain: the
+ * domain of the store's public e-mail address is used instead. Replies go to the store's address
+ * (Reply-To, set by the mail transport).
+ */
+export function defaultMailFrom(publicUrl: string): { name: string; address: string } {
+  const host = new URL(publicUrl).hostname.toLowerCase();
+  const isDomainName = host.includes('.') && !/^[\d.]+$/.test(host) && !host.startsWith('[') && !host.endsWith('.localhost');
+  const domain = isDomainName ? host.replace(/^www\./, '') : (storeProfile.email.split('@')[1] ?? 'localhost');
+  return { name: storeProfile.name, address: `no-reply@${domain}` };
 }

@@ -29,7 +29,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
     import('./app.js'),
     import('./db/seed.js'),
     import('./modules/auth/service.js'),
-  ]).then(([app, seedModule, auth]) => ({ buildApp: app.buildApp, seed: seedModule.seed, ensureFirstAdmin: auth.ensureFirstAdmin }));
+  ]).then(([app, seedModule, auth]) => ({
+    buildApp: app.buildApp,
+    seed: seedModule.seed,
+    ensureFirstAdmin: auth.ensureFirstAdmin,
+  }));
   const [database, loaded] = await Promise.allSettled([opening, modules]);
   if (database.status === 'rejected') throw database.reason;
   if (loaded.status === 'rejected') {
@@ -54,6 +58,9 @@ async function listenOn(
     // With PORT=0 (tests, benchmarks) the system picks the port: report the real address.
     const url = config.port === 0 ? address : config.publicUrl;
     const stopCleanup = startCleanupJob(database.db, app.log);
+    // The outbox's sending job: only a listening server sends (test apps keep mails in the table).
+    const mailer = app.mail;
+    mailer.start();
     let closing: Promise<void> | undefined;
     const running: RunningServer = {
       app,
@@ -63,6 +70,7 @@ async function listenOn(
       close: () => {
         closing ??= (async () => {
           stopCleanup();
+          await mailer.stop();
           await app?.close();
           await database.close();
         })();

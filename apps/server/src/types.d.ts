@@ -1,6 +1,7 @@
 import type { RepairBackend } from './adapters/repair/types.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
+import type { Mailer } from './modules/mail/mailer.js';
 import type { InventoryCache } from './modules/repair/service.js';
 
 declare module 'fastify' {
@@ -10,5 +11,7 @@ declare module 'fastify' {
     db: Db;
     /** The repair backend and the inventory cache its writers invalidate. */
     repair: { backend: RepairBackend; inventory: InventoryCache };
+    /** The mail outbox and its sending job (started by server.ts). */
+    mail: Mailer;
   }
 }

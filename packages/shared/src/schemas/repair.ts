@@ -5,17 +5,29 @@ import { z } from '../zod.js';
  * public fields: no name, e-mail, phone or address; the customer is "Client #{id}".
  */
 
-const unixSeconds = z.coerce
+/**
+ * A search typed by a visitor: trimmed, 100 characters at most, no control characters (a NUL byte
+ * would make the database refuse the query).
+ */
+export const searchTextSchema = z
+  .string()
+  .trim()
+  .max(100, { error: 'Recherche trop longue (100 caractères au plus)' })
+  // eslint-disable-next-line no-control-regex
+  .regex(/^[^\u0000-\u001F\u007F]*$/, { error: 'Recherche invalide' });
+
+// An empty value ("from_date=") is not 0 (1970): it is refused like any other bad date.
+const unixSeconds = z.preprocess((value) => (value === '' ? Number.NaN : value), z.coerce
   .number({ error: 'Date invalide (secondes Unix attendues)' })
   .int({ error: 'Date invalide (secondes Unix attendues)' })
   .min(0, { error: 'Date invalide (secondes Unix attendues)' })
-  .max(4_102_444_800, { error: 'Date invalide (secondes Unix attendues)' });
+  .max(4_102_444_800, { error: 'Date invalide (secondes Unix attendues)' }));
 
 export const MAX_TICKET_PAGE_SIZE = 500;
 
 export const ticketListQuerySchema = z
   .object({
-    keyword: z.string().trim().max(100, { error: 'Recherche trop longue (100 caractères au plus)' }).optional(),
+    keyword: searchTextSchema.optional(),
     // The public dashboard sends page=0 (RepairDesk counts from 0); the account sends 1: both mean the first page.
     page: z.coerce
       .number({ error: 'Page invalide' })
@@ -165,14 +177,14 @@ function pageSize(max: number, fallback: number) {
     .default(fallback);
 }
 
-const keyword = z.string().trim().max(100, { error: 'Recherche trop longue (100 caractères au plus)' }).optional();
+const keyword = searchTextSchema.optional();
 
 export const MAX_CUSTOMER_PAGE_SIZE = 500;
 export const customerListQuerySchema = z.object({
   page: pageNumber.default(1),
   pageSize: pageSize(MAX_CUSTOMER_PAGE_SIZE, 50),
   keyword,
-  referedBy: z.string().trim().max(100, { error: 'Valeur trop longue' }).optional(),
+  referedBy: searchTextSchema.optional(),
 });
 export type CustomerListQuery = z.infer<typeof customerListQuerySchema>;
 

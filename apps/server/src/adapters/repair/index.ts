@@ -12,6 +12,7 @@ export function createRepairBackend(config: Config, database: Database, log: Fas
       apiKey: config.repair.apiKey,
       baseUrl: config.repair.baseUrl,
       production: config.env === 'production',
+      loyaltyPointCents: config.repair.loyaltyPointCents,
       log,
     });
   }

@@ -1,7 +1,14 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.js';
+import type { Database } from '../../db/client.js';
 import { fromRecords, startFakeRepairDesk, type FakeRepairDesk, type FakeRepairDeskOptions } from '../../test/fakes/repairdesk-fake.js';
+import { createRepairBackend } from './index.js';
 import { createRepairDeskBackend, repairDeskDefaults, repairDeskMessages, type RepairDeskBackendOptions } from './repairdesk.js';
-import { parseStatusChange } from './repairdesk/history.js';
+import { knownStatuses, parseStatusChange } from './repairdesk/history.js';
+import { createThrottle } from './repairdesk/throttle.js';
 import { deviceCategoryOf, itemTypeOf, toStatusDefinitions } from './repairdesk/records.js';
 import { parseAmount, toCents } from './repairdesk/values.js';
 import {
@@ -339,14 +346,6 @@ function recordingSleep() {
   };
 }
 
-async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
 async function failure(promise: Promise<unknown>): Promise<RepairBackendError> {
   try {
     await promise;
@@ -424,16 +423,22 @@ describe('RepairDesk backend: reading and writing through the real wire format',
     expect(answered.every((request) => request.status === 200)).toBe(true);
   });
 
-  it('lists the tickets of one customer by scanning pages (page cap logged)', async () => {
+  it('lists the tickets of one customer: narrowed by their e-mail, else by scanning pages (page cap logged)', async () => {
     const backend = backendFor(server, { limits: { scanPageSize: 1 } });
     const before = server.requests.length;
     const mine = await backend.listTickets({ customerId: 1, offset: 0, limit: 10 });
     expect(mine).toEqual({ items: [tickets[1], tickets[3]], total: 2 });
-    expect(server.requests.length - before).toBe(4);
+    // The customer, then their tickets (2 pages of 1) found by their e-mail address.
+    expect(server.requests.slice(before).map((request) => `${request.path}?${request.query.keyword ?? ''}`)).toEqual([
+      'customers/1?',
+      'tickets?jeanne.martin@example.fr',
+      'tickets?jeanne.martin@example.fr',
+    ]);
 
+    // Lucie has no e-mail address: the capped scan of every ticket.
     const captured = capturingLogger();
     const capped = backendFor(server, { limits: { scanPageSize: 1, scanMaxPages: 2 }, log: captured.log });
-    expect((await capped.listTickets({ customerId: 1, offset: 0, limit: 10 })).items.map((ticket) => ticket.id)).toEqual([103]);
+    expect((await capped.listTickets({ customerId: 3, offset: 0, limit: 10 })).items.map((ticket) => ticket.id)).toEqual([104]);
     expect(captured.lines.some((line) => line.includes('premières pages'))).toBe(true);
   });
 
@@ -457,6 +462,49 @@ describe('RepairDesk backend: reading and writing through the real wire format',
     expect(JSON.stringify(await backend.ticketHistory(101))).not.toMatch(/39 98|@|Note/);
     expect(await backend.ticketHistory(102)).toEqual([]);
     expect(await backend.ticketHistory(999)).toEqual([]);
+  });
+
+  it('keeps only changes between known statuses: free text in a status sentence is dropped', async () => {
+    const server2 = await fake({ store: fromRecords({ customers, tickets, history, invoices, inventory, categories, brands, statuses: [...statuses, { name: 'Attente devis client', color: '#f59e0b', type: 'Open' }] }) });
+    const stored = server2.store.tickets.find((ticket) => Number(ticket.summary.id) === 101);
+    if (!stored) throw new Error('fixture');
+    const unix = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+    stored.hostory.push(
+      // The reviewer's examples: shaped like status changes, carrying a name.
+      { description: 'Status changed from In Progress to Appelé Mme Dupont', creationdate: unix('2024-03-01T12:00:00Z') },
+      { description: 'Status set to Laissé message à Jean Martin', creationdate: unix('2024-03-01T12:05:00Z') },
+      { description: 'Statut modifié de « In Progress » à « Rappeler M. Durand au 06 39 98 »', creationdate: unix('2024-03-01T12:06:00Z') },
+      // Known: a status of the store, a shared default in other casing, a shared English status, a French default.
+      { description: 'Status changed from In Progress to Attente devis client', creationdate: unix('2024-03-01T13:00:00Z') },
+      { description: 'status changed from attente devis client to READY FOR PICKUP by Marie', creationdate: unix('2024-03-01T14:00:00Z') },
+      { description: 'Status changed from Ready for pickup to Diagnostic', creationdate: unix('2024-03-01T15:00:00Z') },
+      { description: 'Statut modifié de « Diagnostic » à « Terminé »', creationdate: unix('2024-03-01T16:00:00Z') },
+    );
+    // The parser alone would take them: the filter on known statuses is what drops them.
+    expect(parseStatusChange('Status changed from In Progress to Appelé Mme Dupont')).toEqual({ fromStatus: 'In Progress', toStatus: 'Appelé Mme Dupont' });
+    expect(parseStatusChange('Status set to Laissé message à Jean Martin')).toEqual({ fromStatus: null, toStatus: 'Laissé message à Jean Martin' });
+
+    const events = await backendFor(server2).ticketHistory(101);
+    expect(events).toEqual([
+      ...(history.get(101) ?? []),
+      { fromStatus: 'In Progress', toStatus: 'Attente devis client', createdAt: at('2024-03-01T13:00:00Z') },
+      { fromStatus: 'attente devis client', toStatus: 'READY FOR PICKUP', createdAt: at('2024-03-01T14:00:00Z') },
+      { fromStatus: 'Ready for pickup', toStatus: 'Diagnostic', createdAt: at('2024-03-01T15:00:00Z') },
+      { fromStatus: 'Diagnostic', toStatus: 'Terminé', createdAt: at('2024-03-01T16:00:00Z') },
+    ]);
+    expect(JSON.stringify(events)).not.toMatch(/Dupont|Martin|Durand|Appelé|Laissé/);
+
+    // Without the store's statuses (RepairDesk failing), only the device and shared statuses count.
+    const degraded = backendFor(server2);
+    await degraded.getTicket({ id: 101 });
+    server2.controls.failNext(3, 500);
+    const withoutStore = await degraded.ticketHistory(101);
+    expect(withoutStore.map((event) => event.toStatus)).not.toContain('Attente devis client');
+    expect(withoutStore.map((event) => event.toStatus)).toContain('Terminé');
+
+    const isKnown = knownStatuses(['Attente devis client', 'In Progress']);
+    expect(['attente DEVIS client', 'In Progress', 'en cours de réparation', 'diagnostic', 'Repaired & collected'].every(isKnown)).toBe(true);
+    expect(['Appelé Mme Dupont', 'Laissé message à Jean Martin', '', 'En attente de Jean'].some(isKnown)).toBe(false);
   });
 
   it('lists the statuses; missing colours and types come from the shared status rules', async () => {
@@ -631,6 +679,8 @@ describe('RepairDesk backend: retries, timeouts and errors', () => {
   it('retries a page of a multi-page load twice only', async () => {
     const { sleep, waits } = recordingSleep();
     const backend = backendFor(server, { sleep });
+    // The customer (for their e-mail) is already known: only the pages are asked for.
+    await backend.getCustomer(1);
     server.controls.failNext(2, 500);
     const before = server.count();
     await failure(backend.listTickets({ customerId: 1, offset: 0, limit: 10 }));
@@ -781,33 +831,187 @@ describe('RepairDesk backend: retries, timeouts and errors', () => {
   });
 });
 
-// ───────────────────────────── Cache and throttle ─────────────────────────────
+// ───────────────────────────── Memo, inventory and throttle ─────────────────────────────
 
-describe('RepairDesk backend: inventory cache and throttle', () => {
-  it('caches inventory answers 5 minutes per query', async () => {
+describe('RepairDesk backend: memo', () => {
+  it('reads a found ticket once: the history comes from the same GET /tickets/{id}', async () => {
+    const server = await fake();
+    const backend = backendFor(server);
+    const before = server.count();
+    expect(await backend.getTicket({ id: 101 })).toEqual(tickets[3]);
+    expect(await backend.ticketHistory(101)).toEqual(history.get(101));
+    expect(server.count({ path: 'tickets/101' })).toBe(1);
+    // The store's statuses are read once, then kept 5 minutes.
+    expect(server.count({ path: 'statuses' })).toBe(1);
+    expect(server.count() - before).toBe(2);
+
+    // By number: the search and the ticket; its history costs nothing more.
+    const byNumber = server.count();
+    expect(await backend.getTicket({ ticketNumber: 'T-6522' })).toEqual(tickets[1]);
+    expect(await backend.ticketHistory(103)).toEqual(history.get(103));
+    expect(server.count() - byNumber).toBe(2);
+
+    // The ticket itself is always read afresh (its status may have changed).
+    await backend.getTicket({ id: 101 });
+    expect(server.count({ path: 'tickets/101' })).toBe(2);
+  });
+
+  it('remembers "no such ticket" (by number and by id) and the id of a number for 30 s; invalidate() forgets', async () => {
     const server = await fake();
     let clock = 1_000;
     const backend = backendFor(server, { now: () => clock });
-    const first = await backend.listInventory({ offset: 0, limit: 10 });
-    await backend.listInventoryCategories();
-    await backend.listInventoryBrands();
-    const requests = server.count();
-    clock += 4 * 60_000;
-    expect(await backend.listInventory({ offset: 0, limit: 10 })).toEqual(first);
-    await backend.listInventoryCategories();
-    await backend.listInventoryBrands();
-    expect(server.count()).toBe(requests);
-    // Another query is another entry.
-    await backend.listInventory({ keyword: 'coque', offset: 0, limit: 10 });
-    expect(server.count()).toBe(requests + 1);
-    clock += 60_001;
-    await backend.listInventory({ offset: 0, limit: 10 });
-    await backend.listInventoryCategories();
-    expect(server.count()).toBe(requests + 3);
-    expect(repairDeskDefaults.limits.inventoryCacheTtlMs).toBe(300_000);
+    const before = server.count();
+    expect(await backend.getTicket({ ticketNumber: 'T-9999' })).toBeNull();
+    expect(await backend.getTicket({ ticketNumber: 't9999' })).toBeNull();
+    expect(await backend.getTicket({ id: 999 })).toBeNull();
+    expect(await backend.getTicket({ id: 999 })).toBeNull();
+    expect(await backend.ticketHistory(999)).toEqual([]);
+    expect(server.count() - before).toBe(2);
+
+    // A ticket number found once is read by id directly.
+    await backend.getTicket({ ticketNumber: 'T-6520' });
+    const found = server.count();
+    expect(await backend.getTicket({ ticketNumber: 'T-6520' })).toEqual(tickets[3]);
+    expect(server.requests.slice(-1).map((request) => request.path)).toEqual(['tickets/101']);
+    expect(server.count() - found).toBe(1);
+
+    clock += 30_001;
+    const later = server.count();
+    expect(await backend.getTicket({ ticketNumber: 'T-9999' })).toBeNull();
+    expect(await backend.getTicket({ id: 999 })).toBeNull();
+    expect(server.count() - later).toBe(2);
+
+    backend.invalidate?.();
+    await backend.getTicket({ ticketNumber: 'T-9999' });
+    expect(server.count() - later).toBe(3);
+    expect(repairDeskDefaults.limits).toMatchObject({ ticketMemoTtlMs: 30_000, ticketMemoMax: 200 });
   });
 
-  it('does not cache failures', async () => {
+  it('keeps a customer 60 s for getCustomer; an update, a creation or invalidate() forgets it', async () => {
+    const server = await fake();
+    let clock = 1_000;
+    const backend = backendFor(server, { now: () => clock });
+    const reads = () => server.count({ method: 'GET', path: 'customers/2' });
+    expect(await backend.getCustomer(2)).toEqual(customers[1]);
+    expect(await backend.getCustomer(2)).toEqual(customers[1]);
+    // Concurrent reads of one customer share a request too.
+    clock += 60_001;
+    await Promise.all([backend.getCustomer(2), backend.getCustomer(2)]);
+    expect(reads()).toBe(2);
+
+    // Changed in RepairDesk meanwhile: the update reads the customer afresh, not from the memo.
+    const stored = server.store.customers.find((customer) => Number(customer.cid) === 2);
+    if (!stored) throw new Error('fixture');
+    stored.city = 'Biganos';
+    const updated = await backend.updateCustomer(2, { mobile: '+33 6 39 98 99 99' });
+    expect(updated).toMatchObject({ city: 'Biganos', mobile: '+33 6 39 98 99 99' });
+    expect(server.requests.find((request) => request.method === 'PUT')?.body).toMatchObject({ city: 'Biganos' });
+    const afterUpdate = reads();
+    expect(await backend.getCustomer(2)).toMatchObject({ city: 'Biganos', mobile: '+33 6 39 98 99 99' });
+    expect(reads()).toBe(afterUpdate + 1);
+
+    stored.city = 'Le Teich';
+    expect((await backend.getCustomer(2))?.city).toBe('Biganos');
+    backend.invalidate?.();
+    expect((await backend.getCustomer(2))?.city).toBe('Le Teich');
+
+    // A failed update forgets it too.
+    server.controls.failNext(1, 400);
+    await failure(backend.updateCustomer(2, { city: 'X' }));
+    const afterFailure = reads();
+    await backend.getCustomer(2);
+    expect(reads()).toBe(afterFailure + 1);
+    expect(repairDeskDefaults.limits.customerMemoTtlMs).toBe(60_000);
+  });
+
+  it('narrows one customer’s tickets and invoices by their e-mail, however old; the customer id stays the ownership check', async () => {
+    // 30 newer tickets and invoices of someone else push Jeanne's beyond a scan of 2 pages of 5.
+    const others = Array.from({ length: 30 }, (_, index) => ({
+      ...(tickets[2] as TicketRecord),
+      id: 500 + index,
+      ticketNumber: `T-${7000 + index}`,
+      createdAt: at(`2024-04-${String(1 + (index % 28)).padStart(2, '0')}T10:00:00Z`),
+    }));
+    const otherInvoices = Array.from({ length: 30 }, (_, index) => ({
+      ...(invoices[1] as InvoiceRecord),
+      id: 600 + index,
+      invoiceNumber: `F-2024-${String(100 + index).padStart(4, '0')}`,
+      createdAt: at(`2024-04-${String(1 + (index % 28)).padStart(2, '0')}T12:00:00Z`),
+    }));
+    // Her e-mail is part of this one's: RepairDesk's search finds Paul's records for it.
+    const lookalike: CustomerRecord = { ...(customers[1] as CustomerRecord), id: 4, email: 'ul.durand@example.fr', emails: [] };
+    const server = await fake({
+      store: fromRecords({
+        customers: [...customers, lookalike],
+        tickets: [...others, ...tickets],
+        history,
+        invoices: [...otherInvoices, ...invoices],
+        inventory,
+        statuses,
+        categories,
+        brands,
+      }),
+    });
+    let clock = 1_000;
+    const captured = capturingLogger();
+    const backend = backendFor(server, { now: () => clock, log: captured.log, limits: { scanPageSize: 5, scanMaxPages: 2 } });
+
+    const before = server.count();
+    expect(await backend.listTickets({ customerId: 1, offset: 0, limit: 10 })).toEqual({ items: [tickets[1], tickets[3]], total: 2 });
+    expect(await backend.listTickets({ customerId: 1, keyword: 'iphone', offset: 0, limit: 10 })).toEqual({ items: [tickets[3]], total: 1 });
+    expect(await backend.listInvoices({ customerId: 1, offset: 0, limit: 10 })).toEqual({ items: [invoices[0], invoices[2], invoices[3]], total: 3 });
+    expect(await backend.listInvoices({ customerId: 1, status: 'Unpaid', offset: 0, limit: 10 })).toEqual({ items: [invoices[2]], total: 1 });
+    expect(await backend.listInvoices({ customerId: 1, keyword: 'F-2024-0001', offset: 0, limit: 10 })).toEqual({ items: [invoices[3]], total: 1 });
+    expect(await backend.listInvoices({ customerId: 1, keyword: 'coque', offset: 0, limit: 10 })).toEqual({ items: [invoices[2]], total: 1 });
+    // One read of the customer (kept 5 minutes for this), one page per list.
+    expect(server.count({ path: 'customers/1' })).toBe(1);
+    expect(server.count() - before).toBe(7);
+    expect(server.requests.filter((request) => request.path === 'tickets' || request.path === 'invoices').every((request) => request.query.keyword === 'jeanne.martin@example.fr')).toBe(true);
+    clock += 4 * 60_000;
+    await backend.listTickets({ customerId: 1, offset: 0, limit: 10 });
+    expect(server.count({ path: 'customers/1' })).toBe(1);
+    clock += 60_001;
+    await backend.listTickets({ customerId: 1, offset: 0, limit: 10 });
+    expect(server.count({ path: 'customers/1' })).toBe(2);
+    expect(captured.lines.some((line) => line.includes('premières pages'))).toBe(false);
+
+    // RepairDesk's search returns Paul's records for the look-alike address: none are hers.
+    expect(await backend.listTickets({ customerId: 4, offset: 0, limit: 10 })).toEqual({ items: [], total: 0 });
+    expect(await backend.listInvoices({ customerId: 4, offset: 0, limit: 10 })).toEqual({ items: [], total: 0 });
+    const lookalikeAnswers = server.requests.filter((request) => request.query.keyword === 'ul.durand@example.fr');
+    expect(lookalikeAnswers.map((request) => request.path)).toEqual(['tickets', 'tickets', 'invoices', 'invoices']);
+    expect(lookalikeAnswers.every((request) => request.status === 200)).toBe(true);
+
+    // Without an e-mail address (Lucie), the capped scan: her older ticket is out of reach (and logged).
+    captured.lines.length = 0;
+    expect(await backend.listTickets({ customerId: 3, offset: 0, limit: 10 })).toEqual({ items: [], total: 0 });
+    expect(captured.lines.some((line) => line.includes('premières pages'))).toBe(true);
+  });
+});
+
+describe('RepairDesk backend: inventory', () => {
+  it('does not cache inventory lists (the server does, and invalidates); concurrent identical requests share one call', async () => {
+    const server = await fake();
+    const backend = backendFor(server);
+    const first = await backend.listInventory({ offset: 0, limit: 10 });
+    expect(await backend.listInventory({ offset: 0, limit: 10 })).toEqual(first);
+    expect(server.count({ path: 'inventory' })).toBe(2);
+    const [a, b, c] = await Promise.all([
+      backend.listInventory({ offset: 0, limit: 10 }),
+      backend.listInventory({ offset: 0, limit: 10 }),
+      backend.listInventory({ keyword: 'coque', offset: 0, limit: 10 }),
+    ]);
+    expect(a).toEqual(first);
+    expect(b).toEqual(first);
+    expect(c.items.map((item) => item.id)).toEqual([302]);
+    expect(server.count({ path: 'inventory' })).toBe(4);
+    // Categories and brands RepairDesk lists are not cached here either.
+    await backend.listInventoryCategories();
+    await backend.listInventoryCategories();
+    expect(server.count({ path: 'inventory/categories' })).toBe(2);
+  });
+
+  it('does not keep failures', async () => {
     const server = await fake();
     const backend = backendFor(server);
     server.controls.failNext(1, 400);
@@ -815,6 +1019,55 @@ describe('RepairDesk backend: inventory cache and throttle', () => {
     expect((await backend.listInventory({ offset: 0, limit: 10 })).total).toBe(3);
   });
 
+  it('derives categories and brands from one scan shared by concurrent callers, kept 5 minutes, forgotten by invalidate()', async () => {
+    const server = await fake();
+    server.controls.removeEndpoint('inventory/categories');
+    server.controls.removeEndpoint('inventory/brands');
+    let clock = 1_000;
+    const backend = backendFor(server, { now: () => clock });
+    const expectedCategories = [
+      { id: 1, name: 'Coques et étuis' },
+      { id: 2, name: 'Pièces détachées' },
+      { id: 3, name: 'Smartphones reconditionnés' },
+    ];
+    const expectedBrands = [
+      { id: 1, name: 'Apple' },
+      { id: 2, name: 'Générique' },
+    ];
+    const answers = await Promise.all([
+      backend.listInventoryCategories(),
+      backend.listInventoryBrands(),
+      backend.listInventoryCategories(),
+      backend.listInventoryBrands(),
+    ]);
+    expect(answers).toEqual([expectedCategories, expectedBrands, expectedCategories, expectedBrands]);
+    expect(server.count({ path: 'inventory' })).toBe(1);
+
+    // Within 5 minutes: neither the inventory nor the missing endpoints are asked again.
+    const requests = server.count();
+    clock += 4 * 60_000;
+    expect(await backend.listInventoryCategories()).toEqual(expectedCategories);
+    expect(await backend.listInventoryBrands()).toEqual(expectedBrands);
+    expect(server.count()).toBe(requests);
+
+    // A new item shows after invalidate() (what the server's inventory cache calls after a write)…
+    const added = server.store.inventory[0];
+    if (!added) throw new Error('fixture');
+    server.store.inventory.push({ ...added, id: 304, category: 'Audio', manufacturer: 'JBL' });
+    expect((await backend.listInventoryCategories()).map((entry) => entry.name)).not.toContain('Audio');
+    backend.invalidate?.();
+    expect((await backend.listInventoryCategories()).map((entry) => entry.name)).toContain('Audio');
+    expect(server.count({ path: 'inventory' })).toBe(2);
+    // …or after 5 minutes.
+    server.store.inventory.push({ ...added, id: 305, category: 'Drones', manufacturer: 'DJI' });
+    clock += 5 * 60_000 + 1;
+    expect((await backend.listInventoryBrands()).map((entry) => entry.name)).toContain('DJI');
+    expect(server.count({ path: 'inventory' })).toBe(3);
+    expect(repairDeskDefaults.limits.derivedListsTtlMs).toBe(300_000);
+  });
+});
+
+describe('RepairDesk backend: throttle', () => {
   it('spreads a burst over the rolling window (small window, real time)', async () => {
     const server = await fake();
     const windowMs = 400;
@@ -833,32 +1086,166 @@ describe('RepairDesk backend: inventory cache and throttle', () => {
     }
   });
 
-  it('60 calls in a minute never exceed 50 requests per rolling minute (default constants, virtual clock)', async () => {
+  it('60 calls at once with the default constants: 50 go through, 10 get 503 at once (no slot within their 10 s), none reaches RepairDesk over its limit', async () => {
     let clock = 0;
     const server = await fake({ now: () => clock, rateLimit: { limit: 50, windowMs: 60_000 } });
+    const { sleep, waits } = recordingSleep();
+    const backend = createRepairDeskBackend({ apiKey: KEY, baseUrl: server.url, production: true, now: () => clock, sleep });
+    expect(repairDeskDefaults.limits).toMatchObject({ requestsPerWindow: 50, windowMs: 60_000, throttleQueueMax: 100, throttleMaxWaitMs: null });
     const before = server.requests.length;
-    let windows = 0;
+    const results = await Promise.allSettled(Array.from({ length: 60 }, () => backend.listStatuses()));
+    const rejected = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(50);
+    expect(rejected).toHaveLength(10);
+    for (const error of rejected) {
+      expect(error).toBeInstanceOf(RepairBackendError);
+      expect(error).toMatchObject({ code: 'REPAIR_RATE_LIMITED', httpStatus: 503, message: 'Service temporairement indisponible' });
+    }
+    // Nobody waited: a slot frees a minute after a request, their deadline is 10 s.
+    expect(waits).toEqual([]);
+    const seen = server.requests.slice(before);
+    expect(seen).toHaveLength(50);
+    expect(seen.every((request) => request.status === 200)).toBe(true);
+
+    // Once the window has moved on, calls go through again.
+    clock += 60_001;
+    expect(await backend.listStatuses()).toEqual(statuses);
+    expect(server.requests.filter((request) => request.fault === 'throttled')).toHaveLength(0);
+  });
+
+  it('a flood of lookups: the queue is capped, the rest gets 503 at once, RepairDesk never sees more than the limit, later calls succeed', async () => {
+    const windowMs = 300;
+    const limit = 3;
+    const server = await fake({ rateLimit: { limit, windowMs } });
     const backend = createRepairDeskBackend({
       apiKey: KEY,
       baseUrl: server.url,
       production: true,
-      now: () => clock,
-      // Virtual time: the throttle's wait passes at once, once the requests already let through have reached the fake.
-      sleep: async (ms) => {
-        windows += 1;
-        await until(() => server.requests.length - before >= 50 * windows);
-        clock += ms;
-      },
+      limits: { requestsPerWindow: limit, windowMs, throttleQueueMax: 4 },
     });
-    expect(repairDeskDefaults.limits).toMatchObject({ requestsPerWindow: 50, windowMs: 60_000 });
-    await Promise.all(Array.from({ length: 60 }, (_, index) => (index % 2 === 0 ? backend.listStatuses() : backend.getCustomer(1))));
-    const seen = server.requests.slice(before);
-    expect(seen).toHaveLength(60);
-    expect(seen.every((request) => request.status === 200)).toBe(true);
-    for (const request of seen) {
-      expect(seen.filter((other) => other.at > request.at - 60_000 && other.at <= request.at).length).toBeLessThanOrEqual(50);
+    const before = server.requests.length;
+    const started = Date.now();
+    const settledAt: number[] = [];
+    const results = await Promise.allSettled(
+      Array.from({ length: 30 }, (_, index) =>
+        backend.getTicket({ ticketNumber: `T-${9000 + index}` }).finally(() => settledAt.push(Date.now() - started)),
+      ),
+    );
+    const outcomes = results.map((result) => (result.status === 'fulfilled' ? 'ok' : (result.reason as RepairBackendError).code));
+    // 3 at once, 4 queued (served as the window frees), 23 refused.
+    expect(outcomes.filter((outcome) => outcome === 'ok')).toHaveLength(7);
+    expect(outcomes.filter((outcome) => outcome === 'REPAIR_RATE_LIMITED')).toHaveLength(23);
+    expect(settledAt.filter((ms) => ms < 150).length).toBeGreaterThanOrEqual(23);
+    const times = server.requests.slice(before).map((request) => request.at);
+    expect(times).toHaveLength(7);
+    for (let index = limit; index < times.length; index += 1) {
+      expect((times[index] as number) - (times[index - limit] as number)).toBeGreaterThanOrEqual(windowMs - 1);
     }
-    expect((seen[50]?.at ?? 0) - (seen[0]?.at ?? 0)).toBeGreaterThanOrEqual(60_000);
+    expect(server.requests.filter((request) => request.fault === 'throttled')).toHaveLength(0);
+    // The next call waits for its slot and succeeds.
+    expect(await backend.getTicket({ ticketNumber: 'T-6520' })).toEqual(tickets[3]);
+  });
+
+  it('a waiter stuck behind slow requests gives up at its deadline (503), not when they end', async () => {
+    const server = await fake();
+    const backend = createRepairDeskBackend({
+      apiKey: KEY,
+      baseUrl: server.url,
+      production: true,
+      timeouts: { defaultMs: 3000 },
+      limits: { requestsPerWindow: 2, windowMs: 100, throttleMaxWaitMs: 250 },
+    });
+    server.controls.delayNext(2, 900);
+    const started = Date.now();
+    const slow = [backend.listStatuses(), backend.listStatuses()];
+    const waiting = failure(backend.listStatuses());
+    const error = await waiting;
+    const waited = Date.now() - started;
+    expect(error).toMatchObject({ code: 'REPAIR_RATE_LIMITED', httpStatus: 503 });
+    expect(waited).toBeGreaterThanOrEqual(240);
+    expect(waited).toBeLessThan(800);
+    expect(await Promise.all(slow)).toEqual([statuses, statuses]);
+    expect(await backend.listStatuses()).toEqual(statuses);
+  });
+
+  it('throttle: fails at once a waiter whose slot frees after its deadline, and one over the queue cap (virtual clock)', async () => {
+    let clock = 0;
+    const waits: number[] = [];
+    const throttle = createThrottle({
+      limit: 2,
+      windowMs: 1000,
+      now: () => clock,
+      sleep: (ms) => {
+        waits.push(ms);
+        clock += ms;
+        return Promise.resolve();
+      },
+      maxQueue: 1,
+    });
+    const first = await throttle.acquire();
+    const second = await throttle.acquire();
+    first();
+    second();
+    // Both slots free at t = 1000.
+    await expect(throttle.acquire(500)).rejects.toMatchObject({ code: 'REPAIR_RATE_LIMITED', httpStatus: 503 });
+    expect(waits).toEqual([]);
+    const queued = throttle.acquire(1000);
+    await expect(throttle.acquire(5000)).rejects.toMatchObject({ code: 'REPAIR_RATE_LIMITED' });
+    const release = await queued;
+    expect(clock).toBe(1000);
+    expect(waits).toEqual([1000]);
+    release();
+    // The other slot is free now.
+    (await throttle.acquire(0))();
+  });
+});
+
+// ───────────────────────────── Configuration and key hardening ─────────────────────────────
+
+describe('RepairDesk backend: configuration and key hardening', () => {
+  it('never follows a redirect (the key would go along): REPAIR_UNAVAILABLE, not retried', async () => {
+    const server = await fake();
+    const elsewhere: string[] = [];
+    const thief = createServer((request, response) => {
+      elsewhere.push(request.url ?? '');
+      response.end('{}');
+    });
+    await new Promise<void>((resolve) => thief.listen(0, '127.0.0.1', () => resolve()));
+    try {
+      const { port } = thief.address() as AddressInfo;
+      const captured = capturingLogger();
+      const backend = backendFor(server, { log: captured.log });
+      for (const [location, status] of [
+        [`http://127.0.0.1:${port}/collect`, 302],
+        [`http://127.0.0.1:${port}/collect`, 307],
+        [`${server.url}/statuses`, 301],
+      ] as const) {
+        server.controls.redirectNext(1, location, status);
+        const before = server.count();
+        const error = await failure(backend.listStatuses());
+        expect(error).toMatchObject({ code: 'REPAIR_UNAVAILABLE', httpStatus: 503, message: repairDeskMessages.unavailable });
+        expect(server.count() - before).toBe(1);
+      }
+      expect(elsewhere).toEqual([]);
+      expect(captured.lines.join('\n')).not.toContain(KEY);
+      expect(captured.lines.some((line) => line.includes('redirection refusée'))).toBe(true);
+    } finally {
+      await new Promise<void>((resolve) => thief.close(() => resolve()));
+    }
+  });
+
+  it('values loyalty points with REPAIRDESK_LOYALTY_POINT_CENTS (createRepairBackend from the config)', async () => {
+    const server = await fake();
+    const stored = server.store.customers[0];
+    if (!stored) throw new Error('fixture');
+    delete stored.loyalty_balance;
+    stored.loyalty_points = 350;
+    // Only the RepairDesk branch runs: neither the database nor more than warn/info/debug is used.
+    const log = capturingLogger().log as unknown as FastifyBaseLogger;
+    const backendWith = (env: Record<string, string>) =>
+      createRepairBackend(loadConfig({ REPAIRDESK_API_KEY: KEY, REPAIRDESK_BASE_URL: server.url, ...env }), {} as Database, log);
+    expect((await backendWith({ REPAIRDESK_LOYALTY_POINT_CENTS: '3' }).getCustomer(1))?.loyaltyBalanceCents).toBe(1050);
+    expect((await backendWith({}).getCustomer(1))?.loyaltyBalanceCents).toBe(350);
   });
 });
 

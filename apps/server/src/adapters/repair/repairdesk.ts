@@ -15,12 +15,34 @@
  *   only (number, device name, brand, model, fault): RepairDesk's own search also matches names
  *   and phone numbers, which anonymous visitors must not be able to search on. These scans cost
  *   up to `scanMaxPages` requests; hitting the cap is logged.
- * - Throttle: at most 50 requests per rolling minute per backend instance (see throttle.ts);
- *   requests over the limit wait. Retries and scans go through it too.
- * - Inventory lists, categories and brands are cached 5 minutes per query in memory.
+ * - One customer's tickets or invoices: the customer is read first (memoised) and its e-mail
+ *   address is sent as RepairDesk's keyword, which narrows the list to that customer's records
+ *   (RepairDesk's search matches the customer's e-mail) however old they are; the customer id is
+ *   still checked here, it is the real ownership test, and a caller's own keyword is then
+ *   matched here. Customers without an e-mail address fall back to the capped scan.
+ * - Throttle: at most 50 requests per rolling minute per backend instance (see throttle.ts).
+ *   Requests over the limit wait, at most their own timeout and at most 100 of them; beyond,
+ *   REPAIR_RATE_LIMITED (503). Retries and scans go through it too.
+ * - Memo (per instance, in memory; `invalidate()` forgets all of it):
+ *   · the history of a ticket read by id, 30 s (200 tickets): the lookup reads the ticket, then
+ *     its history, from one `GET /tickets/{id}`; "no such ticket" by id or number, 30 s; the id
+ *     of a ticket number, 30 s;
+ *   · customers, 60 s for getCustomer (pages of tickets and invoices ask for each of their
+ *     customers), 5 minutes for the e-mail of the customer-scoped lists; forgotten when the
+ *     customer is created or updated through this backend. An update always reads the customer
+ *     afresh (RepairDesk's PUT replaces the whole record);
+ *   · the store's statuses, 5 minutes, for filtering the history (the public listStatuses always
+ *     asks RepairDesk);
+ *   · categories and brands derived from the inventory (below), 5 minutes.
+ *   Inventory lists are not cached here: the server's inventory cache does (and is invalidated
+ *   by the writers); concurrent identical requests share one call.
  * - Categories and brands come from `/inventory/categories` and `/inventory/brands` (paths not
- *   confirmed publicly); when RepairDesk answers 404 or "No Result Found", they are the distinct
- *   names of the inventory's items, with ids numbered in alphabetical order.
+ *   confirmed publicly); when RepairDesk answers 404 or "No Result Found", both are the distinct
+ *   names of the inventory's items, with ids numbered in alphabetical order, computed from one
+ *   scan of the inventory shared by both lists and by concurrent callers.
+ * - The history shown to visitors is free text turned into status changes (history.ts); only
+ *   changes between known statuses are kept: the store's, the ticket's devices', the shared
+ *   defaults and the statuses of the shared English→French table.
  * - A customer update reads the customer and sends the full record (RepairDesk's PUT replaces).
  */
 import { LRUCache } from 'lru-cache';
@@ -34,25 +56,30 @@ import {
   type InvoiceRecord,
   type NamedRecord,
   type RepairBackend,
+  type TicketEventRecord,
   type TicketRecord,
 } from './types.js';
 import {
   customerInputOf,
   hasCustomerFields,
-  toCustomerBody,
+  sharedStatusNames,
   toCustomerRecord,
+  toCustomerBody,
   toInventoryRecord,
   toInvoiceRecord,
   toNamedRecords,
   toStatusDefinitions,
   toTicket,
+  type ParsedTicket,
 } from './repairdesk/records.js';
+import { toStatusEvents, type RawHistoryEntry } from './repairdesk/history.js';
 import { createThrottle, type Clock, type Sleep } from './repairdesk/throttle.js';
 import {
   createTransport,
   emptyPage,
   readPage,
   repairDeskMessages,
+  type Answer,
   type Page,
   type RepairDeskLogger,
   type RequestOptions,
@@ -75,6 +102,10 @@ export type RepairDeskLimits = {
   /** Client-side throttle: requests per rolling window (RepairDesk allows 50 per minute). */
   requestsPerWindow: number;
   windowMs: number;
+  /** Most requests waiting for a throttle slot; one more fails at once (REPAIR_RATE_LIMITED). */
+  throttleQueueMax: number;
+  /** Longest wait for a throttle slot; null (default): the request's own timeout. */
+  throttleMaxWaitMs: number | null;
   /** Attempts per request (spec 1 §9): 3, customer creation 1, pages of a multi-page load 2. */
   attempts: number;
   createAttempts: number;
@@ -88,8 +119,18 @@ export type RepairDeskLimits = {
   rateLimitDelayMs: number;
   /** A Retry-After longer than this gives up at once (REPAIR_RATE_LIMITED). */
   maxRetryAfterMs: number;
-  inventoryCacheTtlMs: number;
-  inventoryCacheMax: number;
+  /** Ticket memo: histories of tickets read by id, "not found" answers, ids of ticket numbers. */
+  ticketMemoTtlMs: number;
+  ticketMemoMax: number;
+  /** Customers read by id: reused this long by getCustomer… */
+  customerMemoTtlMs: number;
+  /** …and this long for the e-mail address of the customer-scoped lists. */
+  customerScopeTtlMs: number;
+  customerMemoMax: number;
+  /** The store's statuses, for filtering ticket histories. */
+  statusesTtlMs: number;
+  /** Categories and brands derived from the inventory (when RepairDesk has no list of them). */
+  derivedListsTtlMs: number;
   /** Filters applied on our side scan at most scanMaxPages pages of scanPageSize records. */
   scanPageSize: number;
   scanMaxPages: number;
@@ -104,6 +145,8 @@ export const repairDeskDefaults: { timeouts: Readonly<RepairDeskTimeouts>; limit
   limits: {
     requestsPerWindow: 50,
     windowMs: 60_000,
+    throttleQueueMax: 100,
+    throttleMaxWaitMs: null,
     attempts: 3,
     createAttempts: 1,
     progressiveAttempts: 2,
@@ -112,8 +155,13 @@ export const repairDeskDefaults: { timeouts: Readonly<RepairDeskTimeouts>; limit
     networkDelayMaxMs: 5000,
     rateLimitDelayMs: 5000,
     maxRetryAfterMs: 60_000,
-    inventoryCacheTtlMs: 5 * 60_000,
-    inventoryCacheMax: 500,
+    ticketMemoTtlMs: 30_000,
+    ticketMemoMax: 200,
+    customerMemoTtlMs: 60_000,
+    customerScopeTtlMs: 5 * 60_000,
+    customerMemoMax: 1000,
+    statusesTtlMs: 5 * 60_000,
+    derivedListsTtlMs: 5 * 60_000,
     scanPageSize: 200,
     scanMaxPages: 10,
     inventoryScanPageSize: 1000,
@@ -132,7 +180,7 @@ export type RepairDeskBackendOptions = {
   limits?: Partial<RepairDeskLimits>;
   /** Waits between attempts and in the throttle (tests pass a recording, instant one). */
   sleep?: Sleep;
-  /** Monotonic milliseconds for the throttle, the cache and latencies (performance.now by default). */
+  /** Monotonic milliseconds for the throttle, the memo and latencies (performance.now by default). */
   now?: Clock;
   /** Number of RepairDesk's first page: 1 (default) or 0. */
   firstPage?: 0 | 1;
@@ -154,7 +202,29 @@ function withId(data: Record<string, unknown>, id: number): Record<string, unkno
   return isRecord(data.summary) ? { ...data, summary: { id, ...data.summary } } : { id, ...data };
 }
 
-const defaultSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** setTimeout, ended early (resolved) when the signal aborts. */
+const defaultSleep: Sleep = (ms, signal) =>
+  new Promise<void>((resolve) => {
+    if (signal?.aborted) {
+      resolve();
+      return;
+    }
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
+
+/** What the ticket memo knows of a ticket id or number. */
+type TicketMemo =
+  | { kind: 'found'; historyEntries: RawHistoryEntry[]; deviceStatuses: string[] }
+  | { kind: 'number'; id: number }
+  | { kind: 'missing' };
+
+type DerivedLists = { categories: NamedRecord[]; brands: NamedRecord[] };
 
 export function createRepairDeskBackend(options: RepairDeskBackendOptions): RepairBackend {
   const timeouts: RepairDeskTimeouts = { ...repairDeskDefaults.timeouts, ...options.timeouts };
@@ -165,7 +235,14 @@ export function createRepairDeskBackend(options: RepairDeskBackendOptions): Repa
   const log = options.log;
   const mapping = { loyaltyPointCents: options.loyaltyPointCents ?? 1 };
 
-  const throttle = createThrottle({ limit: limits.requestsPerWindow, windowMs: limits.windowMs, now, sleep });
+  const throttle = createThrottle({
+    limit: limits.requestsPerWindow,
+    windowMs: limits.windowMs,
+    now,
+    sleep,
+    maxWaitMs: limits.throttleMaxWaitMs ?? timeouts.defaultMs,
+    maxQueue: limits.throttleQueueMax,
+  });
   const transport = createTransport({
     apiKey: options.apiKey,
     baseUrl: options.baseUrl,
@@ -179,22 +256,45 @@ export function createRepairDeskBackend(options: RepairDeskBackendOptions): Repa
     networkDelayMaxMs: limits.networkDelayMaxMs,
     rateLimitDelayMs: limits.rateLimitDelayMs,
     maxRetryAfterMs: limits.maxRetryAfterMs,
+    throttleMaxWaitMs: limits.throttleMaxWaitMs,
   });
 
-  const cache = new LRUCache<string, { value: unknown }>({
-    max: limits.inventoryCacheMax,
-    ttl: limits.inventoryCacheTtlMs,
-    ttlResolution: 0,
-    perf: { now },
-  });
+  // ───────────────────────── Memo ─────────────────────────
 
-  /** A cached answer (inventory): errors are not cached. */
-  async function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const hit = cache.get(key);
-    if (hit) return hit.value as T;
-    const value = await load();
-    cache.set(key, { value });
-    return value;
+  const clock = { ttlResolution: 0, perf: { now } };
+  const ticketMemo = new LRUCache<string, TicketMemo>({ max: limits.ticketMemoMax, ttl: limits.ticketMemoTtlMs, ...clock });
+  const customerMemo = new LRUCache<number, { record: CustomerRecord; at: number }>({
+    max: limits.customerMemoMax,
+    ttl: Math.max(limits.customerMemoTtlMs, limits.customerScopeTtlMs),
+    ...clock,
+  });
+  let statusesMemo: { names: string[]; at: number } | null = null;
+  let derivedMemo: { lists: DerivedLists; at: number } | null = null;
+  /** Category/brand endpoints that answered 404 or "No Result Found" (forgotten with the derived lists). */
+  const missingEndpoints = new Set<string>();
+  /**
+   * Bumped by every invalidation: a read that started before it does not store its (possibly
+   * stale) answer. Customers have their own, bumped by customer writes too.
+   */
+  let generation = 0;
+  let customerGeneration = 0;
+  /**
+   * Concurrent identical reads share one call. Keys carry the generation: a read started before
+   * an invalidation is not handed to a caller that comes after it.
+   */
+  const inFlight = new Map<string, Promise<unknown>>();
+
+  function shared<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const pending = inFlight.get(key);
+    if (pending) return pending as Promise<T>;
+    const loading = load().finally(() => inFlight.delete(key));
+    inFlight.set(key, loading);
+    return loading;
+  }
+
+  function forgetCustomer(id: number): void {
+    customerGeneration += 1;
+    customerMemo.delete(id);
   }
 
   const empty = () => new RepairBackendError('REPAIR_EMPTY_RESPONSE', repairDeskMessages.empty, 502);
@@ -274,6 +374,35 @@ export function createRepairDeskBackend(options: RepairDeskBackendOptions): Repa
     return data;
   }
 
+  // ───────────────────────── Statuses ─────────────────────────
+
+  async function fetchStatuses(): Promise<StatusDefinition[]> {
+    const started = generation;
+    const answer = await transport.request('statuses', { attempts: limits.attempts, timeoutMs: timeouts.defaultMs });
+    let statuses: StatusDefinition[] = [];
+    if (answer.kind === 'data') {
+      const page = readPage(answer.data, 'statusData', Number.POSITIVE_INFINITY);
+      if (!page) throw empty();
+      statuses = toStatusDefinitions(page.items);
+    }
+    if (started === generation) statusesMemo = { names: statuses.map((status) => status.name), at: now() };
+    return statuses;
+  }
+
+  /**
+   * Names of the store's statuses (memoised), for filtering histories. When RepairDesk cannot be
+   * asked, none: the history then keeps the changes between the other known statuses only.
+   */
+  async function storeStatusNames(): Promise<string[]> {
+    if (statusesMemo && now() - statusesMemo.at < limits.statusesTtlMs) return statusesMemo.names;
+    try {
+      return (await shared(`statuses:${generation}`, fetchStatuses)).map((status) => status.name);
+    } catch (error) {
+      log?.warn({ code: error instanceof RepairBackendError ? error.code : 'UNKNOWN' }, 'RepairDesk : statuts illisibles, historique filtré sans eux');
+      return [];
+    }
+  }
+
   // ───────────────────────── Tickets ─────────────────────────
 
   function dateQuery(from: Date | undefined, to: Date | undefined): Record<string, number> {
@@ -293,15 +422,38 @@ export function createRepairDeskBackend(options: RepairDeskBackendOptions): Repa
     );
   }
 
-  async function ticketById(id: number) {
+  /** The ticket with its raw history; the history (or the absence of the ticket) is memoised. */
+  async function ticketById(id: number): Promise<ParsedTicket | null> {
     if (!Number.isSafeInteger(id) || id <= 0) return null;
+    const key = `id:${id}`;
+    if (ticketMemo.get(key)?.kind === 'missing') return null;
+    const started = generation;
     const data = await single(`tickets/${id}`);
-    return data ? toTicket(withId(data, id)) : null;
+    const parsed = data ? toTicket(withId(data, id)) : null;
+    if (started === generation) {
+      ticketMemo.set(
+        key,
+        parsed
+          ? { kind: 'found', historyEntries: parsed.historyEntries, deviceStatuses: parsed.record.devices.map((device) => device.status) }
+          : { kind: 'missing' },
+      );
+    }
+    return parsed;
   }
 
   async function ticketByNumber(ticketNumber: string): Promise<TicketRecord | null> {
     const wanted = normaliseTicketNumber(ticketNumber) ?? ticketNumber.trim().toUpperCase();
     if (wanted === '') return null;
+    const key = `number:${wanted}`;
+    const known = ticketMemo.get(key);
+    if (known?.kind === 'missing') return null;
+    if (known?.kind === 'number') {
+      const ticket = await ticketById(known.id);
+      if (ticket) return ticket.record;
+      // Gone since: searched again below.
+      ticketMemo.delete(key);
+    }
+    const started = generation;
     const page = await fetchPage(
       { path: 'tickets', key: 'ticketData', query: { keyword: wanted, filter: 0 }, timeoutMs: timeouts.defaultMs },
       0,
@@ -309,19 +461,65 @@ export function createRepairDeskBackend(options: RepairDeskBackendOptions): Repa
       limits.attempts,
     );
     const match = page.items.map(mapTicket).find((record) => record !== null && record.ticketNumber === wanted);
+    if (started === generation) ticketMemo.set(key, match ? { kind: 'number', id: match.id } : { kind: 'missing' });
     if (!match) return null;
     // The list item lacks the detail (history, notes): the ticket itself is read by id.
     return (await ticketById(match.id))?.record ?? match;
+  }
+
+  /** Status changes between known statuses only (history.ts): the history is shown to visitors. */
+  async function ticketHistory(ticketId: number): Promise<TicketEventRecord[]> {
+    const memo = ticketMemo.get(`id:${ticketId}`);
+    let source: { historyEntries: RawHistoryEntry[]; deviceStatuses: string[] } | null = null;
+    if (memo?.kind === 'found') {
+      source = memo;
+    } else {
+      const parsed = await ticketById(ticketId);
+      if (parsed) source = { historyEntries: parsed.historyEntries, deviceStatuses: parsed.record.devices.map((device) => device.status) };
+    }
+    if (!source || source.historyEntries.length === 0) return [];
+    const known = [...(await storeStatusNames()), ...source.deviceStatuses, ...sharedStatusNames];
+    return toStatusEvents(source.historyEntries, known, { onlyKnown: true });
   }
 
   // ───────────────────────── Customers ─────────────────────────
 
   const mapCustomer = (raw: unknown) => toCustomerRecord(raw, mapping);
 
-  async function customerById(id: number): Promise<CustomerRecord | null> {
+  /** Always asks RepairDesk. */
+  async function fetchCustomer(id: number): Promise<CustomerRecord | null> {
     if (!Number.isSafeInteger(id) || id <= 0) return null;
     const data = await single(`customers/${id}`);
     return data ? mapCustomer({ cid: id, ...data }) : null;
+  }
+
+  /** A customer read at most `maxAgeMs` ago, or read now (and memoised). */
+  async function customerById(id: number, maxAgeMs: number): Promise<CustomerRecord | null> {
+    if (!Number.isSafeInteger(id) || id <= 0) return null;
+    const hit = customerMemo.get(id);
+    if (hit && now() - hit.at < maxAgeMs) return hit.record;
+    return shared(`customer:${id}:${customerGeneration}`, async () => {
+      const started = customerGeneration;
+      const record = await fetchCustomer(id);
+      if (record && started === customerGeneration) customerMemo.set(id, { record, at: now() });
+      return record;
+    });
+  }
+
+  /**
+   * The RepairDesk keyword that narrows a list to one customer's records: their e-mail address.
+   * Null when the customer has none (or cannot be found): the list is then scanned.
+   */
+  async function customerKeyword(customerId: number): Promise<string | null> {
+    const customer = await customerById(customerId, limits.customerScopeTtlMs);
+    return customer?.email ?? null;
+  }
+
+  // ───────────────────────── Invoices ─────────────────────────
+
+  function invoiceMatch(record: InvoiceRecord, keyword: string): boolean {
+    const wanted = keyword.toLowerCase();
+    return [record.invoiceNumber, ...record.lines.map((line) => line.name)].some((value) => value.toLowerCase().includes(wanted));
   }
 
   // ───────────────────────── Inventory ─────────────────────────
@@ -333,44 +531,65 @@ export function createRepairDeskBackend(options: RepairDeskBackendOptions): Repa
     timeoutMs: inventoryTimeout(pageSize),
   });
 
-  /** The whole inventory (capped scan), for categories and brands when RepairDesk has no list of them. */
-  function allInventory(): Promise<InventoryItemRecord[]> {
-    return cached('inventory:all', () =>
-      scan(inventorySpec(undefined, limits.inventoryScanPageSize), limits.inventoryScanPageSize, toInventoryRecord, () => true),
-    );
+  /** Distinct names, alphabetical, numbered from 1. */
+  function numbered(names: Iterable<string>): NamedRecord[] {
+    return [...new Set(names)]
+      .filter((name) => name !== '')
+      .sort((a, b) => a.localeCompare(b, 'fr'))
+      .map((name, index) => ({ id: index + 1, name }));
   }
 
-  async function namedList(path: string, key: string, field: 'category' | 'brand'): Promise<NamedRecord[]> {
-    return cached(`inventory:${field}`, async () => {
-      const answer = await transport.request(path, { attempts: limits.attempts, timeoutMs: timeouts.inventoryMs });
-      let entries: { id: number | null; name: string }[] = [];
-      if (answer.kind === 'data') {
-        const page = readPage(answer.data, key, Number.POSITIVE_INFINITY);
-        if (!page) throw empty();
-        entries = toNamedRecords(page.items);
-      }
-      if (answer.kind === 'none') {
-        const names = new Set((await allInventory()).map((item) => item[field]).filter((name) => name !== ''));
-        entries = [...names].sort((a, b) => a.localeCompare(b, 'fr')).map((name) => ({ id: null, name }));
-      }
-      const withIds = entries.every((entry) => entry.id !== null);
-      return entries.map((entry, index) => ({ id: withIds ? (entry.id as number) : index + 1, name: entry.name }));
+  /** Categories and brands of the inventory's items: one scan for both, shared and memoised. */
+  async function derivedLists(): Promise<DerivedLists> {
+    if (derivedMemo && now() - derivedMemo.at < limits.derivedListsTtlMs) return derivedMemo.lists;
+    return shared(`inventory:derived:${generation}`, async () => {
+      const started = generation;
+      const items: InventoryItemRecord[] = await scan(
+        inventorySpec(undefined, limits.inventoryScanPageSize),
+        limits.inventoryScanPageSize,
+        toInventoryRecord,
+        () => true,
+      );
+      const lists = { categories: numbered(items.map((item) => item.category)), brands: numbered(items.map((item) => item.brand)) };
+      if (started === generation) derivedMemo = { lists, at: now() };
+      return lists;
     });
+  }
+
+  async function namedList(path: string, key: string, list: keyof DerivedLists): Promise<NamedRecord[]> {
+    const derivedFresh = derivedMemo !== null && now() - derivedMemo.at < limits.derivedListsTtlMs;
+    if (missingEndpoints.has(path) && derivedFresh) return (await derivedLists())[list];
+    const started = generation;
+    const answer: Answer = await shared(`named:${path}:${generation}`, () =>
+      transport.request(path, { attempts: limits.attempts, timeoutMs: timeouts.inventoryMs }),
+    );
+    if (answer.kind === 'none') {
+      if (started === generation) missingEndpoints.add(path);
+      return (await derivedLists())[list];
+    }
+    missingEndpoints.delete(path);
+    const page = readPage(answer.data, key, Number.POSITIVE_INFINITY);
+    if (!page) throw empty();
+    const entries = toNamedRecords(page.items);
+    const withIds = entries.every((entry) => entry.id !== null);
+    return entries.map((entry, index) => ({ id: withIds ? (entry.id as number) : index + 1, name: entry.name }));
   }
 
   return {
     kind: 'repairdesk',
 
     async listTickets(filter) {
-      const spec: ListSpec = {
+      const { keyword, customerId } = filter;
+      const specFor = (remoteKeyword: string | undefined): ListSpec => ({
         path: 'tickets',
         key: 'ticketData',
-        query: { ...(filter.keyword ? { keyword: filter.keyword } : {}), ...dateQuery(filter.from, filter.to) },
+        query: { ...(remoteKeyword ? { keyword: remoteKeyword } : {}), ...dateQuery(filter.from, filter.to) },
         timeoutMs: timeouts.defaultMs,
-      };
-      const { keyword, customerId } = filter;
-      if (!keyword && customerId === undefined) return windowOf(spec, filter.offset, filter.limit, mapTicket);
-      return scanWindow(spec, filter.offset, filter.limit, mapTicket, (record) => {
+      });
+      if (!keyword && customerId === undefined) return windowOf(specFor(undefined), filter.offset, filter.limit, mapTicket);
+      // One customer's tickets: narrowed by their e-mail; the caller's keyword is then matched here.
+      const email = customerId !== undefined ? await customerKeyword(customerId) : null;
+      return scanWindow(specFor(email ?? keyword), filter.offset, filter.limit, mapTicket, (record) => {
         if (customerId !== undefined && record.customerId !== customerId) return false;
         return !keyword || publicMatch(record, keyword);
       });
@@ -381,16 +600,10 @@ export function createRepairDeskBackend(options: RepairDeskBackendOptions): Repa
       return ticketByNumber(key.ticketNumber);
     },
 
-    async ticketHistory(ticketId) {
-      return (await ticketById(ticketId))?.history ?? [];
-    },
+    ticketHistory,
 
     async listStatuses(): Promise<StatusDefinition[]> {
-      const answer = await transport.request('statuses', { attempts: limits.attempts, timeoutMs: timeouts.defaultMs });
-      if (answer.kind === 'none') return [];
-      const page = readPage(answer.data, 'statusData', Number.POSITIVE_INFINITY);
-      if (!page) throw empty();
-      return toStatusDefinitions(page.items);
+      return fetchStatuses();
     },
 
     async listCustomers(filter) {
@@ -405,7 +618,7 @@ export function createRepairDeskBackend(options: RepairDeskBackendOptions): Repa
       return scanWindow(spec, filter.offset, filter.limit, mapCustomer, (record) => record.referredBy === referredBy);
     },
 
-    getCustomer: customerById,
+    getCustomer: (id) => customerById(id, limits.customerMemoTtlMs),
 
     async findCustomersByEmail(email) {
       const wanted = email.trim().toLowerCase();
@@ -434,43 +647,58 @@ export function createRepairDeskBackend(options: RepairDeskBackendOptions): Repa
       if (answer.kind === 'none') throw empty();
       const data = answer.data;
       const record = hasCustomerFields(data) ? mapCustomer(data) : null;
-      if (record) return record;
+      if (record) {
+        forgetCustomer(record.id);
+        return record;
+      }
       // Some answers carry the new id only: the customer is read back.
       const id = isRecord(data) ? (mapCustomer(data)?.id ?? null) : asId(data);
-      const created = id !== null ? await customerById(id) : null;
+      if (id !== null) forgetCustomer(id);
+      const created = id !== null ? await fetchCustomer(id) : null;
       if (!created) throw empty();
       return created;
     },
 
     async updateCustomer(id, patch) {
-      const current = await customerById(id);
-      if (!current) return null;
-      const answer = await transport.request(`customers/${id}`, {
-        method: 'PUT',
-        body: toCustomerBody({ ...customerInputOf(current), ...patch }),
-        attempts: limits.attempts,
-        timeoutMs: timeouts.defaultMs,
-        conflictMessage: repairDeskMessages.duplicateCustomer,
-      });
-      if (answer.kind === 'none') return null;
-      if (hasCustomerFields(answer.data)) {
-        const record = mapCustomer({ cid: id, ...(answer.data as Record<string, unknown>) });
-        if (record) return record;
+      forgetCustomer(id);
+      try {
+        // Read afresh, never from the memo: the PUT sends back the whole record.
+        const current = await fetchCustomer(id);
+        if (!current) return null;
+        const answer = await transport.request(`customers/${id}`, {
+          method: 'PUT',
+          body: toCustomerBody({ ...customerInputOf(current), ...patch }),
+          attempts: limits.attempts,
+          timeoutMs: timeouts.defaultMs,
+          conflictMessage: repairDeskMessages.duplicateCustomer,
+        });
+        if (answer.kind === 'none') return null;
+        if (hasCustomerFields(answer.data)) {
+          const record = mapCustomer({ cid: id, ...(answer.data as Record<string, unknown>) });
+          if (record) return record;
+        }
+        return await fetchCustomer(id);
+      } finally {
+        forgetCustomer(id);
       }
-      return customerById(id);
     },
 
     async listInvoices(filter) {
-      const spec: ListSpec = {
+      const { keyword, customerId, status } = filter;
+      const specFor = (remoteKeyword: string | undefined): ListSpec => ({
         path: 'invoices',
         key: 'invoiceData',
-        query: { ...(filter.keyword ? { keyword: filter.keyword } : {}), ...(filter.status ? { status: filter.status } : {}), filter: 0 },
+        query: { ...(remoteKeyword ? { keyword: remoteKeyword } : {}), ...(status ? { status } : {}), filter: 0 },
         timeoutMs: timeouts.defaultMs,
-      };
-      const { customerId, status } = filter;
+      });
       const map = (raw: unknown): InvoiceRecord | null => toInvoiceRecord(raw);
-      if (customerId === undefined) return windowOf(spec, filter.offset, filter.limit, map);
-      return scanWindow(spec, filter.offset, filter.limit, map, (record) => record.customerId === customerId && (!status || record.status === status));
+      if (customerId === undefined) return windowOf(specFor(keyword), filter.offset, filter.limit, map);
+      // Narrowed by the customer's e-mail when they have one; the caller's keyword is then matched here.
+      const email = await customerKeyword(customerId);
+      return scanWindow(specFor(email ?? keyword), filter.offset, filter.limit, map, (record) => {
+        if (record.customerId !== customerId || (status && record.status !== status)) return false;
+        return !email || !keyword || invoiceMatch(record, keyword);
+      });
     },
 
     async getInvoice(id) {
@@ -481,17 +709,17 @@ export function createRepairDeskBackend(options: RepairDeskBackendOptions): Repa
 
     async listInventory(filter) {
       const keyword = filter.keyword?.trim() || undefined;
-      return cached(`inventory:list:${JSON.stringify([keyword ?? '', filter.offset, filter.limit])}`, () =>
+      return shared(`inventory:list:${generation}:${JSON.stringify([keyword ?? '', filter.offset, filter.limit])}`, () =>
         windowOf(inventorySpec(keyword, filter.limit), filter.offset, filter.limit, toInventoryRecord),
       );
     },
 
     async listInventoryCategories() {
-      return namedList('inventory/categories', 'categoryData', 'category');
+      return namedList('inventory/categories', 'categoryData', 'categories');
     },
 
     async listInventoryBrands() {
-      return namedList('inventory/brands', 'brandData', 'brand');
+      return namedList('inventory/brands', 'brandData', 'brands');
     },
 
     async ping(): Promise<BackendPing> {
@@ -504,6 +732,16 @@ export function createRepairDeskBackend(options: RepairDeskBackendOptions): Repa
         const message = error instanceof RepairBackendError ? error.message : repairDeskMessages.unavailable;
         return { ok: false, latencyMs: latency(), message };
       }
+    },
+
+    invalidate() {
+      generation += 1;
+      customerGeneration += 1;
+      ticketMemo.clear();
+      customerMemo.clear();
+      statusesMemo = null;
+      derivedMemo = null;
+      missingEndpoints.clear();
     },
   };
 }

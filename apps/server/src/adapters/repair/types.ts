@@ -190,6 +190,15 @@ export type RepairBackend = {
 
   /** One cheap call to the backend, for /api/repairdesk/test. */
   ping: () => Promise<BackendPing>;
+
+  /**
+   * Forgets whatever the backend keeps in memory, so that the next reads ask it again. RepairDesk
+   * keeps short-lived copies (ticket histories and "not found" answers, customers, statuses,
+   * categories and brands derived from the inventory); callers that drop their own caches after
+   * a write (the inventory cache) call this too. Optional: a backend that keeps nothing (local)
+   * has none.
+   */
+  invalidate?: () => void;
 };
 
 /**

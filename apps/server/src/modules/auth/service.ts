@@ -98,20 +98,30 @@ export async function login(
     throw new AppError('ACCOUNT_DISABLED', 403, messages.auth.accountDisabled);
   }
 
+  return openSession(db, user, { rememberMe: input.rememberMe, deviceFingerprint: input.deviceFingerprint }, context, previousToken);
+}
+
+/** A new session for `user` (after a login or a registration); the browser's previous one is revoked. */
+export async function openSession(
+  db: Db,
+  user: UserRecord,
+  options: { rememberMe: boolean; deviceFingerprint?: string | undefined },
+  context: RequestContext,
+  previousToken?: string,
+): Promise<LoginResult> {
   const token = generateToken();
-  const now = Date.now();
-  const expiresAt = new Date(now + (input.rememberMe ? PERSISTENT_SESSION_TTL_MS : BROWSER_SESSION_IDLE_MS));
+  const expiresAt = new Date(Date.now() + (options.rememberMe ? PERSISTENT_SESSION_TTL_MS : BROWSER_SESSION_IDLE_MS));
   await insertSession(db, {
     tokenHash: hashToken(token),
     userId: user.id,
-    persistent: input.rememberMe,
+    persistent: options.rememberMe,
     expiresAt,
-    deviceFingerprint: input.deviceFingerprint ?? null,
+    deviceFingerprint: options.deviceFingerprint ?? null,
     userAgent: context.userAgent?.slice(0, 512) ?? null,
     ip: context.ip,
   });
   if (previousToken) await revokeSessionByTokenHash(db, hashToken(previousToken));
-  return { token, user: toSessionUser(user), persistent: input.rememberMe, expiresAt };
+  return { token, user: toSessionUser(user), persistent: options.rememberMe, expiresAt };
 }
 
 export type SessionCheck =

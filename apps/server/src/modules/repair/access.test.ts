@@ -317,3 +317,52 @@ describe('inventory, service routes and bad input', () => {
     expect(body(response).message).toMatch(/invalide|comprise entre|Données/);
   });
 });
+
+describe('hardening (review findings)', () => {
+  it('a control character in a search is a French 400, not a database error', async () => {
+    for (const url of ['/api/repairdesk/tickets?keyword=%00', '/api/repairdesk/inventory?keyword=a%00b', `/api/repairdesk/customers?referedBy=%01`]) {
+      const response = await get(url, admin);
+      expect(response.statusCode).toBe(400);
+      expect(body(response).message).toContain('Recherche invalide');
+    }
+    expect((await get('/api/repairdesk/tickets?from_date=&to_date=1700000000')).statusCode).toBe(400);
+  });
+
+  it("a ticket without devices never shows its internal description publicly", async () => {
+    const [ticket] = await t.database.db
+      .insert(tickets)
+      .values({ ticketNumber: 'T-770001', customerId: ids.customerA, status: 'New', description: 'Rappeler Mme Alice-Privée au 0699887766' })
+      .returning();
+    const publicView = await get('/api/repairdesk/tickets/T-770001');
+    expect(body(publicView).data).toMatchObject({ device_fault: '', customer_name: `Client #${ids.customerA}` });
+    expectNoSecrets(publicView.body);
+    const ownerView = await get(`/api/repairdesk/tickets/${ticket?.id ?? 0}`, alice);
+    expect(body(ownerView).data).toMatchObject({ device_fault: 'Rappeler Mme Alice-Privée au 0699887766' });
+  });
+
+  it('a linked account whose address is not verified owns nothing', async () => {
+    const unverified = await signedInUser(t.app, t.database.db, { email: 'alice.nonverifiee@exemple.fr', repairCustomerId: ids.customerA, verified: false });
+    expect((await get(`/api/repairdesk/customers/${ids.customerA}`, unverified.headers)).statusCode).toBe(404);
+    const ticket = await get('/api/repairdesk/tickets/T-880001', unverified.headers);
+    expect(body(ticket).data).not.toHaveProperty('email');
+  });
+
+  it('digits typed by a customer are a ticket number before an internal id', async () => {
+    // Internal id 880001 does not exist; "880001" is T-880001.
+    expect(body(await get('/api/repairdesk/tickets/880001')).data).toMatchObject({ ticket_number: 'T-880001' });
+  });
+
+  it('one visitor cannot hammer the repair backend: lookups beyond 60 a minute get a French 429', async () => {
+    const remoteAddress = '10.77.0.1';
+    let last = await t.app.inject({ method: 'GET', url: '/api/repairdesk/tickets/T-880002', remoteAddress });
+    for (let index = 0; index < 60; index += 1) last = await t.app.inject({ method: 'GET', url: '/api/repairdesk/tickets/T-880002', remoteAddress });
+    expect(last.statusCode).toBe(429);
+    expect(body(last).message).toMatch(/Trop de requêtes/);
+    expect(last.headers['retry-after']).toBeDefined();
+    // Cached lists cost nothing: the dashboard keeps working for this visitor.
+    const now = Math.floor(Date.now() / 1000);
+    const url = `/api/repairdesk/tickets?page=0&pagesize=100&from_date=${now - 86_400}&to_date=${now}`;
+    expect((await t.app.inject({ method: 'GET', url, remoteAddress: '10.77.0.2' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url, remoteAddress })).statusCode).toBe(200);
+  });
+});

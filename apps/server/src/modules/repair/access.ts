@@ -29,9 +29,10 @@ export async function viewerOf(request: FastifyRequest): Promise<Viewer> {
   };
 }
 
+/** The one ownership rule: an admin, or a customer whose verified account is linked to this customer id. */
 export function owns(viewer: Viewer, customerId: number): boolean {
   if (viewer.kind === 'admin') return true;
-  return viewer.kind === 'customer' && viewer.customerId !== null && viewer.customerId === customerId;
+  return viewer.kind === 'customer' && viewer.emailVerified && viewer.customerId !== null && viewer.customerId === customerId;
 }
 
 /** 401 for a visitor; otherwise the caller decides (usually a 404 that reveals nothing). */

@@ -1,4 +1,6 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { hitRateLimit, type RateLimitRule } from '../../lib/rate-limit.js';
 import { messages } from '@erepare/shared/messages';
 import {
   customerCreateBodySchema,
@@ -51,8 +53,17 @@ const okList = <T>(data: T[], message: string, total: number) => ({ ...ok(data, 
  * (our tables, or RepairDesk when configured). Public answers carry public fields only; customer,
  * invoice and full ticket data go to their owner or an admin (DESIGN.md §4, access.ts).
  */
+/**
+ * What one visitor (IP address) may ask of the repair backend per minute beyond the caches: ticket
+ * lookups and uncached lists. Enough for any person, not for a script that would use up
+ * RepairDesk's 50 requests a minute for everyone.
+ */
+export const REPAIR_VISITOR_LIMIT: RateLimitRule = { name: 'repair-visitor-ip', limit: 60, windowMs: 60_000 };
+
 export function repairRoutes(backend: RepairBackend, inventory: InventoryCache): FastifyPluginAsyncZod {
   return async (app) => {
+    const limitVisitor = (request: FastifyRequest) => hitRateLimit(app.db, REPAIR_VISITOR_LIMIT, request.ip);
+
     const publicListCache = createPublicListCache();
 
     app.get('/statuses', { schema: { response: { 200: statusListResponseSchema } } }, async () => {
@@ -65,7 +76,7 @@ export function repairRoutes(backend: RepairBackend, inventory: InventoryCache):
       '/tickets',
       { schema: { querystring: ticketListQuerySchema, response: { 200: ticketListResponseSchema } } },
       async (request) => {
-        const { items, total } = await listPublicTickets(backend, request.query, publicListCache);
+        const { items, total } = await listPublicTickets(backend, request.query, publicListCache, () => limitVisitor(request));
         return okList(items, items.length ? messages.repair.ticketsFound : messages.repair.noTickets, total);
       },
     );
@@ -73,7 +84,10 @@ export function repairRoutes(backend: RepairBackend, inventory: InventoryCache):
     app.get(
       '/tickets/:id',
       { schema: { params: ticketIdParamsSchema, response: { 200: ticketDetailAnyResponseSchema } } },
-      async (request) => ok(await getTicketFor(backend, await viewerOf(request), request.params.id), 'Ticket récupéré'),
+      async (request) => {
+        await limitVisitor(request);
+        return ok(await getTicketFor(backend, await viewerOf(request), request.params.id), 'Ticket récupéré');
+      },
     );
 
     app.get(
@@ -148,7 +162,7 @@ export function repairRoutes(backend: RepairBackend, inventory: InventoryCache):
 
     // The inventory answers are served as cached JSON text: a 5,000-item list is not re-serialised per request.
     app.get('/inventory', { schema: { querystring: inventoryListQuerySchema } }, async (request, reply) => {
-      const body = await inventory.get(request.query);
+      const body = await inventory.get(request.query, () => limitVisitor(request));
       return reply.type('application/json; charset=utf-8').send(body);
     });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RepairBackend, TicketListFilter, TicketRecord } from '../../adapters/repair/types.js';
-import { createPublicListCache, listPublicTickets, toPublicTicket } from './service.js';
+import { createInventoryCache, createPublicListCache, listPublicTickets, toPublicTicket } from './service.js';
 
 const record: TicketRecord = {
   id: 7,
@@ -75,5 +75,30 @@ describe('public ticket list', () => {
     expect(backend.calls).toHaveLength(1);
     await listPublicTickets(backend, { ...query, keyword: 'iphone' }, cache);
     expect(backend.calls).toHaveLength(2);
+  });
+});
+
+describe('inventory cache', () => {
+  it('an invalidation during a load keeps the stale answer out of the cache', async () => {
+    let stock = 5;
+    let release: () => void = () => undefined;
+    let calls = 0;
+    const backend = countingBackend();
+    backend.listInventory = async () => {
+      calls += 1;
+      const seen = stock;
+      if (calls === 1) await new Promise<void>((resolve) => (release = resolve));
+      return { items: [{ id: 1, name: 'Coque', sku: 'C1', upcCode: '', description: '', category: 'Accessoires', brand: 'Apple', itemType: 'accessory', condition: '', priceCents: 1500, originalPriceCents: null, quantity: seen, warranty: '', supplier: '', deviceNames: '', imageUrl: '', createdAt: new Date(0) }], total: 1 };
+    };
+    const cache = createInventoryCache(backend);
+    const query = { page: 1, pagesize: 500 };
+    const first = cache.get(query);
+    await Promise.resolve();
+    stock = 0;
+    cache.invalidate();
+    release();
+    expect(JSON.parse(await first)).toMatchObject({ data: [{ quantity: 5 }] });
+    expect(JSON.parse(await cache.get(query))).toMatchObject({ data: [{ quantity: 0 }] });
+    expect(calls).toBe(2);
   });
 });

@@ -19,6 +19,7 @@ import type { CustomerInput, CustomerRecord, RepairBackend, TicketRecord } from 
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { linkVerifiedUser } from './linking.js';
 import { customerNotFound, invoiceNotFound, owns, requireSignedIn, type Viewer } from './access.js';
 import { toCustomer, toFullTicket, toHistory, toInventoryItem, toInvoice, toPublicTicket } from './views.js';
 
@@ -41,25 +42,30 @@ type PublicPage = { items: PublicTicket[]; total: number };
 export const PUBLIC_LIST_TTL_MS = 15_000;
 
 export function createPublicListCache(): LRUCache<string, PublicPage> {
-  return new LRUCache<string, PublicPage>({ max: 500, ttl: PUBLIC_LIST_TTL_MS });
+  // Bounded by tickets held, not by entries: visitors choose the keys (dates, keywords).
+  return new LRUCache<string, PublicPage>({ maxSize: 20_000, sizeCalculation: (page) => page.items.length + 1, ttl: PUBLIC_LIST_TTL_MS });
 }
 
 export async function listPublicTickets(
   backend: RepairBackend,
   query: TicketListQuery,
   cache?: LRUCache<string, PublicPage>,
+  /** Called before the backend is asked (a cache miss): the route counts it against the visitor's rate limit. */
+  onMiss?: () => Promise<void>,
 ): Promise<PublicPage> {
   // Page sizes are capped: a visitor cannot make the server build a list of thousands of tickets.
+  // The offset follows the size asked for, so pages never overlap.
   const limit = Math.min(query.pagesize, MAX_TICKET_PAGE_SIZE);
   const page = Math.max(query.page, 1);
-  const key = JSON.stringify([query.keyword ?? '', query.from_date ?? null, query.to_date ?? null, page, limit]);
+  const key = JSON.stringify([query.keyword ?? '', query.from_date ?? null, query.to_date ?? null, page, query.pagesize]);
   const cached = cache?.get(key);
   if (cached) return cached;
+  await onMiss?.();
   const { items, total } = await backend.listTickets({
     keyword: query.keyword || undefined,
     from: query.from_date !== undefined ? new Date(query.from_date * 1000) : undefined,
     to: query.to_date !== undefined ? new Date(query.to_date * 1000) : undefined,
-    offset: offsetOf(page, limit),
+    offset: offsetOf(page, query.pagesize),
     limit,
   });
   const result = { items: items.map(toPublicTicket), total };
@@ -89,7 +95,7 @@ export async function listCustomerTickets(
     from: query.from_date !== undefined ? new Date(query.from_date * 1000) : undefined,
     to: query.to_date !== undefined ? new Date(query.to_date * 1000) : undefined,
     customerId,
-    offset: offsetOf(query.page, limit),
+    offset: offsetOf(query.page, query.pagesize),
     limit,
   });
   const customers = await customersById(backend, items.map((item) => item.customerId));
@@ -97,15 +103,15 @@ export async function listCustomerTickets(
 }
 
 async function findTicket(backend: RepairBackend, idOrNumber: string): Promise<TicketRecord | null> {
-  if (/^T/i.test(idOrNumber)) {
-    const asNumber = normaliseTicketNumber(idOrNumber);
-    return asNumber ? backend.getTicket({ ticketNumber: asNumber }) : null;
+  const asNumber = normaliseTicketNumber(idOrNumber);
+  // "T-6632", and "6632" typed by a customer (spec 1 §5: 4 to 6 digits are a ticket number) are
+  // ticket numbers first; other digits are internal ids.
+  if (/^T/i.test(idOrNumber)) return asNumber ? backend.getTicket({ ticketNumber: asNumber }) : null;
+  if (asNumber) {
+    const byNumber = await backend.getTicket({ ticketNumber: asNumber });
+    if (byNumber) return byNumber;
   }
-  const record = await backend.getTicket({ id: Number(idOrNumber) });
-  if (record) return record;
-  // "6632" typed by a customer is a ticket number more often than an internal id.
-  const typed = normaliseTicketNumber(idOrNumber);
-  return typed ? backend.getTicket({ ticketNumber: typed }) : null;
+  return backend.getTicket({ id: Number(idOrNumber) });
 }
 
 /**
@@ -229,11 +235,11 @@ export async function createCustomerFor(
   }
   if (viewer.customerId !== null) throw new AppError('ALREADY_LINKED', 409, messages.repair.alreadyLinked);
   if (!viewer.emailVerified) throw new AppError('EMAIL_NOT_VERIFIED', 403, messages.repair.emailNotVerified);
-  const [existing] = await backend.findCustomersByEmail(viewer.email);
-  const record =
-    existing ?? (await backend.createCustomer({ country: 'France', ...toCustomerInput(body), email: viewer.email }));
-  await db.update(users).set({ repairCustomerId: record.id, updatedAt: new Date() }).where(eq(users.id, viewer.userId));
-  return { customer: toCustomer(record), linked: true, created: !existing };
+  const [user] = await db.select().from(users).where(eq(users.id, viewer.userId));
+  if (!user) throw new AppError('NOT_LOGGED_IN', 401, messages.auth.notLoggedIn);
+  const { email: _ignored, ...fields } = toCustomerInput(body);
+  const { customer, created } = await linkVerifiedUser(db, backend, user, fields);
+  return { customer: toCustomer(customer), linked: true, created };
 }
 
 // ───────────────── Invoices ─────────────────
@@ -281,7 +287,8 @@ export async function getInvoiceFor(backend: RepairBackend, viewer: Viewer, id: 
 export const INVENTORY_TTL_MS = 5 * 60_000;
 
 export type InventoryCache = {
-  get: (query: InventoryListQuery) => Promise<string>;
+  /** `onMiss` runs before the backend is asked (the route counts it against the visitor's rate limit). */
+  get: (query: InventoryListQuery, onMiss?: () => Promise<void>) => Promise<string>;
   categories: () => Promise<string>;
   brands: () => Promise<string>;
   invalidate: () => void;
@@ -290,25 +297,32 @@ export type InventoryCache = {
 export function createInventoryCache(backend: RepairBackend, ttlMs = INVENTORY_TTL_MS): InventoryCache {
   const cache = new LRUCache<string, string>({ max: 200, maxSize: 64 * 1024 * 1024, sizeCalculation: (value) => value.length || 1, ttl: ttlMs });
   const pending = new Map<string, Promise<string>>();
-  const cached = (key: string, load: () => Promise<unknown>): Promise<string> => {
+  // Bumped by invalidate(): a load that started before an invalidation is not stored.
+  let generation = 0;
+  const cached = async (key: string, load: () => Promise<unknown>, onMiss?: () => Promise<void>): Promise<string> => {
     const hit = cache.get(key);
-    if (hit !== undefined) return Promise.resolve(hit);
+    if (hit !== undefined) return hit;
+    if (!pending.has(key)) await onMiss?.();
     // Concurrent misses for one key share one load.
     let loading = pending.get(key);
     if (!loading) {
-      loading = load()
+      const startedIn = generation;
+      const current: Promise<string> = load()
         .then((body) => {
           const text = JSON.stringify(body);
-          cache.set(key, text);
+          if (startedIn === generation) cache.set(key, text);
           return text;
         })
-        .finally(() => pending.delete(key));
+        .finally(() => {
+          if (pending.get(key) === current) pending.delete(key);
+        });
+      loading = current;
       pending.set(key, loading);
     }
     return loading;
   };
   return {
-    get: (query) =>
+    get: (query, onMiss) =>
       cached(JSON.stringify(['items', query.keyword ?? '', Math.max(query.page, 1), query.pagesize]), async () => {
         const { items, total } = await backend.listInventory({
           keyword: query.keyword || undefined,
@@ -322,7 +336,7 @@ export function createInventoryCache(backend: RepairBackend, ttlMs = INVENTORY_T
           statusCode: 200,
           total,
         };
-      }),
+      }, onMiss),
     categories: () =>
       cached('categories', async () => {
         const data = await backend.listInventoryCategories();
@@ -336,7 +350,10 @@ export function createInventoryCache(backend: RepairBackend, ttlMs = INVENTORY_T
         return { success: true, data, message: 'Marques récupérées', statusCode: 200, total: data.length };
       }),
     invalidate: () => {
+      generation += 1;
+      pending.clear();
       cache.clear();
+      backend.invalidate?.();
     },
   };
 }

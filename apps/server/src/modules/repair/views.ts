@@ -47,7 +47,8 @@ export function toPublicTicket(record: TicketRecord): PublicTicket {
     device_brand: first?.device_brand ?? '',
     device_model: first?.device_model ?? '',
     device_category: first?.device_category ?? '',
-    device_fault: first?.device_fault ?? record.description,
+    // Never the ticket's description: staff type free text there (names, phone numbers…).
+    device_fault: first?.device_fault ?? '',
     devices,
   };
 }
@@ -61,6 +62,7 @@ export function toFullTicket(record: TicketRecord, customer: CustomerRecord | nu
   const base = toPublicTicket(record);
   return {
     ...base,
+    device_fault: base.device_fault || record.description,
     customer_name: fullName(customer) || base.customer_name,
     customerId: record.customerId,
     initial_status: history[0]?.toStatus ?? record.status,

@@ -12,8 +12,8 @@
  * - Tickets without from_date/to_date and without `filter` are today's only; invoices without
  *   dates nor `filter` are the last 7 days' (RepairDesk's defaults); `filter=0` means all.
  * - HTTP 429 past `rateLimit.limit` accepted requests in a rolling `rateLimit.windowMs`.
- * - Fault controls: next N answers 5xx / 429 / empty success / HTML, answers delayed, connection
- *   reset, endpoints missing (404).
+ * - Fault controls: next N answers 5xx / 429 / empty success / HTML / a redirect, answers delayed,
+ *   connection reset, endpoints missing (404).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -60,6 +60,8 @@ export type FakeRepairDeskControls = {
   emptySuccessNext: (count: number) => void;
   /** The next `count` requests answer HTTP 200 with an HTML page. */
   htmlNext: (count: number) => void;
+  /** The next `count` requests answer `status` (302 by default) with `Location: location`. */
+  redirectNext: (count: number, location: string, status?: number) => void;
   /** The next `count` requests are answered after `ms` (all of them with count = Infinity). */
   delayNext: (count: number, ms: number) => void;
   /** Every request gets its connection reset (the server is "down") until up(). */
@@ -360,7 +362,20 @@ export async function startFakeRepairDesk(options: FakeRepairDeskOptions = {}): 
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
 
-  const faults = { fail: 0, failStatus: 500, rateLimited: 0, retryAfter: undefined as number | undefined, empty: 0, html: 0, delay: 0, delayMs: 0, down: false };
+  const faults = {
+    fail: 0,
+    failStatus: 500,
+    rateLimited: 0,
+    retryAfter: undefined as number | undefined,
+    empty: 0,
+    html: 0,
+    redirect: 0,
+    redirectTo: '',
+    redirectStatus: 302,
+    delay: 0,
+    delayMs: 0,
+    down: false,
+  };
 
   const pickFault = (): { name: string; answer: Answer } | null => {
     if (faults.rateLimited > 0) {
@@ -379,6 +394,13 @@ export async function startFakeRepairDesk(options: FakeRepairDeskOptions = {}): 
     if (faults.html > 0) {
       faults.html -= 1;
       return { name: 'html', answer: { status: 200, html: true, body: '<html><body><h1>502 Bad Gateway</h1></body></html>' } };
+    }
+    if (faults.redirect > 0) {
+      faults.redirect -= 1;
+      return {
+        name: 'redirect',
+        answer: { status: faults.redirectStatus, headers: { location: faults.redirectTo }, body: { success: false, statusCode: faults.redirectStatus, message: 'Moved' } },
+      };
     }
     return null;
   };
@@ -473,6 +495,11 @@ export async function startFakeRepairDesk(options: FakeRepairDeskOptions = {}): 
     htmlNext(count) {
       faults.html = count;
     },
+    redirectNext(count, location, status = 302) {
+      faults.redirect = count;
+      faults.redirectTo = location;
+      faults.redirectStatus = status;
+    },
     delayNext(count, ms) {
       faults.delay = count;
       faults.delayMs = ms;
@@ -487,7 +514,20 @@ export async function startFakeRepairDesk(options: FakeRepairDeskOptions = {}): 
       removed.add(path.replace(/^\/+|\/+$/g, ''));
     },
     reset() {
-      Object.assign(faults, { fail: 0, failStatus: 500, rateLimited: 0, retryAfter: undefined, empty: 0, html: 0, delay: 0, delayMs: 0, down: false });
+      Object.assign(faults, {
+        fail: 0,
+        failStatus: 500,
+        rateLimited: 0,
+        retryAfter: undefined,
+        empty: 0,
+        html: 0,
+        redirect: 0,
+        redirectTo: '',
+        redirectStatus: 302,
+        delay: 0,
+        delayMs: 0,
+        down: false,
+      });
       removed.clear();
     },
   };

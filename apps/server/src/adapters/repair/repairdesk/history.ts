@@ -2,7 +2,10 @@
  * RepairDesk's ticket history (`hostory`, sic) is free text written by the shop's software and
  * staff: status changes, but also "SMS sent to +33 6…", notes, names. The history is shown to
  * anyone who knows a ticket number, so only entries that are clearly status changes are kept,
- * reduced to their two statuses; everything else is dropped.
+ * reduced to their two statuses; everything else is dropped. A sentence shaped like a status
+ * change can still carry free text where a status should be ("Status changed from In Progress to
+ * Appelé Mme Dupont"): the adapter keeps only the changes whose statuses are known ones (see
+ * knownStatuses and `onlyKnown` below).
  *
  * Recognised (English and French, any case, statuses quoted or not, an optional "by <name>" /
  * "par <nom>" tail which is discarded):
@@ -11,7 +14,7 @@
  *   Le statut est passé de X à Y            Ticket created with status "X"
  *   Status set to X                         Ticket créé avec le statut X / Statut défini sur X
  */
-import { statusKey } from '@erepare/shared/tickets';
+import { statusKey, statusLabel } from '@erepare/shared/tickets';
 import type { TicketEventRecord } from '../types.js';
 
 const QUOTES = `"'“”«»‘’„`;
@@ -142,14 +145,52 @@ export function parseStatusChange(
 
 export type RawHistoryEntry = { description: string; createdAt: Date | null };
 
-/** Status changes only, oldest first; entries without a readable date are dropped. */
-export function toStatusEvents(entries: readonly RawHistoryEntry[], knownStatuses: Iterable<string>): TicketEventRecord[] {
-  const known = [...knownStatuses];
+/**
+ * Whether the shared status table has a French label for this status (an English status of spec
+ * 1 §4 / spec 3 §4 such as "In Progress" or "Diagnostic"). statusLabel looks the lower-cased form
+ * up and gives the status back unchanged when it is not in the table; the upper-case probe
+ * catches the statuses whose label is spelled like them ("Diagnostic" → "Diagnostic").
+ */
+function hasSharedLabel(status: string): boolean {
+  if (statusKey(status) === '') return false;
+  const upper = status.toUpperCase();
+  return statusLabel(status) !== status || statusLabel(upper) !== upper;
+}
+
+/**
+ * A test for "is this one of the statuses we know": the given names (the store's statuses, the
+ * ticket's device statuses, the shared defaults) and their French labels, compared
+ * case-insensitively (statusKey), plus every status of the shared English→French table.
+ */
+export function knownStatuses(names: Iterable<string>): (status: string) => boolean {
+  const keys = new Set<string>();
+  for (const name of names) {
+    const key = statusKey(name);
+    if (key === '') continue;
+    keys.add(key);
+    keys.add(statusKey(statusLabel(name)));
+  }
+  return (status) => keys.has(statusKey(status)) || hasSharedLabel(status);
+}
+
+/**
+ * Status changes only, oldest first; entries without a readable date are dropped. With
+ * `onlyKnown`, so are the changes from or to a status that `knownStatusNames` (see
+ * knownStatuses) does not contain.
+ */
+export function toStatusEvents(
+  entries: readonly RawHistoryEntry[],
+  knownStatusNames: Iterable<string>,
+  options: { onlyKnown?: boolean } = {},
+): TicketEventRecord[] {
+  const known = [...knownStatusNames];
+  const isKnown = options.onlyKnown ? knownStatuses(known) : () => true;
   const events: { event: TicketEventRecord; order: number }[] = [];
   entries.forEach((entry, order) => {
     if (!entry.createdAt) return;
     const change = parseStatusChange(entry.description, known);
-    if (change) events.push({ event: { ...change, createdAt: entry.createdAt }, order });
+    if (!change || !isKnown(change.toStatus) || (change.fromStatus !== null && !isKnown(change.fromStatus))) return;
+    events.push({ event: { ...change, createdAt: entry.createdAt }, order });
   });
   return events
     .sort((a, b) => a.event.createdAt.getTime() - b.event.createdAt.getTime() || a.order - b.order)

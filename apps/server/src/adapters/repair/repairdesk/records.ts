@@ -28,10 +28,9 @@ import type {
   InvoicePaymentRecord,
   InvoiceRecord,
   InvoiceStatus,
-  TicketEventRecord,
   TicketRecord,
 } from '../types.js';
-import { toStatusEvents } from './history.js';
+import type { RawHistoryEntry } from './history.js';
 import { asBool, asDate, asId, asInt, asName, asText, isRecord, parseAmount, toCents, toCentsOrNull } from './values.js';
 
 // ───────────────────────────── Lenient schema builders ─────────────────────────────
@@ -369,10 +368,17 @@ export function ticketNumberOf(orderId: string, id: number): string {
   return normaliseTicketNumber(orderId) ?? (orderId !== '' ? orderId.toUpperCase() : `T-${id}`);
 }
 
-/** Status names every store is likely to use: they help to read ambiguous history sentences. */
-const sharedStatusNames = [...defaultStatuses, ...proxyDefaultStatuses].map((status) => status.name);
+/**
+ * Status names every store is likely to use: they help to read ambiguous history sentences, and
+ * count as known statuses when the history is filtered (history.ts).
+ */
+export const sharedStatusNames: readonly string[] = [...defaultStatuses, ...proxyDefaultStatuses].map((status) => status.name);
 
-export type ParsedTicket = { record: TicketRecord; history: TicketEventRecord[] };
+/**
+ * A ticket and its raw history entries (free text, dated): the adapter turns them into status
+ * changes once it knows the store's statuses (history.ts toStatusEvents).
+ */
+export type ParsedTicket = { record: TicketRecord; historyEntries: RawHistoryEntry[] };
 
 export function toTicket(value: unknown): ParsedTicket | null {
   const ticket = ticketSchema.parse(value);
@@ -398,12 +404,11 @@ export function toTicket(value: unknown): ParsedTicket | null {
     devices,
   };
   const rawHistory = [ticket.hostory, ticket.history, summary.hostory].find(Array.isArray) ?? [];
-  const entries = (rawHistory as unknown[]).map((entry) => {
+  const historyEntries = (rawHistory as unknown[]).map((entry) => {
     const parsed = historySchema.parse(entry);
     return { description: parsed.description, createdAt: asDate(parsed.creationdate) ?? asDate(parsed.created_on) ?? asDate(parsed.date) };
   });
-  const known = [...devices.map((device) => device.status), ...sharedStatusNames];
-  return { record, history: toStatusEvents(entries, known) };
+  return { record, historyEntries };
 }
 
 // ───────────────────────────── Invoices ─────────────────────────────

@@ -2,7 +2,9 @@
  * HTTP transport to RepairDesk (reference §1, spec 1 §8-§9): api_key as a query parameter,
  * client-side throttle, timeouts, retries, envelope parsing and the spec's French errors.
  *
- * The API key is only ever placed in the URL handed to fetch. Errors thrown from here carry fixed
+ * The API key is only ever placed in the URL handed to fetch, and redirects are never followed
+ * (a redirect would carry that URL, key included, to wherever it points): a 3xx answer is a
+ * failure (REPAIR_UNAVAILABLE, not retried). Errors thrown from here carry fixed
  * French messages (never RepairDesk's body, an URL or a low-level error text), and log lines name
  * the path and the harmless query parameters only.
  */
@@ -40,6 +42,8 @@ export type TransportSettings = {
   rateLimitDelayMs: number;
   /** Longest Retry-After honoured; a longer one gives up at once. */
   maxRetryAfterMs: number;
+  /** Longest wait for a throttle slot; null: the request's own timeout. */
+  throttleMaxWaitMs: number | null;
 };
 
 export type RequestOptions = {
@@ -112,7 +116,13 @@ export function createTransport(settings: TransportSettings) {
 
     for (let attempt = 1; ; attempt += 1) {
       const last = attempt >= attempts;
-      const release = await settings.throttle.acquire();
+      let release: () => void;
+      try {
+        release = await settings.throttle.acquire(settings.throttleMaxWaitMs ?? options.timeoutMs);
+      } catch (error) {
+        warn({ request: what, attempt }, 'RepairDesk : trop de requêtes en attente, abandon');
+        throw error;
+      }
       const started = settings.now();
       let status: number;
       let bodyText: string;
@@ -126,14 +136,22 @@ export function createTransport(settings: TransportSettings) {
           },
           body: options.body ? JSON.stringify(options.body) : undefined,
           signal: AbortSignal.timeout(options.timeoutMs),
-          redirect: 'follow',
+          redirect: 'manual',
         });
         status = response.status;
+        if (response.type === 'opaqueredirect' || (status >= 300 && status < 400)) {
+          release();
+          await response.body?.cancel().catch(() => undefined);
+          // Not followed, not retried; the Location is not logged (it may repeat the query).
+          warn({ request: what, attempt, status }, 'RepairDesk : redirection refusée');
+          throw unavailable();
+        }
         retryAfter = response.headers.get('retry-after');
         bodyText = await response.text();
         release();
       } catch (error) {
         release();
+        if (error instanceof RepairBackendError) throw error;
         if (isTimeout(error)) {
           // Not retried: the caller already waited the whole timeout; the message asks to try again.
           warn({ request: what, attempt, timeoutMs: options.timeoutMs }, 'RepairDesk : délai dépassé');

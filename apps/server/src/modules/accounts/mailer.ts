@@ -1,0 +1,54 @@
+import { storeProfile } from '@erepare/shared/store-profile';
+import type { Config } from '../../config.js';
+import type { Mailer } from '../mail/mailer.js';
+import { accountCreatedEmail, passwordResetEmail, signupNoticeEmail, verificationEmail } from '../mail/templates.js';
+import type { AccountMailer } from './service.js';
+import { TOKEN_TTL_MS } from './tokens.js';
+
+/** The account e-mails, queued in the outbox with the French templates. */
+export function accountMailer(config: Config, mailer: Mailer): AccountMailer {
+  return {
+    verification: async (db, user, token) => {
+      await mailer.enqueue(db, {
+        kind: 'email_verification',
+        to: user.email,
+        ...verificationEmail({
+          publicUrl: config.publicUrl,
+          token,
+          firstName: user.firstName || undefined,
+          validForHours: TOKEN_TTL_MS.email_verification / 3_600_000,
+        }),
+      });
+    },
+    passwordReset: async (db, user, token) => {
+      await mailer.enqueue(db, {
+        kind: 'password_reset',
+        to: user.email,
+        ...passwordResetEmail({ publicUrl: config.publicUrl, token, email: user.email, firstName: user.firstName || undefined }),
+      });
+    },
+    accountCreated: async (db, user) => {
+      await mailer.enqueue(db, {
+        kind: 'account_created',
+        to: user.email,
+        dedupeKey: `account_created:${user.id}`,
+        ...accountCreatedEmail({ publicUrl: config.publicUrl, email: user.email, firstName: user.firstName || undefined }),
+      });
+    },
+    signupNotice: async (db, user) => {
+      await mailer.enqueue(db, {
+        kind: 'signup_notice',
+        to: storeProfile.email,
+        dedupeKey: `signup_notice:${user.id}`,
+        ...signupNoticeEmail({
+          firstName: user.firstName,
+          lastName: user.lastName,
+          email: user.email,
+          phone: user.phone || undefined,
+          accountType: 'Client',
+          createdAt: user.createdAt,
+        }),
+      });
+    },
+  };
+}

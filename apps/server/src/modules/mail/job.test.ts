@@ -1,0 +1,387 @@
+import net from 'node:net';
+import { sql } from 'drizzle-orm';
+import { simpleParser, type AddressObject } from 'mailparser';
+import { SMTPServer, type SMTPServerAuthentication, type SMTPServerSession } from 'smtp-server';
+import { storeProfile } from '@erepare/shared/store-profile';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.js';
+import { rowsOf, type Db } from '../../db/client.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { retryDelayMs, startMailJob, type MailJobOptions } from './job.js';
+import { createMailer, type Mailer } from './mailer.js';
+import { enqueueMail, findOutboxMail, linksIn, listOutbox, type NewMail } from './outbox.js';
+import { verificationEmail } from './templates.js';
+import { createSmtpTransport, type MailLogger } from './transport.js';
+
+/**
+ * The job against a real SMTP server on 127.0.0.1 (smtp-server), messages read back with
+ * mailparser: what arrives is what a mail client would see.
+ */
+
+type Received = { raw: Buffer; from: string; to: string[]; user: string | undefined };
+
+type FakeSmtp = {
+  port: number;
+  received: Received[];
+  close: () => Promise<void>;
+};
+
+type FakeSmtpOptions = {
+  port?: number;
+  auth?: { user: string; pass: string };
+  /** SMTP code to answer MAIL FROM with (e.g. 451), or undefined to accept. */
+  mailFrom?: () => number | undefined;
+  /** SMTP code to answer RCPT TO with for this address, or undefined to accept. */
+  rcptTo?: (address: string) => number | undefined;
+};
+
+function smtpError(code: number, message: string): Error {
+  return Object.assign(new Error(message), { responseCode: code });
+}
+
+async function startFakeSmtp(options: FakeSmtpOptions = {}): Promise<FakeSmtp> {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    secure: false,
+    disabledCommands: options.auth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
+    authOptional: !options.auth,
+    allowInsecureAuth: true,
+    logger: false,
+    closeTimeout: 100,
+    onAuth(auth: SMTPServerAuthentication, _session: SMTPServerSession, callback) {
+      if (options.auth && auth.username === options.auth.user && auth.password === options.auth.pass) {
+        callback(null, { user: auth.username });
+      } else {
+        callback(smtpError(535, 'Authentication credentials invalid'));
+      }
+    },
+    onMailFrom(_address, _session, callback) {
+      const code = options.mailFrom?.();
+      callback(code ? smtpError(code, 'Try again later') : null);
+    },
+    onRcptTo(address, _session, callback) {
+      const code = options.rcptTo?.(address.address);
+      callback(code ? smtpError(code, 'No such user here') : null);
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const mailFrom = session.envelope.mailFrom;
+        received.push({
+          raw: Buffer.concat(chunks),
+          from: mailFrom ? mailFrom.address : '',
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          user: typeof session.user === 'string' ? session.user : undefined,
+        });
+        callback(null);
+      });
+    },
+  });
+  server.on('error', () => undefined);
+  const port = await new Promise<number>((resolve, reject) => {
+    const listener = server.listen(options.port ?? 0, '127.0.0.1', () => {
+      const address = listener.address();
+      resolve(typeof address === 'object' && address ? address.port : 0);
+    });
+    listener.once('error', reject);
+  });
+  return { port, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** A port nothing listens on (yet). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitFor<T>(check: () => Promise<T | undefined | false>, what: string, timeoutMs = 4000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function capturingLogger(): MailLogger & { lines: string[] } {
+  const lines: string[] = [];
+  const push = (object: object, message: string) => lines.push(`${message} ${JSON.stringify(object)}`);
+  return { lines, info: push, warn: push, error: push };
+}
+
+const fast: MailJobOptions = { pollIntervalMs: 50, retryBaseMs: 50, retryMaxMs: 200, stopTimeoutMs: 2000 };
+
+let testApp: TestApp;
+let db: Db;
+const cleanups: Array<() => Promise<void>> = [];
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  db = testApp.database.db;
+});
+
+afterAll(async () => {
+  await testApp.close();
+});
+
+beforeEach(async () => {
+  await db.execute(sql`delete from mail_outbox`);
+});
+
+afterEach(async () => {
+  // Mailers first (their pooled connections), then the SMTP servers.
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+function mailerFor(url: string, options: MailJobOptions = fast, log: MailLogger = capturingLogger()): Mailer {
+  const config = loadConfig({ NODE_ENV: 'test', SMTP_URL: url, PUBLIC_URL: 'https://www.erepare.fr', DATA_DIR: '/nonexistent-mail-test' });
+  const mailer = createMailer(config, db, log, { job: options });
+  cleanups.push(() => mailer.stop());
+  return mailer;
+}
+
+async function smtp(options: FakeSmtpOptions = {}): Promise<FakeSmtp> {
+  const server = await startFakeSmtp(options);
+  cleanups.push(() => server.close());
+  return server;
+}
+
+const simpleMail = (to: string, n = 1): NewMail => ({
+  kind: 'account_created',
+  to,
+  subject: `Message ${n}`,
+  html: `<p>Message ${n}</p>`,
+  text: `Message ${n}`,
+});
+
+async function dbNowIsBefore(date: Date): Promise<boolean> {
+  const rows = rowsOf<{ before: boolean }>(await db.execute(sql`select now() < ${date.toISOString()}::timestamptz as before`));
+  return rows[0]?.before === true;
+}
+
+function addresses(field: AddressObject | AddressObject[] | undefined): string[] {
+  return (Array.isArray(field) ? field : field ? [field] : []).flatMap((entry) => entry.value.map((value) => value.address ?? ''));
+}
+
+describe('mail job over SMTP', () => {
+  it('delivers a queued mail, with authentication, exactly once', async () => {
+    const auth = { user: 'atelier@erepare.fr', pass: 'p@ss:wörd/42' };
+    const server = await smtp({ auth });
+    const mailer = mailerFor(`smtp://${encodeURIComponent(auth.user)}:${encodeURIComponent(auth.pass)}@127.0.0.1:${server.port}`);
+    mailer.start();
+    const content = verificationEmail({ publicUrl: 'https://www.erepare.fr', token: 'tok-123', firstName: 'Zoé', validForHours: 24 });
+    const { id } = await mailer.enqueue(db, { kind: 'email_verification', to: 'zoe@exemple.fr', ...content });
+
+    const row = await waitFor(async () => {
+      const current = await findOutboxMail(db, id);
+      return current?.status === 'sent' ? current : undefined;
+    }, 'the mail to be sent');
+    expect(server.received).toHaveLength(1);
+    const [message] = server.received;
+    expect(message?.user).toBe(auth.user);
+    expect(message?.from).toBe('no-reply@erepare.fr');
+    expect(message?.to).toEqual(['zoe@exemple.fr']);
+
+    const parsed = await simpleParser(message?.raw ?? Buffer.alloc(0));
+    expect(parsed.subject).toBe('Confirmez votre adresse e-mail – E.repare');
+    expect(parsed.from?.value).toEqual([{ name: 'E.repare', address: 'no-reply@erepare.fr' }]);
+    expect(addresses(parsed.to)).toEqual(['zoe@exemple.fr']);
+    expect(addresses(parsed.replyTo)).toEqual([storeProfile.email]);
+    expect(parsed.headers.get('auto-submitted')).toBe('auto-generated');
+    expect(parsed.headers.get('content-language')).toBe('fr');
+    expect(parsed.messageId).toBe(row.messageId);
+    expect(parsed.date).toBeInstanceOf(Date);
+    expect(parsed.text).toContain('Bonjour Zoé,');
+    expect(linksIn(parsed.text ?? '')).toContain('https://www.erepare.fr/verify-email?token=tok-123');
+    expect(parsed.html).toContain('lang="fr"');
+    expect(parsed.html).toContain('href="https://www.erepare.fr/verify-email?token=tok-123"');
+
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null, lockedUntil: null });
+    expect(row.sentAt).toBeInstanceOf(Date);
+    // Further polls send nothing more.
+    await sleep(250);
+    expect(server.received).toHaveLength(1);
+  });
+
+  it('keeps the mails while SMTP is down, then delivers each exactly once with two instances', async () => {
+    const port = await freePort();
+    const url = `smtp://127.0.0.1:${port}`;
+    // Two servers sharing one database, each with its own job and SMTP pool.
+    const slowRetry = { ...fast, retryBaseMs: 400, retryMaxMs: 800 };
+    const instances = [mailerFor(url, slowRetry), mailerFor(url, slowRetry)];
+    const recipients = ['a@exemple.fr', 'b@exemple.fr', 'c@exemple.fr', 'd@exemple.fr', 'e@exemple.fr'];
+    for (const [index, to] of recipients.entries()) await enqueueMail(db, simpleMail(to, index));
+    for (const instance of instances) instance.start();
+
+    const failed = await waitFor(async () => {
+      const rows = await listOutbox(db);
+      return rows.every((row) => row.attempts >= 1 && row.status === 'pending') ? rows : undefined;
+    }, 'a first failed attempt of every mail');
+    for (const row of failed) {
+      expect(row.lastError).toMatch(/ECONNREFUSED|ESOCKET|ECONNECTION/);
+      expect(row.sentAt).toBeNull();
+    }
+    // The next try is in the future (back-off), not immediately.
+    expect(await dbNowIsBefore(new Date(Math.min(...failed.map((row) => row.nextAttemptAt.getTime()))))).toBe(true);
+    // Still trying, still pending.
+    await waitFor(async () => (await listOutbox(db)).every((row) => row.attempts >= 2), 'a second attempt');
+    expect((await listOutbox(db)).every((row) => row.status !== 'failed')).toBe(true);
+
+    const server = await smtp({ port });
+    const sent = await waitFor(async () => {
+      const rows = await listOutbox(db);
+      return rows.every((row) => row.status === 'sent') ? rows : undefined;
+    }, 'every mail to be sent', 5000);
+    await sleep(300);
+    expect(server.received).toHaveLength(recipients.length);
+    expect(server.received.flatMap((message) => message.to).sort()).toEqual(recipients);
+    const receivedIds = await Promise.all(server.received.map(async (message) => (await simpleParser(message.raw)).messageId));
+    expect(new Set(receivedIds).size).toBe(recipients.length);
+    expect(sent.map((row) => row.messageId).sort()).toEqual([...receivedIds].sort());
+  });
+
+  it('four instances racing on forty due mails send each one once', async () => {
+    const server = await smtp();
+    const url = `smtp://127.0.0.1:${server.port}`;
+    const recipients = Array.from({ length: 40 }, (_, index) => `client${index}@exemple.fr`);
+    for (const [index, to] of recipients.entries()) await enqueueMail(db, simpleMail(to, index));
+    const instances = Array.from({ length: 4 }, () => mailerFor(url, { ...fast, batchSize: 3 }));
+    for (const instance of instances) instance.start();
+    await waitFor(async () => (await listOutbox(db)).every((row) => row.status === 'sent'), 'every mail to be sent', 5000);
+    await sleep(200);
+    expect(server.received.flatMap((message) => message.to).sort()).toEqual([...recipients].sort());
+    expect((await listOutbox(db)).every((row) => row.attempts === 1)).toBe(true);
+  });
+
+  it('retries a server that refuses for now (451), then delivers once', async () => {
+    let refusals = 2;
+    const server = await smtp({ mailFrom: () => (refusals-- > 0 ? 451 : undefined) });
+    const mailer = mailerFor(`smtp://127.0.0.1:${server.port}`);
+    const { id } = await enqueueMail(db, simpleMail('zoe@exemple.fr'));
+    mailer.start();
+    const row = await waitFor(async () => {
+      const current = await findOutboxMail(db, id);
+      return current?.status === 'sent' ? current : undefined;
+    }, 'the mail to be sent');
+    expect(row.attempts).toBe(3);
+    expect(server.received).toHaveLength(1);
+  });
+
+  it('records a login failure without the credentials', async () => {
+    const server = await smtp({ auth: { user: 'atelier', pass: 'right-password' } });
+    const secret = 'Wr0ng-S3cret!';
+    const log = capturingLogger();
+    const mailer = mailerFor(`smtp://atelier:${encodeURIComponent(secret)}@127.0.0.1:${server.port}`, fast, log);
+    const { id } = await enqueueMail(db, simpleMail('zoe@exemple.fr'));
+    mailer.start();
+    const row = await waitFor(async () => {
+      const current = await findOutboxMail(db, id);
+      return current && current.attempts >= 2 ? current : undefined;
+    }, 'two failed attempts');
+    // A login failure is a configuration problem: the mail keeps waiting for the fix.
+    expect(row.status === 'pending' || row.status === 'sending').toBe(true);
+    expect(row.lastError).toMatch(/EAUTH/);
+    expect(row.lastError).toContain('535');
+    for (const text of [row.lastError ?? '', ...log.lines]) {
+      expect(text).not.toContain(secret);
+      expect(text).not.toContain(encodeURIComponent(secret));
+    }
+    expect(server.received).toHaveLength(0);
+  });
+
+  it('marks a mail failed at once when the server refuses the recipient for good', async () => {
+    const server = await smtp({ rcptTo: (address) => (address === 'inconnu@exemple.fr' ? 550 : undefined) });
+    const mailer = mailerFor(`smtp://127.0.0.1:${server.port}`);
+    const refused = await enqueueMail(db, simpleMail('inconnu@exemple.fr', 1));
+    const accepted = await enqueueMail(db, simpleMail('zoe@exemple.fr', 2));
+    mailer.start();
+    const rows = await waitFor(async () => {
+      const current = await listOutbox(db);
+      return current.every((row) => row.status === 'sent' || row.status === 'failed') ? current : undefined;
+    }, 'both mails to be settled');
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    expect(byId.get(refused.id)).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(byId.get(refused.id)?.lastError).toContain('550');
+    expect(byId.get(accepted.id)).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(server.received.map((message) => message.to)).toEqual([['zoe@exemple.fr']]);
+  });
+
+  it('gives up after maxAttempts', async () => {
+    const port = await freePort();
+    const mailer = mailerFor(`smtp://127.0.0.1:${port}`, { ...fast, maxAttempts: 3 });
+    const { id } = await enqueueMail(db, simpleMail('zoe@exemple.fr'));
+    mailer.start();
+    const row = await waitFor(async () => {
+      const current = await findOutboxMail(db, id);
+      return current?.status === 'failed' ? current : undefined;
+    }, 'the mail to be marked failed');
+    expect(row.attempts).toBe(3);
+    expect(row.lastError).toMatch(/ECONNREFUSED|ESOCKET|ECONNECTION/);
+    await sleep(250);
+    expect((await findOutboxMail(db, id))?.attempts).toBe(3);
+  });
+
+  it('takes back a mail whose sender died (claim expired), not one still being sent', async () => {
+    const server = await smtp();
+    const expired = await enqueueMail(db, simpleMail('expire@exemple.fr', 1));
+    const held = await enqueueMail(db, simpleMail('held@exemple.fr', 2));
+    await db.execute(sql`
+      update mail_outbox set status = 'sending', attempts = 1,
+        locked_until = case when id = ${expired.id} then now() - interval '1 second' else now() + interval '1 hour' end
+    `);
+    const mailer = mailerFor(`smtp://127.0.0.1:${server.port}`);
+    mailer.start();
+    await waitFor(async () => (await findOutboxMail(db, expired.id))?.status === 'sent', 'the expired claim to be sent');
+    expect(await findOutboxMail(db, expired.id)).toMatchObject({ attempts: 2 });
+    await sleep(200);
+    expect(await findOutboxMail(db, held.id)).toMatchObject({ status: 'sending', attempts: 1 });
+    expect(server.received.map((message) => message.to)).toEqual([['expire@exemple.fr']]);
+  });
+
+  it('kick() sends at once instead of waiting for the next poll', async () => {
+    const server = await smtp();
+    const mailer = mailerFor(`smtp://127.0.0.1:${server.port}`, { ...fast, pollIntervalMs: 60_000 });
+    mailer.start();
+    await sleep(100);
+    // Enqueued in a transaction: the job is kicked after the commit.
+    const { id } = await db.transaction((tx) => mailer.enqueue(tx, simpleMail('zoe@exemple.fr')));
+    mailer.kick();
+    await waitFor(async () => (await findOutboxMail(db, id))?.status === 'sent', 'the kicked mail', 1500);
+    expect(server.received).toHaveLength(1);
+  });
+
+  it('stop() ends polling', async () => {
+    const server = await smtp();
+    const transport = createSmtpTransport({ url: `smtp://127.0.0.1:${server.port}`, from: { name: 'E.repare', address: 'no-reply@erepare.fr' } });
+    cleanups.push(() => transport.close());
+    const job = startMailJob(db, transport, capturingLogger(), fast);
+    await job.stop();
+    const { id } = await enqueueMail(db, simpleMail('zoe@exemple.fr'));
+    job.kick();
+    await sleep(200);
+    expect((await findOutboxMail(db, id))?.status).toBe('pending');
+    expect(server.received).toHaveLength(0);
+  });
+});
+
+describe('retryDelayMs', () => {
+  it('doubles from 30 s and stops at 1 h', () => {
+    expect([1, 2, 3, 4, 7, 8, 9, 30].map((attempts) => retryDelayMs(attempts))).toEqual([
+      30_000, 60_000, 120_000, 240_000, 1_920_000, 3_600_000, 3_600_000, 3_600_000,
+    ]);
+    // The default schedule spans about a day before a mail is given up (30 attempts).
+    const total = Array.from({ length: 29 }, (_, index) => retryDelayMs(index + 1)).reduce((sum, delay) => sum + delay, 0);
+    expect(total / 3_600_000).toBeGreaterThan(20);
+    expect(total / 3_600_000).toBeLessThan(26);
+  });
+});

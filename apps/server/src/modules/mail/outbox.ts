@@ -1,0 +1,100 @@
+import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import { z } from '@erepare/shared/zod';
+import type { Executor } from '../../db/client.js';
+import { mailOutbox } from '../../db/schema.js';
+
+/**
+ * The mail outbox (DESIGN §1.5): a mail is a row written in the caller's transaction, so it
+ * exists exactly when the change that caused it was committed. The mail job sends it later,
+ * with retries; nothing calls SMTP inside a request.
+ */
+
+/** What a mail is about (logs, tests, dedupe keys). Other modules add their kinds here. */
+export type MailKind = 'email_verification' | 'password_reset' | 'account_created' | 'signup_notice';
+
+export type NewMail = {
+  kind: MailKind;
+  /** One recipient address. */
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /**
+   * Makes the enqueue idempotent: a second mail with the same key is not queued (for example
+   * `signup_notice:user:42`, so a replayed request does not mail the shop twice).
+   */
+  dedupeKey?: string;
+};
+
+export type EnqueueResult = { id: number; created: boolean };
+
+export type OutboxRow = typeof mailOutbox.$inferSelect;
+
+const recipient = z.email();
+
+/** A subject is one header line. */
+function oneLine(value: string): string {
+  // eslint-disable-next-line no-control-regex
+  return value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+}
+
+/**
+ * Queues a mail. Pass the caller's transaction to make the mail part of it. A duplicate
+ * `dedupeKey` is a no-op that answers the existing row's id (`created: false`). Does not send:
+ * call the mailer's kick() after the transaction commits for an immediate send.
+ */
+export async function enqueueMail(db: Executor, mail: NewMail): Promise<EnqueueResult> {
+  const to = mail.to.trim();
+  if (!recipient.safeParse(to).success) throw new Error(`enqueueMail: invalid recipient for a ${mail.kind} mail`);
+  const subject = oneLine(mail.subject);
+  if (!subject) throw new Error(`enqueueMail: empty subject for a ${mail.kind} mail`);
+  const dedupeKey = mail.dedupeKey ?? null;
+
+  const inserted = await db
+    .insert(mailOutbox)
+    .values({ kind: mail.kind, toAddress: to, subject, html: mail.html, text: mail.text, dedupeKey })
+    .onConflictDoNothing({ target: mailOutbox.dedupeKey })
+    .returning({ id: mailOutbox.id });
+  const created = inserted[0];
+  if (created) return { id: created.id, created: true };
+  if (dedupeKey === null) throw new Error('enqueueMail: insert returned nothing');
+  const existing = await db.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.dedupeKey, dedupeKey)).limit(1);
+  const row = existing[0];
+  if (!row) throw new Error('enqueueMail: the conflicting row is not visible');
+  return { id: row.id, created: false };
+}
+
+// ─── Reading the outbox (tests, the admin later) ────────────────────────────────────────────────
+
+export type OutboxFilter = { to?: string; kind?: MailKind; status?: OutboxRow['status'] };
+
+function where(filter: OutboxFilter): SQL | undefined {
+  const conditions = [
+    filter.to === undefined ? undefined : eq(mailOutbox.toAddress, filter.to),
+    filter.kind === undefined ? undefined : eq(mailOutbox.kind, filter.kind),
+    filter.status === undefined ? undefined : eq(mailOutbox.status, filter.status),
+  ].filter((condition): condition is SQL => condition !== undefined);
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** Outbox rows, oldest first. */
+export async function listOutbox(db: Executor, filter: OutboxFilter = {}): Promise<OutboxRow[]> {
+  return db.select().from(mailOutbox).where(where(filter)).orderBy(asc(mailOutbox.id));
+}
+
+/** The most recent outbox row matching the filter (e.g. the last verification mail to an address). */
+export async function latestOutboxMail(db: Executor, filter: OutboxFilter = {}): Promise<OutboxRow | undefined> {
+  const rows = await db.select().from(mailOutbox).where(where(filter)).orderBy(desc(mailOutbox.id)).limit(1);
+  return rows[0];
+}
+
+export async function findOutboxMail(db: Executor, id: number): Promise<OutboxRow | undefined> {
+  const rows = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1);
+  return rows[0];
+}
+
+/** The http(s) links of a text body, in order (what the file transport logs, what tests follow). */
+export function linksIn(text: string): string[] {
+  // A sentence's final punctuation is not part of the link.
+  return (text.match(/https?:\/\/[^\s<>"')\]]+/g) ?? []).map((link) => link.replace(/[.,;:!?]+$/, ''));
+}

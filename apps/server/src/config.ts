@@ -72,6 +72,14 @@ const envSchema = z
         .min(0, { error: 'doit être positif ou nul' })
         .default(1),
     ),
+    REPAIR_VISITOR_LIMIT: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: 'doit être un nombre' })
+        .int({ error: 'doit être un nombre entier de requêtes par minute' })
+        .min(1, { error: 'doit valoir au moins 1' })
+        .default(60),
+    ),
     ADMIN_PASSWORD: z.preprocess(
       emptyToUndefined,
       z.string().min(8, { error: 'doit contenir au moins 8 caractères' }).optional(),
@@ -123,6 +131,8 @@ export type Config = {
    * value of one RepairDesk loyalty point, in cents.
    */
   repair: { kind: 'local' } | { kind: 'repairdesk'; apiKey: string; baseUrl: string; loyaltyPointCents: number };
+  /** Ticket lookups and uncached lists one IP address may ask of the repair backend per minute. */
+  repairVisitorLimit: number;
   /** First admin account (created once, when no admin exists). Without a password one is generated. */
   admin: { email: string; password: string | undefined } | null;
   /**
@@ -171,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
           loyaltyPointCents: values.REPAIRDESK_LOYALTY_POINT_CENTS,
         }
       : { kind: 'local' },
+    repairVisitorLimit: values.REPAIR_VISITOR_LIMIT,
     admin: values.ADMIN_EMAIL
       ? { email: values.ADMIN_EMAIL.trim().toLowerCase(), password: values.ADMIN_PASSWORD }
       : null,

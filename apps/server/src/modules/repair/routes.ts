@@ -53,16 +53,14 @@ const okList = <T>(data: T[], message: string, total: number) => ({ ...ok(data, 
  * (our tables, or RepairDesk when configured). Public answers carry public fields only; customer,
  * invoice and full ticket data go to their owner or an admin (DESIGN.md §4, access.ts).
  */
-/**
- * What one visitor (IP address) may ask of the repair backend per minute beyond the caches: ticket
- * lookups and uncached lists. Enough for any person, not for a script that would use up
- * RepairDesk's 50 requests a minute for everyone.
- */
-export const REPAIR_VISITOR_LIMIT: RateLimitRule = { name: 'repair-visitor-ip', limit: 60, windowMs: 60_000 };
 
 export function repairRoutes(backend: RepairBackend, inventory: InventoryCache): FastifyPluginAsyncZod {
   return async (app) => {
-    const limitVisitor = (request: FastifyRequest) => hitRateLimit(app.db, REPAIR_VISITOR_LIMIT, request.ip);
+    // What one visitor (IP address) may ask of the repair backend per minute beyond the caches
+    // (REPAIR_VISITOR_LIMIT, 60 by default): enough for any person, not for a script that would
+    // use up RepairDesk's 50 requests a minute for everyone.
+    const visitorRule: RateLimitRule = { name: 'repair-visitor-ip', limit: app.config.repairVisitorLimit, windowMs: 60_000 };
+    const limitVisitor = (request: FastifyRequest) => hitRateLimit(app.db, visitorRule, request.ip);
 
     const publicListCache = createPublicListCache();
 

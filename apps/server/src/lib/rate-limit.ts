@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { rowsOf, type Db } from '../db/client.js';
 import { AppError } from '../errors.js';
 import { messages } from '@erepare/shared/messages';
@@ -42,4 +43,25 @@ export async function assertUnderRateLimit(db: Db, rule: RateLimitRule, key: str
 /** Removes finished windows (called from the clean-up job). */
 export async function purgeRateLimits(db: Db, olderThanMs: number): Promise<void> {
   await db.execute(sql`delete from rate_limits where window_start < now() - make_interval(secs => ${olderThanMs / 1000})`);
+}
+
+/**
+ * A fixed-window limiter kept in this process's memory (no database write per request), for limits
+ * that protect this instance's own resources, such as its share of RepairDesk's quota. Limits that
+ * must hold across instances (logins, mails) use the database ones above.
+ */
+export function createMemoryRateLimiter(rule: RateLimitRule, message: string = messages.http.tooManyRequests, maxKeys = 50_000) {
+  const windows = new LRUCache<string, { start: number; count: number }>({ max: maxKeys });
+  return (key: string, now = Date.now()): void => {
+    let window = windows.get(key);
+    if (!window || now - window.start >= rule.windowMs) {
+      window = { start: now, count: 0 };
+      windows.set(key, window);
+    }
+    window.count += 1;
+    if (window.count > rule.limit) {
+      const retryAfter = Math.max(1, Math.ceil((window.start + rule.windowMs - now) / 1000));
+      throw new AppError('RATE_LIMITED', 429, message, { 'retry-after': String(retryAfter) });
+    }
+  };
 }

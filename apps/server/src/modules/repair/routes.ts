@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { hitRateLimit, type RateLimitRule } from '../../lib/rate-limit.js';
+import { createMemoryRateLimiter } from '../../lib/rate-limit.js';
 import { messages } from '@erepare/shared/messages';
 import {
   customerCreateBodySchema,
@@ -59,8 +59,10 @@ export function repairRoutes(backend: RepairBackend, inventory: InventoryCache):
     // What one visitor (IP address) may ask of the repair backend per minute beyond the caches
     // (REPAIR_VISITOR_LIMIT, 60 by default): enough for any person, not for a script that would
     // use up RepairDesk's 50 requests a minute for everyone.
-    const visitorRule: RateLimitRule = { name: 'repair-visitor-ip', limit: app.config.repairVisitorLimit, windowMs: 60_000 };
-    const limitVisitor = (request: FastifyRequest) => hitRateLimit(app.db, visitorRule, request.ip);
+    // Kept in memory: it protects this instance's share of the backend, and costs no database
+    // write on the hot path of the public list.
+    const visitorLimiter = createMemoryRateLimiter({ name: 'repair-visitor-ip', limit: app.config.repairVisitorLimit, windowMs: 60_000 });
+    const limitVisitor = async (request: FastifyRequest) => visitorLimiter(request.ip);
 
     const publicListCache = createPublicListCache();
 

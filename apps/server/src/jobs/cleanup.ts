@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { purgeRateLimits } from '../lib/rate-limit.js';
@@ -6,14 +7,16 @@ import { purgeSessions } from '../modules/auth/repository.js';
 const HOUR = 60 * 60 * 1000;
 
 /**
- * Deletes expired or revoked sessions and finished rate-limit windows, one minute after start
- * and then hourly. Deletes are idempotent, so several instances may run it at the same time.
+ * Deletes expired or revoked sessions and finished rate-limit windows and refreshes the planner's
+ * statistics, one minute after start and then hourly. Deletes are idempotent, so several instances may run it at the same time.
  */
 export function startCleanupJob(db: Db, log: FastifyBaseLogger, intervalMs = HOUR): () => void {
   const run = async () => {
     try {
       await purgeSessions(db);
       await purgeRateLimits(db, 24 * HOUR);
+      // Fresh planner statistics: PGlite has no autovacuum daemon (harmless on PostgreSQL).
+      await db.execute(sql`analyze`);
     } catch (error) {
       log.warn({ err: error }, 'clean-up job failed; it will run again');
     }

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Eye, EyeOff, LogIn } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { z } from '@erepare/shared/zod';
 import { useLogin } from '../lib/session';
 import { Button } from './ui/button';
@@ -14,15 +15,23 @@ const loginFormSchema = z.object({
 });
 type LoginFormValues = z.infer<typeof loginFormSchema>;
 
-type LoginFormProps = { heading?: string };
+type LoginFormProps = {
+  heading?: string;
+  /** The address to start with (e.g. the one a visitor tried to register with). */
+  defaultEmail?: string;
+  /** Shows a "forgotten password" link next to "remember me". */
+  forgotPasswordHref?: string;
+  /** Shown under the submit button (e.g. the switch to registration). */
+  children?: ReactNode;
+};
 
 /** E-mail, password with show/hide, "remember me"; the server's error shows in a red box. */
-export function LoginForm({ heading = 'Connexion' }: LoginFormProps) {
+export function LoginForm({ heading = 'Connexion', defaultEmail = '', forgotPasswordHref, children }: LoginFormProps) {
   const [showPassword, setShowPassword] = useState(false);
   const login = useLogin();
   const form = useForm<LoginFormValues>({
     resolver: zodResolver(loginFormSchema),
-    defaultValues: { email: '', password: '', rememberMe: false },
+    defaultValues: { email: defaultEmail, password: '', rememberMe: false },
   });
   const { errors } = form.formState;
 
@@ -33,7 +42,7 @@ export function LoginForm({ heading = 'Connexion' }: LoginFormProps) {
       className="space-y-4"
       onSubmit={form.handleSubmit((values) => login.mutate(values))}
     >
-      <h2 id="login-heading" className="text-xl font-semibold">
+      <h2 id="login-heading" tabIndex={-1} className="text-xl font-semibold outline-none">
         {heading}
       </h2>
       {login.error ? <ErrorBox>{login.error.message}</ErrorBox> : null}
@@ -63,14 +72,25 @@ export function LoginForm({ heading = 'Connexion' }: LoginFormProps) {
         }
         {...form.register('password')}
       />
-      <label className="flex min-h-11 items-center gap-3 text-sm">
-        <input type="checkbox" className="size-5 accent-brand-700" {...form.register('rememberMe')} />
-        Se souvenir de moi
-      </label>
+      <div className="flex flex-wrap items-center justify-between gap-x-4">
+        <label className="flex min-h-11 items-center gap-3 text-sm">
+          <input type="checkbox" className="size-5 accent-brand-700" {...form.register('rememberMe')} />
+          Se souvenir de moi
+        </label>
+        {forgotPasswordHref ? (
+          <Link
+            to={forgotPasswordHref}
+            className="inline-flex min-h-11 items-center text-sm font-medium text-brand-800 underline underline-offset-2 hover:no-underline dark:text-brand-300"
+          >
+            Mot de passe oublié ?
+          </Link>
+        ) : null}
+      </div>
       <Button type="submit" disabled={login.isPending} className="w-full">
         <LogIn aria-hidden="true" className="size-4" />
         {login.isPending ? 'Connexion…' : 'Se connecter'}
       </Button>
+      {children}
     </form>
   );
 }

@@ -1,6 +1,38 @@
 import type { SessionUser } from '@erepare/shared/schemas/auth';
+import { useDashboardTab } from '../../hooks/dashboard-tab';
+import { DashboardHeader, VerificationNotice } from './dashboard-header';
+import { DashboardTabs, panelId, tabId } from './dashboard-tabs';
+import { InvoicesTab } from './invoices-tab';
+import { NotificationsTab } from './notifications-tab';
+import { OrdersTab } from './orders-tab';
+import { ProfileTab } from './profile-tab';
+import { RepairsTab } from './repairs-tab';
+import { TicketFromAddress } from './ticket-dialog';
 
-/** The signed-in customer's dashboard (tabs repairs, orders, invoices, profile, notifications). */
+/**
+ * The signed-in customer's dashboard (spec 1 §2): tabs repairs (default), orders, invoices,
+ * profile and notifications, the selected one in `?tab=`; `?ticket=` opens one of the user's
+ * own tickets whatever the tab. It is a block of the /compte page, which owns the h1.
+ */
 export function AccountDashboard({ user }: { user: SessionUser }) {
-  return <p>Bonjour {user.first_name}</p>;
+  const [tab, setTab] = useDashboardTab();
+
+  return (
+    // The page around it (pages/account-page.tsx) gives the width, the padding and the h1 "Mon compte".
+    <div data-testid="account-dashboard" className="space-y-6">
+      <DashboardHeader user={user} />
+      {!user.email_verified ? <VerificationNotice user={user} /> : null}
+      <TicketFromAddress user={user} />
+      <div>
+        <DashboardTabs value={tab} onChange={setTab} />
+        <div role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)} tabIndex={0} className="pt-6 outline-none focus-visible:outline-2">
+          {tab === 'repairs' ? <RepairsTab user={user} /> : null}
+          {tab === 'orders' ? <OrdersTab /> : null}
+          {tab === 'invoices' ? <InvoicesTab user={user} /> : null}
+          {tab === 'profile' ? <ProfileTab /> : null}
+          {tab === 'notifications' ? <NotificationsTab /> : null}
+        </div>
+      </div>
+    </div>
+  );
 }

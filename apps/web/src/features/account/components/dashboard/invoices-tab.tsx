@@ -1,0 +1,244 @@
+import { ArrowLeft, ChevronRight, Download } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { formatDate, formatDateTime, formatEuros } from '@erepare/shared/format';
+import type { SessionUser } from '@erepare/shared/schemas/auth';
+import type { Invoice, InvoiceStatusValue } from '@erepare/shared/schemas/repair';
+import { Button } from '../../../../components/ui/button';
+import { ErrorBox } from '../../../../components/ui/field';
+import { Spinner } from '../../../../components/ui/spinner';
+import { useInvoice, useInvoices } from '../../hooks/dashboard-data';
+import { usePdfExport } from '../../hooks/dashboard-pdf';
+import { useTicketParam } from '../../hooks/dashboard-tab';
+import { NeedsVerification, NotLinked } from './access-notices';
+import {
+  filterInvoicesByStatus,
+  invoiceDetailErrorMessage,
+  invoiceListErrorMessage,
+  invoiceMessages,
+  invoiceStatusOptions,
+  searchInvoices,
+  sortInvoices,
+} from './model/invoices';
+import { ticketAccess } from './model/tickets';
+import { LinesTable, Totals } from './money';
+import { countText, Detail, ErrorWithRetry, InvoiceStatusBadge, Notice, SearchField, SelectField } from './ui';
+
+/** "Mes Factures" (spec 1 §2, §5, §8): list, search, status filter, detail with a back button, PDF. */
+export function InvoicesTab({ user }: { user: SessionUser }) {
+  const access = ticketAccess(user);
+  const [status, setStatus] = useState<InvoiceStatusValue | ''>('');
+  const [query, setQuery] = useState('');
+  const [selected, setSelected] = useState<Invoice | null>(null);
+  const [returnTo, setReturnTo] = useState<number | null>(null);
+  const invoices = useInvoices(status, access === 'ok');
+
+  return (
+    <section aria-labelledby="invoices-heading" className="space-y-5">
+      <h2 id="invoices-heading" className="text-2xl font-bold tracking-tight">
+        Mes Factures
+      </h2>
+      {access === 'unverified' ? <NeedsVerification what="factures" /> : null}
+      {access === 'unlinked' ? <NotLinked user={user} /> : null}
+      {access === 'ok' && selected ? (
+        <InvoiceDetail
+          initial={selected}
+          onBack={() => {
+            setReturnTo(selected.id);
+            setSelected(null);
+          }}
+        />
+      ) : null}
+      {access === 'ok' && !selected ? (
+        <div className="space-y-4">
+          <form
+            role="search"
+            aria-label="Rechercher dans mes factures"
+            onSubmit={(event) => event.preventDefault()}
+            className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] sm:items-start lg:max-w-3xl"
+          >
+            <SearchField label="Rechercher une facture" hint="Numéro, nom du client ou article" value={query} onChange={setQuery} />
+            <SelectField
+              label="Statut"
+              value={status}
+              onChange={(value) => setStatus(value as InvoiceStatusValue | '')}
+              options={[{ value: '', label: 'Tous les statuts' }, ...invoiceStatusOptions]}
+            />
+          </form>
+          {invoices.isPending ? <Spinner label="Chargement de vos factures…" /> : null}
+          {invoices.isError ? (
+            <ErrorWithRetry message={invoiceListErrorMessage(invoices.error)} onRetry={() => void invoices.refetch()} retrying={invoices.isFetching} />
+          ) : null}
+          {invoices.isSuccess ? (
+            <InvoiceList
+              invoices={sortInvoices(searchInvoices(filterInvoicesByStatus(invoices.data, status), query))}
+              returnTo={returnTo}
+              onOpen={(invoice) => setSelected(invoice)}
+            />
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function InvoiceList({ invoices, returnTo, onOpen }: { invoices: Invoice[]; returnTo: number | null; onOpen: (invoice: Invoice) => void }) {
+  const listRef = useRef<HTMLUListElement>(null);
+  // Back from a detail: focus returns to the invoice that was opened.
+  useEffect(() => {
+    if (returnTo !== null) listRef.current?.querySelector<HTMLElement>(`[data-invoice="${returnTo}"]`)?.focus();
+  }, [returnTo]);
+
+  return (
+    <>
+      <p role="status" className="text-sm font-medium text-slate-700 dark:text-slate-300">
+        {countText(invoices.length, 'facture', 'factures', invoiceMessages.empty)}
+      </p>
+      {invoices.length > 0 ? (
+        <ul ref={listRef} aria-label="Mes factures" className="grid grid-cols-1 gap-3 lg:grid-cols-2">
+          {invoices.map((invoice) => (
+            <li key={invoice.id} className="min-w-0">
+              <button
+                type="button"
+                data-invoice={invoice.id}
+                onClick={() => onOpen(invoice)}
+                className="group flex h-full w-full flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 text-left shadow-sm transition-colors hover:border-brand-600 hover:bg-brand-50/40 dark:border-slate-700 dark:bg-ink-900 dark:hover:border-brand-400 dark:hover:bg-ink-800"
+              >
+                <span className="flex w-full flex-wrap items-center justify-between gap-2">
+                  <span className="font-mono text-base font-bold">{invoice.invoice_number}</span>
+                  <InvoiceStatusBadge status={invoice.status} />
+                </span>
+                <span className="block text-sm text-slate-700 dark:text-slate-300">
+                  <time dateTime={invoice.created_at}>{formatDate(invoice.created_at)}</time>
+                  {' · '}
+                  {countText(invoice.line_items.length, 'article', 'articles', 'aucun article')}
+                  {invoice.ticket.hasTicket && invoice.ticket.order_id ? ` · Ticket ${invoice.ticket.order_id}` : ''}
+                </span>
+                <span className="block truncate text-sm text-slate-800 dark:text-slate-200">{invoice.line_items[0]?.name}</span>
+                <span className="mt-auto flex w-full flex-wrap items-center justify-between gap-2 pt-1 text-sm">
+                  <span>
+                    <span className="font-semibold tabular-nums">{formatEuros(invoice.total_amount)}</span>
+                    {invoice.amount_due > 0 ? (
+                      <span className="text-slate-700 dark:text-slate-300"> · reste {formatEuros(invoice.amount_due)}</span>
+                    ) : null}
+                  </span>
+                  <span className="inline-flex items-center gap-1 font-semibold text-brand-800 group-hover:underline dark:text-brand-300">
+                    Voir la facture
+                    <ChevronRight aria-hidden="true" className="size-4" />
+                  </span>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Notice>
+          <p>Les factures du magasin établies à votre nom apparaîtront ici. Modifiez la recherche ou le statut pour en voir d’autres.</p>
+        </Notice>
+      )}
+    </>
+  );
+}
+
+function InvoiceDetail({ initial, onBack }: { initial: Invoice; onBack: () => void }) {
+  const detail = useInvoice(initial.id, initial);
+  const [, openTicket] = useTicketParam();
+  const pdf = usePdfExport();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  const invoice = detail.data;
+  const lines = useMemo(
+    () => (invoice?.line_items ?? []).map((item, index) => ({ key: `${index}`, name: item.name, sku: item.sku, quantity: item.quantity, price: item.price, total: item.total })),
+    [invoice],
+  );
+
+  return (
+    <article aria-labelledby="invoice-detail-heading" className="space-y-5">
+      <Button variant="secondary" onClick={onBack}>
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Retour à mes factures
+      </Button>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <h3 id="invoice-detail-heading" ref={headingRef} tabIndex={-1} className="text-xl font-bold outline-none">
+            Facture <span className="font-mono">{initial.invoice_number}</span>
+          </h3>
+          {invoice ? (
+            <p className="mt-1">
+              <InvoiceStatusBadge status={invoice.status} />
+            </p>
+          ) : null}
+        </div>
+        {invoice ? (
+          <Button onClick={() => void pdf.run('invoice', (module, options) => module.downloadInvoicePdf(invoice, options))} disabled={pdf.busy !== null}>
+            <Download aria-hidden="true" className="size-4" />
+            {pdf.busy ? 'Préparation du PDF…' : 'Télécharger la facture (PDF)'}
+          </Button>
+        ) : null}
+      </div>
+      {pdf.error ? <ErrorBox>{pdf.error}</ErrorBox> : null}
+      {detail.isError ? (
+        <ErrorWithRetry message={invoiceDetailErrorMessage(detail.error)} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />
+      ) : null}
+      {invoice && !detail.isError ? (
+        <>
+          <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-4">
+            <Detail term="Date">
+              <time dateTime={invoice.created_at}>{formatDate(invoice.created_at)}</time>
+            </Detail>
+            {invoice.due_on ? (
+              <Detail term="Échéance">
+                <time dateTime={invoice.due_on}>{formatDate(invoice.due_on)}</time>
+              </Detail>
+            ) : null}
+            <Detail term="Client">{invoice.customer.fullName}</Detail>
+            {invoice.ticket.hasTicket && invoice.ticket.order_id ? (
+              <Detail term="Ticket associé">
+                <button
+                  type="button"
+                  aria-haspopup="dialog"
+                  onClick={() => openTicket(invoice.ticket.order_id)}
+                  className="font-mono font-semibold text-brand-800 underline underline-offset-2 dark:text-brand-300"
+                >
+                  {invoice.ticket.order_id}
+                </button>
+              </Detail>
+            ) : null}
+          </dl>
+          <LinesTable caption={`Détail de la facture ${invoice.invoice_number}`} lines={lines} />
+          <Totals
+            ttc={invoice.total_amount}
+            extra={[
+              { label: 'Déjà réglé', value: invoice.amount_paid },
+              { label: 'Reste à payer', value: invoice.amount_due, strong: true },
+            ]}
+          />
+          {invoice.payments.length > 0 ? (
+            <section aria-labelledby="invoice-payments-heading">
+              <h4 id="invoice-payments-heading" className="text-base font-semibold">
+                Règlements
+              </h4>
+              <ul className="mt-2 space-y-1 text-sm">
+                {invoice.payments.map((payment, index) => (
+                  <li key={index} className="flex flex-wrap justify-between gap-2 border-b border-slate-200 py-1.5 dark:border-slate-700">
+                    <span>
+                      <time dateTime={payment.payment_date}>{formatDateTime(payment.payment_date)}</time> ·{' '}
+                      {payment.type === 'refund' ? `Remboursement (${payment.method})` : payment.method}
+                    </span>
+                    <span className="tabular-nums">{formatEuros(payment.type === 'refund' ? -payment.amount : payment.amount)}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          {invoice.notes.trim() ? (
+            <p className="text-sm text-slate-700 dark:text-slate-300">
+              <span className="font-semibold">Remarques : </span>
+              {invoice.notes}
+            </p>
+          ) : null}
+        </>
+      ) : null}
+      {detail.isPending && !invoice ? <Spinner label="Chargement de la facture…" /> : null}
+    </article>
+  );
+}

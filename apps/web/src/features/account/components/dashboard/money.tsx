@@ -1,0 +1,67 @@
+import { formatEuros } from '@erepare/shared/format';
+import { vatBreakdown, VAT_RATE } from '../../lib/pdf/vat';
+
+type Extra = { label: string; value: number; strong?: boolean };
+
+/** The totals of an invoice or an order: HT = TTC / 1.2 (spec 1 §9), TVA, TTC, then any extra lines. */
+export function Totals({ ttc, extra = [] }: { ttc: number; extra?: Extra[] }) {
+  const { ht, vat } = vatBreakdown(ttc);
+  const rows: Extra[] = [
+    { label: 'Total HT', value: ht },
+    { label: `TVA ${Math.round(VAT_RATE * 100)} %`, value: vat },
+    { label: 'Total TTC', value: ttc, strong: true },
+    ...extra,
+  ];
+  return (
+    <dl className="ml-auto w-full max-w-sm divide-y divide-slate-200 rounded-xl border border-slate-200 text-sm dark:divide-slate-700 dark:border-slate-700">
+      {rows.map((row) => (
+        <div key={row.label} className={`flex items-center justify-between gap-4 px-4 py-2 ${row.strong ? 'bg-slate-50 font-semibold dark:bg-ink-800' : ''}`}>
+          <dt className={row.strong ? '' : 'text-slate-700 dark:text-slate-300'}>{row.label}</dt>
+          <dd className="tabular-nums">{formatEuros(row.value)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export type LineRow = { key: string; name: string; sku: string; quantity: number; price: number; total: number };
+
+/** The lines of an invoice or an order; on a phone the reference goes under the name. */
+export function LinesTable({ caption, lines }: { caption: string; lines: LineRow[] }) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-700">
+      <table className="w-full min-w-[20rem] text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-100 text-slate-800 dark:bg-ink-800 dark:text-slate-100">
+          <tr>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              Désignation
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-semibold">
+              Qté
+            </th>
+            <th scope="col" className="hidden px-3 py-2 text-right font-semibold sm:table-cell">
+              P.U. TTC
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-semibold">
+              Total TTC
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
+          {lines.map((line) => (
+            <tr key={line.key}>
+              <td className="px-3 py-2">
+                <span className="block">{line.name}</span>
+                {line.sku ? <span className="block text-xs text-slate-600 dark:text-slate-300">Réf. {line.sku}</span> : null}
+              </td>
+              <td className="px-3 py-2 text-right tabular-nums">{line.quantity}</td>
+              <td className="hidden px-3 py-2 text-right whitespace-nowrap tabular-nums sm:table-cell">{formatEuros(line.price)}</td>
+              <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{formatEuros(line.total)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { BellRing } from 'lucide-react';
+import { ButtonLink } from '../../../../components/ui/button';
+import { Notice } from './ui';
+
+/** The notifications tab: an honest placeholder until the notifications issue fills it. */
+export function NotificationsTab() {
+  return (
+    <section aria-labelledby="notifications-heading" className="space-y-5">
+      <h2 id="notifications-heading" className="text-2xl font-bold tracking-tight">
+        Notifications
+      </h2>
+      <Notice title="Bientôt disponible">
+        <p className="flex gap-2">
+          <BellRing aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>
+            Vous pourrez bientôt recevoir ici une alerte à chaque étape de vos réparations, ainsi que les codes promo et les ventes flash
+            de la boutique. Rien n’est encore activé : aucune notification ne vous est envoyée pour l’instant.
+          </span>
+        </p>
+        <p className="mt-3">En attendant, l’état de vos réparations est toujours à jour dans l’onglet « Mes tickets » et sur la page de suivi.</p>
+        <ButtonLink to="/suivi" variant="secondary" className="mt-3">
+          Suivre une réparation
+        </ButtonLink>
+      </Notice>
+    </section>
+  );
+}

@@ -1,0 +1,202 @@
+import { ArrowLeft, ChevronRight, Download, ShoppingBag } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { formatDate, formatEuros } from '@erepare/shared/format';
+import { ButtonLink, Button } from '../../../../components/ui/button';
+import { ErrorBox } from '../../../../components/ui/field';
+import { Spinner } from '../../../../components/ui/spinner';
+import { orderNumber, type ShopOrder } from '../../api/order-schema';
+import { useOrders } from '../../hooks/dashboard-data';
+import { usePdfExport } from '../../hooks/dashboard-pdf';
+import {
+  addressLines,
+  filterOrdersByStatus,
+  orderMessages,
+  orderStatusOptions,
+  searchOrders,
+  sortOrders,
+  type OrderStatusFilter,
+} from './model/orders';
+import { LinesTable, Totals } from './money';
+import { countText, Detail, Notice, OrderStatusBadge, SearchField, SelectField } from './ui';
+
+/**
+ * "Mes commandes" (spec 1 §2, §5, §8): the shop orders of the user (the list comes from
+ * GET /api/shop/orders, added by the shop issue; any failure counts as an empty list).
+ */
+export function OrdersTab() {
+  const [status, setStatus] = useState<OrderStatusFilter>('');
+  const [query, setQuery] = useState('');
+  const [selected, setSelected] = useState<ShopOrder | null>(null);
+  const [returnTo, setReturnTo] = useState<string | null>(null);
+  const orders = useOrders(status);
+  const all = orders.data ?? [];
+  const results = useMemo(() => sortOrders(searchOrders(filterOrdersByStatus(orders.data ?? [], status), query)), [orders.data, status, query]);
+
+  return (
+    <section aria-labelledby="orders-heading" className="space-y-5">
+      <h2 id="orders-heading" className="text-2xl font-bold tracking-tight">
+        Mes commandes
+      </h2>
+      {selected ? (
+        <OrderDetail
+          order={selected}
+          onBack={() => {
+            setReturnTo(String(selected.id));
+            setSelected(null);
+          }}
+        />
+      ) : orders.isPending ? (
+        <Spinner label="Chargement de vos commandes…" />
+      ) : all.length === 0 && status === '' ? (
+        <EmptyOrders />
+      ) : (
+        <div className="space-y-4">
+          <form
+            role="search"
+            aria-label="Rechercher dans mes commandes"
+            onSubmit={(event) => event.preventDefault()}
+            className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] sm:items-start lg:max-w-3xl"
+          >
+            <SearchField label="Rechercher une commande" hint="Numéro, article, prénom ou nom de facturation" value={query} onChange={setQuery} />
+            <SelectField
+              label="Statut"
+              value={status}
+              onChange={(value) => setStatus(value as OrderStatusFilter)}
+              options={[{ value: '', label: 'Tous les statuts' }, ...orderStatusOptions]}
+            />
+          </form>
+          <OrderList orders={results} returnTo={returnTo} onOpen={setSelected} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+function EmptyOrders() {
+  return (
+    <Notice title={orderMessages.empty}>
+      <p>Vos commandes passées sur la boutique en ligne apparaîtront ici, avec leur suivi et leur facture.</p>
+      <ButtonLink to="/boutique" variant="secondary" className="mt-3">
+        <ShoppingBag aria-hidden="true" className="size-4" />
+        Découvrir la boutique
+      </ButtonLink>
+    </Notice>
+  );
+}
+
+function OrderList({ orders, returnTo, onOpen }: { orders: ShopOrder[]; returnTo: string | null; onOpen: (order: ShopOrder) => void }) {
+  const listRef = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    if (returnTo !== null) listRef.current?.querySelector<HTMLElement>(`[data-order="${CSS.escape(returnTo)}"]`)?.focus();
+  }, [returnTo]);
+  return (
+    <>
+      <p role="status" className="text-sm font-medium text-slate-700 dark:text-slate-300">
+        {countText(orders.length, 'commande', 'commandes', orderMessages.empty)}
+      </p>
+      {orders.length > 0 ? (
+        <ul ref={listRef} aria-label="Mes commandes" className="grid grid-cols-1 gap-3 lg:grid-cols-2">
+          {orders.map((order) => (
+            <li key={order.id} className="min-w-0">
+              <button
+                type="button"
+                data-order={String(order.id)}
+                onClick={() => onOpen(order)}
+                className="group flex h-full w-full flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 text-left shadow-sm transition-colors hover:border-brand-600 hover:bg-brand-50/40 dark:border-slate-700 dark:bg-ink-900 dark:hover:border-brand-400 dark:hover:bg-ink-800"
+              >
+                <span className="flex w-full flex-wrap items-center justify-between gap-2">
+                  <span className="font-mono text-base font-bold">N° {orderNumber(order)}</span>
+                  <OrderStatusBadge status={order.status} />
+                </span>
+                <span className="block text-sm text-slate-700 dark:text-slate-300">
+                  <time dateTime={order.date_created}>{formatDate(order.date_created)}</time> ·{' '}
+                  {countText(order.line_items.reduce((sum, item) => sum + item.quantity, 0), 'article', 'articles', 'aucun article')}
+                </span>
+                <span className="block truncate text-sm text-slate-800 dark:text-slate-200">{order.line_items.map((item) => item.name).join(', ')}</span>
+                <span className="mt-auto flex w-full items-center justify-between gap-2 pt-1 text-sm">
+                  <span className="font-semibold tabular-nums">{formatEuros(order.total)}</span>
+                  <span className="inline-flex items-center gap-1 font-semibold text-brand-800 group-hover:underline dark:text-brand-300">
+                    Voir la commande
+                    <ChevronRight aria-hidden="true" className="size-4" />
+                  </span>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  );
+}
+
+function OrderDetail({ order, onBack }: { order: ShopOrder; onBack: () => void }) {
+  const pdf = usePdfExport();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  const number = orderNumber(order);
+  const billing = addressLines(order.billing);
+  const shipping = addressLines(order.shipping);
+  const lines = order.line_items.map((item, index) => ({ key: `${index}`, name: item.name, sku: item.sku, quantity: item.quantity, price: item.price, total: item.total }));
+
+  return (
+    <article aria-labelledby="order-detail-heading" className="space-y-5">
+      <Button variant="secondary" onClick={onBack}>
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Retour à mes commandes
+      </Button>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <h3 id="order-detail-heading" ref={headingRef} tabIndex={-1} className="text-xl font-bold outline-none">
+            Commande <span className="font-mono">N° {number}</span>
+          </h3>
+          <p className="mt-1">
+            <OrderStatusBadge status={order.status} />
+          </p>
+        </div>
+        <Button onClick={() => void pdf.run('order', (module, options) => module.downloadOrderPdf(order, options))} disabled={pdf.busy !== null}>
+          <Download aria-hidden="true" className="size-4" />
+          {pdf.busy ? 'Préparation du PDF…' : 'Télécharger la commande (PDF)'}
+        </Button>
+      </div>
+      {pdf.error ? <ErrorBox>{pdf.error}</ErrorBox> : null}
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-4">
+        <Detail term="Date">
+          <time dateTime={order.date_created}>{formatDate(order.date_created)}</time>
+        </Detail>
+        {order.payment_method_title ? <Detail term="Paiement">{order.payment_method_title}</Detail> : null}
+        {order.transaction_id ? (
+          <Detail term="Transaction">
+            <span className="font-mono break-all">{order.transaction_id}</span>
+          </Detail>
+        ) : null}
+      </dl>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <AddressBlock title="Facturation" lines={[...billing, order.billing.email, order.billing.phone].filter(Boolean)} />
+        {shipping.length > 0 ? <AddressBlock title="Livraison" lines={shipping} /> : null}
+      </div>
+      <LinesTable caption={`Articles de la commande ${number}`} lines={lines} />
+      <Totals ttc={order.total} />
+      {order.customer_note.trim() ? (
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          <span className="font-semibold">Note de commande : </span>
+          {order.customer_note}
+        </p>
+      ) : null}
+    </article>
+  );
+}
+
+function AddressBlock({ title, lines }: { title: string; lines: string[] }) {
+  return (
+    <div className="rounded-xl border border-slate-200 p-4 text-sm dark:border-slate-700">
+      <h4 className="font-semibold">{title}</h4>
+      <address className="mt-1 not-italic text-slate-800 dark:text-slate-200">
+        {lines.map((line, index) => (
+          <span key={index} className="block">
+            {line}
+          </span>
+        ))}
+      </address>
+    </div>
+  );
+}

@@ -11,6 +11,9 @@
  *   path: (index: number) => string,   // index-dependent paths defeat the caches when wanted
  *   requests?: number,
  *   budgetP95Ms: number,
+ *   method?: 'GET' | 'POST',
+ *   body?: unknown,                     // sent as JSON
+ *   measure?: 'server' | 'round-trip',  // Server-Timing (default) or the client's whole round trip
  * }} ServerTimeProbe
  *
  * @typedef {{ p50: number, p95: number, max: number, requests: number }} ServerTimeResult
@@ -32,15 +35,28 @@ function quantile(values, q) {
  * @returns {Promise<ServerTimeResult>}
  */
 export async function measureServerTime(baseUrl, probe) {
+  const { performance } = await import('node:perf_hooks');
   const requests = probe.requests ?? 200;
   // Warm-up (first query plans, JIT), not counted.
-  for (let index = 0; index < 5; index += 1) await (await fetch(new URL(probe.path(-1 - index), baseUrl))).arrayBuffer();
+  /** @param {number} index */
+  const send = (index) =>
+    fetch(new URL(probe.path(index), baseUrl), {
+      method: probe.method ?? 'GET',
+      ...(probe.body === undefined ? {} : { body: JSON.stringify(probe.body), headers: { 'content-type': 'application/json' } }),
+    });
+  for (let index = 0; index < 5; index += 1) await (await send(-1 - index)).arrayBuffer();
   /** @type {number[]} */
   const durations = [];
   for (let index = 0; index < requests; index += 1) {
-    const response = await fetch(new URL(probe.path(index), baseUrl));
+    const started = performance.now();
+    const response = await send(index);
     await response.arrayBuffer();
+    const roundTrip = performance.now() - started;
     if (!response.ok) throw new Error(`${probe.name}: HTTP ${response.status} for ${probe.path(index)}`);
+    if (probe.measure === 'round-trip') {
+      durations.push(roundTrip);
+      continue;
+    }
     const header = response.headers.get('server-timing') ?? '';
     const match = /app;dur=([\d.]+)/.exec(header);
     if (!match?.[1]) throw new Error(`${probe.name}: no Server-Timing header in the answer`);

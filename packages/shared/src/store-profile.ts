@@ -16,6 +16,14 @@ export type StoreProfile = {
   whatsapp: { display: string; number: string };
   social: { facebook: string; instagram: string; tiktok: string };
   siret: string;
+  /**
+   * VAT regime of the shop: 'standard' (20 %, HT = TTC / 1.2 on invoices and PDFs) or 'franchise'
+   * (franchise en base: no VAT, "TVA non applicable, art. 293 B du CGI"). Resolves the spec's two
+   * readings: the shop says which one is true.
+   */
+  vatRegime: 'standard' | 'franchise';
+  /** The repair system's customer portal (links open in a new tab); empty: no link shown. */
+  customerPortalUrl: string;
   /** Opening hours of the shop (footer, contact page). */
   openingHours: OpeningSlot[];
   /** The maintenance page states other hours (spec 3 §1): both readings are kept, each on its page. */
@@ -41,6 +49,8 @@ export const storeProfile: StoreProfile = {
     tiktok: 'https://www.tiktok.com/@erepare.exemple',
   },
   siret: '000 000 000 00000',
+  vatRegime: 'standard',
+  customerPortalUrl: '',
   openingHours: [
     { days: 'Du mardi au samedi', hours: '9h30 – 13h30 et 14h30 – 18h00' },
     { days: 'Dimanche et lundi', hours: 'Fermé' },

@@ -1,3 +1,4 @@
+import { storeProfile } from '@erepare/shared/store-profile';
 import { useCallback, useState } from 'react';
 import type * as PdfExport from '../lib/pdf/export';
 import type { PdfOptions } from '../lib/pdf/model';
@@ -24,7 +25,7 @@ export function usePdfExport() {
       setError(null);
       try {
         const pdf = await import('../lib/pdf/export');
-        return exporter(pdf, { organisation, vatRegime: 'standard' });
+        return exporter(pdf, { organisation, vatRegime: storeProfile.vatRegime });
       } catch {
         setError(ticketMessages.pdfError);
         return null;

@@ -1,4 +1,5 @@
-import { BadgeCheck, Gift, LogOut, MailWarning, Send } from 'lucide-react';
+import { BadgeCheck, ExternalLink, Gift, LogOut, MailWarning, Send } from 'lucide-react';
+import { storeProfile } from '@erepare/shared/store-profile';
 import { formatEuros } from '@erepare/shared/format';
 import type { SessionUser } from '@erepare/shared/schemas/auth';
 import { Button } from '../../../../components/ui/button';
@@ -36,6 +37,18 @@ export function DashboardHeader({ user }: { user: SessionUser }) {
               <Gift aria-hidden="true" className="size-4 text-brand-700 dark:text-brand-300" />
               Cagnotte fidélité : <span className="font-semibold tabular-nums">{formatEuros(balance)}</span>
             </span>
+          ) : null}
+          {linked && storeProfile.customerPortalUrl ? (
+            <a
+              href={storeProfile.customerPortalUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-800 underline underline-offset-2 dark:text-brand-300"
+            >
+              Espace client du magasin
+              <ExternalLink aria-hidden="true" className="size-4" />
+              <span className="sr-only"> (nouvel onglet)</span>
+            </a>
           ) : null}
         </div>
       </div>

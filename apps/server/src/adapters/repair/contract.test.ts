@@ -148,6 +148,8 @@ describe.each(['local', 'repairdesk'] as const)('repair backend contract (%s)', 
     expect(seconds(await backend().listInvoices({ customerId, status, offset: 0, limit: 50 }))).toEqual(seconds({ items: withStatus, total: withStatus.length }));
     const invoice = theirs[0] as InvoiceRecord;
     expect(seconds(await backend().getInvoice(invoice.id))).toEqual(seconds(invoice));
+    expect(seconds(await backend().getInvoice(invoice.id, { customerId }))).toEqual(seconds(invoice));
+    expect(await backend().getInvoice(invoice.id, { customerId: customerId + 1 })).toBeNull();
   });
 
   it('searches the inventory (name, SKU, id) with offset and limit', async () => {

@@ -336,8 +336,9 @@ export function createLocalRepairBackend(db: Db): RepairBackend {
       return { items: await invoicesWithDetails(db, rows), total };
     },
 
-    async getInvoice(id) {
-      const rows = await db.select().from(invoices).where(eq(invoices.id, id)).limit(1);
+    async getInvoice(id, options = {}) {
+      const owner = options.customerId !== undefined ? eq(invoices.customerId, options.customerId) : undefined;
+      const rows = await db.select().from(invoices).where(and(eq(invoices.id, id), owner)).limit(1);
       const [record] = await invoicesWithDetails(db, rows);
       return record ?? null;
     },

@@ -701,10 +701,11 @@ export function createRepairDeskBackend(options: RepairDeskBackendOptions): Repa
       });
     },
 
-    async getInvoice(id) {
+    async getInvoice(id, options = {}) {
       if (!Number.isSafeInteger(id) || id <= 0) return null;
       const data = await single(`invoices/${id}`);
-      return data ? toInvoiceRecord(withId(data, id)) : null;
+      const record = data ? toInvoiceRecord(withId(data, id)) : null;
+      return record && (options.customerId === undefined || record.customerId === options.customerId) ? record : null;
     },
 
     async listInventory(filter) {

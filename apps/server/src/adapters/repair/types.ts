@@ -182,7 +182,11 @@ export type RepairBackend = {
   updateCustomer: (id: number, patch: CustomerInput) => Promise<CustomerRecord | null>;
 
   listInvoices: (filter: InvoiceListFilter) => Promise<{ items: InvoiceRecord[]; total: number }>;
-  getInvoice: (id: number) => Promise<InvoiceRecord | null>;
+  /**
+   * Null when the invoice does not exist or, with `customerId`, belongs to someone else (the local
+   * backend then loads nothing more, so both answers take the same time).
+   */
+  getInvoice: (id: number, options?: { customerId?: number | undefined }) => Promise<InvoiceRecord | null>;
 
   listInventory: (filter: InventoryListFilter) => Promise<{ items: InventoryItemRecord[]; total: number }>;
   listInventoryCategories: () => Promise<NamedRecord[]>;

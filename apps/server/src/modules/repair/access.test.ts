@@ -238,6 +238,11 @@ describe('invoices', () => {
     expect((await get('/api/repairdesk/invoices')).statusCode).toBe(401);
   });
 
+  it("a customer's invoice query carries their id: another customer's invoice is never loaded", async () => {
+    expect(await t.app.repair.backend.getInvoice(ids.invoiceA, { customerId: ids.customerB })).toBeNull();
+    expect(await t.app.repair.backend.getInvoice(ids.invoiceA, { customerId: ids.customerA })).toMatchObject({ invoiceNumber: 'F-TEST-0001' });
+  });
+
   it("another customer's invoice is a 404 like a missing one; the owner gets the spec's fields", async () => {
     const other = await get(`/api/repairdesk/invoices/${ids.invoiceA}`, bob);
     expect(other.statusCode).toBe(404);

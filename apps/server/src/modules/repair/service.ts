@@ -273,7 +273,10 @@ export async function listInvoicesFor(backend: RepairBackend, viewer: Viewer, qu
 
 export async function getInvoiceFor(backend: RepairBackend, viewer: Viewer, id: number) {
   requireSignedIn(viewer);
-  const record = await backend.getInvoice(id);
+  if (viewer.kind === 'customer' && (viewer.customerId === null || !viewer.emailVerified)) throw invoiceNotFound();
+  // A customer's query carries their id: another customer's invoice is not even loaded, so it
+  // answers as fast as a missing one.
+  const record = await backend.getInvoice(id, viewer.kind === 'customer' ? { customerId: viewer.customerId ?? undefined } : {});
   if (!record || !owns(viewer, record.customerId)) throw invoiceNotFound();
   return toInvoice(record, await backend.getCustomer(record.customerId));
 }

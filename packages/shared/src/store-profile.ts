@@ -24,6 +24,11 @@ export type StoreProfile = {
   vatRegime: 'standard' | 'franchise';
   /** The repair system's customer portal (links open in a new tab); empty: no link shown. */
   customerPortalUrl: string;
+  /**
+   * Account for bank-transfer orders (shown at checkout and e-mailed). Bank transfer is offered
+   * only when the IBAN is filled in.
+   */
+  bank: { accountHolder: string; bankName: string; iban: string; bic: string };
   /** Opening hours of the shop (footer, contact page). */
   openingHours: OpeningSlot[];
   /** The maintenance page states other hours (spec 3 §1): both readings are kept, each on its page. */
@@ -51,6 +56,12 @@ export const storeProfile: StoreProfile = {
   siret: '000 000 000 00000',
   vatRegime: 'standard',
   customerPortalUrl: '',
+  bank: {
+    accountHolder: 'E.repare',
+    bankName: 'Banque à compléter',
+    iban: 'FR76 0000 0000 0000 0000 0000 000',
+    bic: 'XXXXFRPPXXX',
+  },
   openingHours: [
     { days: 'Du mardi au samedi', hours: '9h30 – 13h30 et 14h30 – 18h00' },
     { days: 'Dimanche et lundi', hours: 'Fermé' },

@@ -383,3 +383,151 @@ export const inventoryItems = pgTable(
     check('inventory_items_type_check', sql`${table.itemType} in ('device', 'accessory', 'part')`),
   ],
 );
+
+// ───────────────────────── Shop (issue 5) ─────────────────────────
+// The catalogue is derived from the repair backend's inventory; these tables hold what the shop
+// adds (slug, featured, images, short description), coupons, and orders with their lines.
+
+/** Shop fields of an inventory item (local id, or RepairDesk item id when that backend is used). */
+export const shopProducts = pgTable(
+  'shop_products',
+  {
+    productId: integer('product_id').primaryKey(),
+    slug: text('slug').notNull().default(''),
+    featured: boolean('featured').notNull().default(false),
+    /** [{src, alt}], first one is the main picture. */
+    images: jsonb('images').$type<{ src: string; alt: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    shortDescription: text('short_description').notNull().default(''),
+    /** Hidden from the shop by staff even when it would qualify. */
+    hidden: boolean('hidden').notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (table) => [check('shop_products_short_description_check', sql`char_length(${table.shortDescription}) <= 150`)],
+);
+
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: serial('id').primaryKey(),
+    /** Upper case, trimmed. */
+    code: text('code').notNull(),
+    status: text('status', { enum: ['publish', 'draft', 'pending', 'private', 'trash'] }).notNull().default('publish'),
+    discountType: text('discount_type', { enum: ['percent', 'fixed_cart', 'fixed_product'] }).notNull().default('fixed_cart'),
+    /** Percent: hundredths of a percent (1000 = 10 %); fixed: cents. */
+    amount: integer('amount').notNull(),
+    description: text('description').notNull().default(''),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    usageLimit: integer('usage_limit'),
+    /** Paid orders that used it (one per order, counted when the order is paid). */
+    usageCount: integer('usage_count').notNull().default(0),
+    minimumCents: integer('minimum_cents').notNull().default(0),
+    maximumCents: integer('maximum_cents').notNull().default(0),
+    individualUse: boolean('individual_use').notNull().default(false),
+    /** Listed in the promo banner; private codes still validate. */
+    listed: boolean('listed').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('coupons_code_unique').on(table.code),
+    check('coupons_code_upper_check', sql`${table.code} = upper(${table.code})`),
+    check('coupons_amount_check', sql`${table.amount} >= 0`),
+    check('coupons_usage_check', sql`${table.usageCount} >= 0`),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    /** SHA-256 of the order key (the key proves the order to the guest who placed it). */
+    orderKeyHash: text('order_key_hash').notNull(),
+    status: text('status', { enum: ['pending', 'processing', 'on-hold', 'completed', 'cancelled', 'refunded', 'failed'] }).notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    paymentMethodTitle: text('payment_method_title').notNull(),
+    transactionId: text('transaction_id').notNull().default(''),
+    /** Signed-in buyer, if any. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Repair customer the order belongs to (linked account), if any. */
+    customerId: integer('customer_id'),
+    /** Billing e-mail, lower case (orders also belong to the user with this verified e-mail). */
+    email: text('email').notNull(),
+    billing: jsonb('billing').$type<Record<string, string>>().notNull(),
+    shipping: jsonb('shipping').$type<Record<string, string>>().notNull(),
+    shippingMethodId: text('shipping_method_id').notNull(),
+    shippingMethodTitle: text('shipping_method_title').notNull(),
+    couponId: integer('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
+    couponCode: text('coupon_code').notNull().default(''),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    discountCents: integer('discount_cents').notNull().default(0),
+    loyaltyCents: integer('loyalty_cents').notNull().default(0),
+    shippingCents: integer('shipping_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull(),
+    customerNote: text('customer_note').notNull().default(''),
+    /** 'local' or 'repairdesk': where the stock of the lines lives. */
+    inventoryBackend: text('inventory_backend', { enum: ['local', 'repairdesk'] }).notNull(),
+    /** Reserved stock given back (cancelled, failed). */
+    stockReleasedAt: timestamp('stock_released_at', { withTimezone: true }),
+    /** RepairDesk only: staff applied the sale to RepairDesk's stock (the lines no longer count locally). */
+    stockSyncedAt: timestamp('stock_synced_at', { withTimezone: true }),
+    /** Coupon redemption and loyalty debit counted (once, at payment). */
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** RepairDesk only: loyalty debit applied by staff in RepairDesk. */
+    loyaltySyncedAt: timestamp('loyalty_synced_at', { withTimezone: true }),
+    /** Unpaid orders are cancelled after this and their stock released. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
+    /** The spec's browser call asking for the confirmation mail: honoured once per order. */
+    confirmationRequestedAt: timestamp('confirmation_requested_at', { withTimezone: true }),
+    createdIp: text('created_ip').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('orders_email_idx').on(table.email),
+    index('orders_customer_idx').on(table.customerId),
+    index('orders_user_idx').on(table.userId),
+    index('orders_status_expires_idx').on(table.status, table.expiresAt),
+    check('orders_amounts_check', sql`${table.subtotalCents} >= 0 and ${table.discountCents} >= 0 and ${table.loyaltyCents} >= 0 and ${table.shippingCents} >= 0 and ${table.totalCents} >= 0`),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').notNull(),
+    name: text('name').notNull(),
+    sku: text('sku').notNull().default(''),
+    imageUrl: text('image_url').notNull().default(''),
+    quantity: integer('quantity').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+  },
+  (table) => [
+    index('order_lines_order_idx').on(table.orderId),
+    index('order_lines_product_idx').on(table.productId),
+    check('order_lines_quantity_check', sql`${table.quantity} > 0`),
+    check('order_lines_amount_check', sql`${table.unitPriceCents} >= 0 and ${table.totalCents} >= 0`),
+  ],
+);
+
+/** Every status change of an order (who or what changed it, and why). */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (table) => [index('order_events_order_idx').on(table.orderId)],
+);

@@ -14,6 +14,9 @@ import { accountMailer } from './modules/accounts/mailer.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { settingsRoutes } from './modules/settings/routes.js';
+import { createCatalogue } from './modules/shop/catalogue.js';
+import { shopRoutes } from './modules/shop/routes.js';
+import { orderRoutes } from './modules/orders/routes.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerWeb } from './plugins/web.js';
 
@@ -110,6 +113,10 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   app.decorate('mail', mailer);
   app.addHook('onClose', async () => mailer.stop());
   await app.register(accountRoutes(repairBackend, accountMailer(config, mailer)), { prefix: '/api' });
+  const catalogue = createCatalogue(database.db, repairBackend);
+  app.decorate('shop', { catalogue });
+  await app.register(shopRoutes(catalogue));
+  await app.register(orderRoutes(catalogue));
 
   await registerWeb(app);
   return app;

@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { Mailer } from './modules/mail/mailer.js';
 import type { InventoryCache } from './modules/repair/service.js';
+import type { Catalogue } from './modules/shop/catalogue-types.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,5 +14,7 @@ declare module 'fastify' {
     repair: { backend: RepairBackend; inventory: InventoryCache };
     /** The mail outbox and its sending job (started by server.ts). */
     mail: Mailer;
+    /** The shop catalogue (built from the repair inventory); invalidate it when stock or products change. */
+    shop: { catalogue: Catalogue };
   }
 }

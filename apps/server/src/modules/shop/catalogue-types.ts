@@ -1,0 +1,29 @@
+import type { ProductListQuery, Product, ProductCategory } from '@erepare/shared/schemas/shop';
+
+/**
+ * A product as the server sees it (cents, stock available for web sales). The catalogue builds it
+ * from the repair backend's inventory (quantity > 0, price > 0, no spare parts) plus the shop
+ * fields of `shop_products`.
+ */
+export type CatalogueProduct = {
+  id: number;
+  name: string;
+  sku: string;
+  /** Price paid, VAT included (the sale price when on sale). */
+  priceCents: number;
+  /** Price before the sale; equals priceCents when not on sale. */
+  regularPriceCents: number;
+  /** Quantity that may still be sold online (RepairDesk: its quantity minus our unsynced web sales). */
+  available: number;
+  imageUrl: string;
+  view: Product;
+};
+
+export type Catalogue = {
+  list: (query: ProductListQuery) => Promise<{ items: Product[]; total: number }>;
+  /** Null when the id is not a shop product (unknown, spare part, price 0). Out-of-stock products are returned. */
+  get: (id: number) => Promise<CatalogueProduct | null>;
+  categories: () => Promise<{ items: ProductCategory[]; fallback: boolean }>;
+  /** Forget the snapshot (after an order, a cancellation, or a staff edit). */
+  invalidate: () => void;
+};

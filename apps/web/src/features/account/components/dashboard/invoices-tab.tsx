@@ -1,4 +1,4 @@
-import { ArrowLeft, ChevronRight, Download } from 'lucide-react';
+import { ArrowLeft, Download } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatDate, formatDateTime, formatEuros } from '@erepare/shared/format';
 import type { SessionUser } from '@erepare/shared/schemas/auth';
@@ -20,6 +20,7 @@ import {
   sortInvoices,
 } from './model/invoices';
 import { ticketAccess } from './model/tickets';
+import { RecordList } from './record-list';
 import { LinesTable, Totals } from './money';
 import { countText, Detail, ErrorWithRetry, InvoiceStatusBadge, Notice, SearchField, SelectField } from './ui';
 
@@ -82,60 +83,40 @@ export function InvoicesTab({ user }: { user: SessionUser }) {
 }
 
 function InvoiceList({ invoices, returnTo, onOpen }: { invoices: Invoice[]; returnTo: number | null; onOpen: (invoice: Invoice) => void }) {
-  const listRef = useRef<HTMLUListElement>(null);
-  // Back from a detail: focus returns to the invoice that was opened.
-  useEffect(() => {
-    if (returnTo !== null) listRef.current?.querySelector<HTMLElement>(`[data-invoice="${returnTo}"]`)?.focus();
-  }, [returnTo]);
-
   return (
-    <>
-      <p role="status" className="text-sm font-medium text-slate-700 dark:text-slate-300">
-        {countText(invoices.length, 'facture', 'factures', invoiceMessages.empty)}
-      </p>
-      {invoices.length > 0 ? (
-        <ul ref={listRef} aria-label="Mes factures" className="grid grid-cols-1 gap-3 lg:grid-cols-2">
-          {invoices.map((invoice) => (
-            <li key={invoice.id} className="min-w-0">
-              <button
-                type="button"
-                data-invoice={invoice.id}
-                onClick={() => onOpen(invoice)}
-                className="group flex h-full w-full flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 text-left shadow-sm transition-colors hover:border-brand-600 hover:bg-brand-50/40 dark:border-slate-700 dark:bg-ink-900 dark:hover:border-brand-400 dark:hover:bg-ink-800"
-              >
-                <span className="flex w-full flex-wrap items-center justify-between gap-2">
-                  <span className="font-mono text-base font-bold">{invoice.invoice_number}</span>
-                  <InvoiceStatusBadge status={invoice.status} />
-                </span>
-                <span className="block text-sm text-slate-700 dark:text-slate-300">
-                  <time dateTime={invoice.created_at}>{formatDate(invoice.created_at)}</time>
-                  {' · '}
-                  {countText(invoice.line_items.length, 'article', 'articles', 'aucun article')}
-                  {invoice.ticket.hasTicket && invoice.ticket.order_id ? ` · Ticket ${invoice.ticket.order_id}` : ''}
-                </span>
-                <span className="block truncate text-sm text-slate-800 dark:text-slate-200">{invoice.line_items[0]?.name}</span>
-                <span className="mt-auto flex w-full flex-wrap items-center justify-between gap-2 pt-1 text-sm">
-                  <span>
-                    <span className="font-semibold tabular-nums">{formatEuros(invoice.total_amount)}</span>
-                    {invoice.amount_due > 0 ? (
-                      <span className="text-slate-700 dark:text-slate-300"> · reste {formatEuros(invoice.amount_due)}</span>
-                    ) : null}
-                  </span>
-                  <span className="inline-flex items-center gap-1 font-semibold text-brand-800 group-hover:underline dark:text-brand-300">
-                    Voir la facture
-                    <ChevronRight aria-hidden="true" className="size-4" />
-                  </span>
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : (
+    <RecordList
+      records={invoices}
+      label="Mes factures"
+      count={countText(invoices.length, 'facture', 'factures', invoiceMessages.empty)}
+      keyOf={(invoice) => String(invoice.id)}
+      returnTo={returnTo === null ? null : String(returnTo)}
+      onOpen={onOpen}
+      card={(invoice) => ({
+        title: invoice.invoice_number,
+        badge: <InvoiceStatusBadge status={invoice.status} />,
+        meta: (
+          <>
+            <time dateTime={invoice.created_at}>{formatDate(invoice.created_at)}</time>
+            {' · '}
+            {countText(invoice.line_items.length, 'article', 'articles', 'aucun article')}
+            {invoice.ticket.hasTicket && invoice.ticket.order_id ? ` · Ticket ${invoice.ticket.order_id}` : ''}
+          </>
+        ),
+        summary: invoice.line_items[0]?.name,
+        amount: (
+          <>
+            <span className="font-semibold tabular-nums">{formatEuros(invoice.total_amount)}</span>
+            {invoice.amount_due > 0 ? <span className="text-slate-700 dark:text-slate-300"> · reste {formatEuros(invoice.amount_due)}</span> : null}
+          </>
+        ),
+        action: 'Voir la facture',
+      })}
+      empty={
         <Notice>
           <p>Les factures du magasin établies à votre nom apparaîtront ici. Modifiez la recherche ou le statut pour en voir d’autres.</p>
         </Notice>
-      )}
-    </>
+      }
+    />
   );
 }
 

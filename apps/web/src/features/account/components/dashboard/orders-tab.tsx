@@ -1,4 +1,4 @@
-import { ArrowLeft, ChevronRight, Download, ShoppingBag } from 'lucide-react';
+import { ArrowLeft, Download, ShoppingBag } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatDate, formatEuros } from '@erepare/shared/format';
 import { ButtonLink, Button } from '../../../../components/ui/button';
@@ -17,6 +17,7 @@ import {
   type OrderStatusFilter,
 } from './model/orders';
 import { LinesTable, Totals } from './money';
+import { RecordList } from './record-list';
 import { countText, Detail, Notice, OrderStatusBadge, SearchField, SelectField } from './ui';
 
 /**
@@ -85,47 +86,28 @@ function EmptyOrders() {
 }
 
 function OrderList({ orders, returnTo, onOpen }: { orders: ShopOrder[]; returnTo: string | null; onOpen: (order: ShopOrder) => void }) {
-  const listRef = useRef<HTMLUListElement>(null);
-  useEffect(() => {
-    if (returnTo !== null) listRef.current?.querySelector<HTMLElement>(`[data-order="${CSS.escape(returnTo)}"]`)?.focus();
-  }, [returnTo]);
   return (
-    <>
-      <p role="status" className="text-sm font-medium text-slate-700 dark:text-slate-300">
-        {countText(orders.length, 'commande', 'commandes', orderMessages.empty)}
-      </p>
-      {orders.length > 0 ? (
-        <ul ref={listRef} aria-label="Mes commandes" className="grid grid-cols-1 gap-3 lg:grid-cols-2">
-          {orders.map((order) => (
-            <li key={order.id} className="min-w-0">
-              <button
-                type="button"
-                data-order={String(order.id)}
-                onClick={() => onOpen(order)}
-                className="group flex h-full w-full flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 text-left shadow-sm transition-colors hover:border-brand-600 hover:bg-brand-50/40 dark:border-slate-700 dark:bg-ink-900 dark:hover:border-brand-400 dark:hover:bg-ink-800"
-              >
-                <span className="flex w-full flex-wrap items-center justify-between gap-2">
-                  <span className="font-mono text-base font-bold">N° {orderNumber(order)}</span>
-                  <OrderStatusBadge status={order.status} />
-                </span>
-                <span className="block text-sm text-slate-700 dark:text-slate-300">
-                  <time dateTime={order.date_created}>{formatDate(order.date_created)}</time> ·{' '}
-                  {countText(order.line_items.reduce((sum, item) => sum + item.quantity, 0), 'article', 'articles', 'aucun article')}
-                </span>
-                <span className="block truncate text-sm text-slate-800 dark:text-slate-200">{order.line_items.map((item) => item.name).join(', ')}</span>
-                <span className="mt-auto flex w-full items-center justify-between gap-2 pt-1 text-sm">
-                  <span className="font-semibold tabular-nums">{formatEuros(order.total)}</span>
-                  <span className="inline-flex items-center gap-1 font-semibold text-brand-800 group-hover:underline dark:text-brand-300">
-                    Voir la commande
-                    <ChevronRight aria-hidden="true" className="size-4" />
-                  </span>
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </>
+    <RecordList
+      records={orders}
+      label="Mes commandes"
+      count={countText(orders.length, 'commande', 'commandes', orderMessages.empty)}
+      keyOf={(order) => String(order.id)}
+      returnTo={returnTo}
+      onOpen={onOpen}
+      card={(order) => ({
+        title: `N° ${orderNumber(order)}`,
+        badge: <OrderStatusBadge status={order.status} />,
+        meta: (
+          <>
+            <time dateTime={order.date_created}>{formatDate(order.date_created)}</time> ·{' '}
+            {countText(order.line_items.reduce((sum, item) => sum + item.quantity, 0), 'article', 'articles', 'aucun article')}
+          </>
+        ),
+        summary: order.line_items.map((item) => item.name).join(', '),
+        amount: <span className="font-semibold tabular-nums">{formatEuros(order.total)}</span>,
+        action: 'Voir la commande',
+      })}
+    />
   );
 }
 

@@ -186,7 +186,10 @@ describe('orders', () => {
       ['cancelled', 'Annulée'],
       ['canceled', 'Annulée'],
       ['refunded', 'Remboursée'],
-      ['on-hold', 'on-hold'],
+      // The shop's own statuses: waiting for a bank transfer, a failed payment.
+      ['on-hold', 'En attente'],
+      ['failed', 'Annulée'],
+      ['checkout-draft', 'checkout-draft'],
     ];
     for (const [status, label] of cases) expect(orderStatusLabel(status), status).toBe(label);
     expect(orderStatusGroup('Completed')).toBe('delivered');

@@ -21,16 +21,18 @@ const groupLabels: Record<Exclude<OrderStatusGroup, 'other'>, string> = {
 /**
  * Spec 1 §4: completed or delivered = Livrée; processing or confirmed = En cours; shipped =
  * Expédiée; pending or payment = En attente ("pending-payment", "awaiting payment"); cancelled =
- * Annulée; refunded = Remboursée. Refunded and cancelled are checked first: a refunded order was
+ * Annulée; refunded = Remboursée. The shop's own statuses: on-hold (waiting for a bank transfer)
+ * is En attente, failed is Annulée. Refunded and cancelled are checked first: a refunded order was
  * paid, but what the customer needs to know is the refund.
  */
 const groupRules: readonly [Exclude<OrderStatusGroup, 'other'>, readonly string[]][] = [
   ['refunded', ['refunded']],
-  ['cancelled', ['cancelled', 'canceled']],
+  ['cancelled', ['cancelled', 'canceled', 'failed']],
   ['delivered', ['completed', 'delivered']],
   ['shipped', ['shipped']],
   ['processing', ['processing', 'confirmed']],
-  ['pending', ['pending', 'payment']],
+  // The shop's bank-transfer orders wait "on-hold" for the transfer.
+  ['pending', ['pending', 'payment', 'on-hold', 'hold']],
 ];
 
 export function orderStatusGroup(status: string): OrderStatusGroup {

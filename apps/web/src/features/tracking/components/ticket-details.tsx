@@ -1,7 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import { formatDateTime } from '@erepare/shared/format';
 import type { PublicTicketDetail } from '@erepare/shared/schemas/repair';
-import { statusLabel } from '@erepare/shared/tickets';
+import { StatusTimeline } from '../../../components/status-timeline';
 import { ButtonLink } from '../../../components/ui/button';
 import { detailsHref, toDashboardTicket } from '../lib/dashboard-tickets';
 import { StatusBadge } from './status-badge';
@@ -80,25 +80,7 @@ export function TicketDetails({ ticket }: { ticket: PublicTicketDetail }) {
       {history.length === 0 ? (
         <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">Aucun changement de statut enregistré pour l’instant.</p>
       ) : (
-        <ol aria-labelledby={`${headingId}-history`} className="mt-3 space-y-4 border-l-2 border-slate-300 pl-5 dark:border-slate-600">
-          {history.map((event, index) => (
-            <li key={`${event.created_at}-${index}`} className="relative">
-              <span
-                aria-hidden="true"
-                className="absolute top-1.5 -left-[1.65rem] size-3 rounded-full border-2 border-white bg-brand-700 dark:border-ink-900 dark:bg-brand-300"
-              />
-              <p className="text-sm text-slate-700 dark:text-slate-300">
-                <When value={event.created_at} />
-              </p>
-              <p className="mt-1 flex flex-wrap items-center gap-2">
-                <StatusBadge status={event.to_status} />
-                <span className="text-sm text-slate-700 dark:text-slate-300">
-                  {event.from_status === null ? 'Ticket enregistré' : `Précédemment : ${statusLabel(event.from_status)}`}
-                </span>
-              </p>
-            </li>
-          ))}
-        </ol>
+        <StatusTimeline events={history} labelledBy={`${headingId}-history`} badge={(status) => <StatusBadge status={status} />} />
       )}
 
       <div className="mt-6 border-t border-slate-200 pt-4 dark:border-slate-700">

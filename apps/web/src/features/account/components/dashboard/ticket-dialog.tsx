@@ -2,7 +2,7 @@ import { Download, X } from 'lucide-react';
 import { formatDate, formatDateTime, formatEuros } from '@erepare/shared/format';
 import type { SessionUser } from '@erepare/shared/schemas/auth';
 import type { FullTicket, FullTicketDetail } from '@erepare/shared/schemas/repair';
-import { statusLabel } from '@erepare/shared/ticket-status';
+import { StatusTimeline } from '../../../../components/status-timeline';
 import { Button } from '../../../../components/ui/button';
 import { ErrorBox } from '../../../../components/ui/field';
 import { Spinner } from '../../../../components/ui/spinner';
@@ -184,25 +184,7 @@ function TicketDialog({ ticket, history, historyState, onClose }: TicketDialogPr
             <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">Aucun changement de statut enregistré pour l’instant.</p>
           ) : null}
           {events.length > 0 ? (
-            <ol className="mt-3 space-y-4 border-l-2 border-slate-300 pl-5 dark:border-slate-600">
-              {events.map((event, index) => (
-                <li key={`${event.created_at}-${index}`} className="relative">
-                  <span
-                    aria-hidden="true"
-                    className="absolute top-1.5 -left-[1.65rem] size-3 rounded-full border-2 border-white bg-brand-700 dark:border-ink-900 dark:bg-brand-300"
-                  />
-                  <p className="text-sm text-slate-700 dark:text-slate-300">
-                    <time dateTime={event.created_at}>{formatDateTime(event.created_at)}</time>
-                  </p>
-                  <p className="mt-1 flex flex-wrap items-center gap-2">
-                    <TicketStatusPill status={event.to_status} />
-                    <span className="text-sm text-slate-700 dark:text-slate-300">
-                      {event.from_status === null ? 'Ticket enregistré' : `Précédemment : ${statusLabel(event.from_status)}`}
-                    </span>
-                  </p>
-                </li>
-              ))}
-            </ol>
+            <StatusTimeline events={events} labelledBy={`ticket-${ticket.id}-history`} badge={(status) => <TicketStatusPill status={status} />} />
           ) : null}
         </section>
       </div>

@@ -140,6 +140,17 @@ describe('loadConfig', () => {
     expect(error.issues).toEqual(['REPAIRDESK_BASE_URL doit être une URL https:// (http:// n’est accepté que vers 127.0.0.1, localhost ou ::1)']);
   });
 
+  it('reads the unpaid-order delays: 60 minutes pending, 7 days for a bank transfer by default', () => {
+    expect(loadConfig({}, cwd).orders).toEqual({ pendingTimeoutMinutes: 60, bankTransferHoldDays: 7 });
+    expect(loadConfig({ ORDER_PENDING_TIMEOUT_MINUTES: '30', BANK_TRANSFER_HOLD_DAYS: '10' }, cwd).orders).toEqual({
+      pendingTimeoutMinutes: 30,
+      bankTransferHoldDays: 10,
+    });
+    expect(loadConfig({ ORDER_PENDING_TIMEOUT_MINUTES: '', BANK_TRANSFER_HOLD_DAYS: '' }, cwd).orders.pendingTimeoutMinutes).toBe(60);
+    const error = configError({ ORDER_PENDING_TIMEOUT_MINUTES: '0', BANK_TRANSFER_HOLD_DAYS: '2.5' });
+    expect(error.issues).toEqual(['ORDER_PENDING_TIMEOUT_MINUTES doit valoir au moins 1', 'BANK_TRANSFER_HOLD_DAYS doit être un nombre entier de jours']);
+  });
+
   it('requires ADMIN_EMAIL when ADMIN_PASSWORD is set', () => {
     const error = configError({ ADMIN_PASSWORD: 'motdepasse-solide' });
     expect(error.issues).toEqual(['ADMIN_EMAIL est requis quand ADMIN_PASSWORD est défini']);

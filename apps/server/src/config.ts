@@ -80,6 +80,24 @@ const envSchema = z
         .min(1, { error: 'doit valoir au moins 1' })
         .default(60),
     ),
+    ORDER_PENDING_TIMEOUT_MINUTES: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: 'doit être un nombre' })
+        .int({ error: 'doit être un nombre entier de minutes' })
+        .min(1, { error: 'doit valoir au moins 1' })
+        .max(7 * 24 * 60, { error: 'doit valoir au plus 10080 (7 jours)' })
+        .default(60),
+    ),
+    BANK_TRANSFER_HOLD_DAYS: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: 'doit être un nombre' })
+        .int({ error: 'doit être un nombre entier de jours' })
+        .min(1, { error: 'doit valoir au moins 1' })
+        .max(90, { error: 'doit valoir au plus 90' })
+        .default(7),
+    ),
     ADMIN_PASSWORD: z.preprocess(
       emptyToUndefined,
       z.string().min(8, { error: 'doit contenir au moins 8 caractères' }).optional(),
@@ -133,6 +151,11 @@ export type Config = {
   repair: { kind: 'local' } | { kind: 'repairdesk'; apiKey: string; baseUrl: string; loyaltyPointCents: number };
   /** Ticket lookups and uncached lists one IP address may ask of the repair backend per minute. */
   repairVisitorLimit: number;
+  /**
+   * Unpaid orders release their reserved stock: online payments left pending after
+   * `pendingTimeoutMinutes`, bank transfers still on hold after `bankTransferHoldDays`.
+   */
+  orders: { pendingTimeoutMinutes: number; bankTransferHoldDays: number };
   /** First admin account (created once, when no admin exists). Without a password one is generated. */
   admin: { email: string; password: string | undefined } | null;
   /**
@@ -182,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
         }
       : { kind: 'local' },
     repairVisitorLimit: values.REPAIR_VISITOR_LIMIT,
+    orders: { pendingTimeoutMinutes: values.ORDER_PENDING_TIMEOUT_MINUTES, bankTransferHoldDays: values.BANK_TRANSFER_HOLD_DAYS },
     admin: values.ADMIN_EMAIL
       ? { email: values.ADMIN_EMAIL.trim().toLowerCase(), password: values.ADMIN_PASSWORD }
       : null,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { startCleanupJob } from './jobs/cleanup.js';
+import { startOrderExpiryJob } from './jobs/order-expiry.js';
 import type { buildApp } from './app.js';
 import type { seed } from './db/seed.js';
 import type { AdminBootstrap, ensureFirstAdmin } from './modules/auth/service.js';
@@ -58,6 +59,16 @@ async function listenOn(
     // With PORT=0 (tests, benchmarks) the system picks the port: report the real address.
     const url = config.port === 0 ? address : config.publicUrl;
     const stopCleanup = startCleanupJob(database.db, app.log);
+    const { catalogue } = app.shop;
+    const { inventory } = app.repair;
+    const stopOrderExpiry = startOrderExpiryJob(database.db, app.log, {
+      publicUrl: config.publicUrl,
+      mailer: app.mail,
+      onStockChange: () => {
+        catalogue.invalidate();
+        inventory.invalidate();
+      },
+    });
     // The outbox's sending job: only a listening server sends (test apps keep mails in the table).
     const mailer = app.mail;
     mailer.start();
@@ -70,6 +81,7 @@ async function listenOn(
       close: () => {
         closing ??= (async () => {
           stopCleanup();
+          stopOrderExpiry();
           await mailer.stop();
           await app?.close();
           await database.close();

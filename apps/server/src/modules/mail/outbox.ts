@@ -10,7 +10,14 @@ import { mailOutbox } from '../../db/schema.js';
  */
 
 /** What a mail is about (logs, tests, dedupe keys). Other modules add their kinds here. */
-export type MailKind = 'email_verification' | 'password_reset' | 'account_created' | 'signup_notice';
+export type MailKind =
+  | 'email_verification'
+  | 'password_reset'
+  | 'account_created'
+  | 'signup_notice'
+  | 'order_confirmation'
+  | 'order_notification'
+  | 'order_expired';
 
 export type NewMail = {
   kind: MailKind;

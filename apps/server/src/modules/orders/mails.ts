@@ -1,0 +1,461 @@
+import { WARRANTY_MONTHS, euroAmount } from '@erepare/shared/shop';
+import { formatAddress, storeProfile } from '@erepare/shared/store-profile';
+import { escapeHtml, type MailContent } from '../mail/templates.js';
+import type { OrderAddress } from './views.js';
+
+/**
+ * The order e-mails (French, HTML and text saying the same thing): the buyer's confirmation with
+ * the legal information French consumer law requires for a distance sale, the staff notification,
+ * and the notice that an unpaid bank-transfer order was cancelled. Every interpolated value is
+ * escaped in the HTML and kept on one line in the text.
+ */
+
+/** The confirmation payload of spec 2 §3, plus what the mail needs to be complete. */
+export type OrderConfirmationPayload = {
+  orderNumber: string;
+  customerName: string;
+  customerEmail: string;
+  items: { name: string; sku: string; quantity: number; price: string; total: string }[];
+  subtotal: string;
+  shipping: string;
+  total: string;
+  paymentMethod: string;
+  shippingAddress: { firstName: string; lastName: string; address1: string; city: string; postcode: string };
+};
+
+export type OrderMailData = {
+  id: number;
+  orderNumber: string;
+  status: string;
+  paymentMethod: string;
+  paymentMethodTitle: string;
+  billing: OrderAddress;
+  shipping: OrderAddress;
+  shippingMethodId: string;
+  shippingMethodTitle: string;
+  items: { name: string; sku: string; quantity: number; unitPriceCents: number; totalCents: number }[];
+  subtotalCents: number;
+  couponCode: string;
+  discountCents: number;
+  loyaltyCents: number;
+  shippingCents: number;
+  totalCents: number;
+  customerNote: string;
+  createdAt: Date;
+  expiresAt: Date | null;
+};
+
+export function confirmationPayload(data: OrderMailData): OrderConfirmationPayload {
+  return {
+    orderNumber: data.orderNumber,
+    customerName: oneLine(`${data.billing.first_name} ${data.billing.last_name}`),
+    customerEmail: data.billing.email,
+    items: data.items.map((item) => ({
+      name: item.name,
+      sku: item.sku,
+      quantity: item.quantity,
+      price: euros(item.unitPriceCents),
+      total: euros(item.totalCents),
+    })),
+    subtotal: euros(data.subtotalCents),
+    shipping: euros(data.shippingCents),
+    total: euros(data.totalCents),
+    paymentMethod: data.paymentMethodTitle,
+    shippingAddress: {
+      firstName: data.shipping.first_name,
+      lastName: data.shipping.last_name,
+      address1: data.shipping.address_1,
+      city: data.shipping.city,
+      postcode: data.shipping.postcode,
+    },
+  };
+}
+
+// ───────────────────────── layout ─────────────────────────
+
+function oneLine(value: string): string {
+  // eslint-disable-next-line no-control-regex
+  return value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/** "49,90 €" (fr-FR). */
+function euros(cents: number): string {
+  return `${euroAmount(cents)} €`;
+}
+
+const parisDate = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'full', timeZone: 'Europe/Paris' });
+const parisDateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'full', timeStyle: 'short', timeZone: 'Europe/Paris' });
+
+const colors = { text: '#1f2937', muted: '#4b5563', border: '#e5e7eb', background: '#f3f4f6', button: '#0b5cad' };
+
+type Block =
+  | { kind: 'heading'; text: string }
+  | { kind: 'paragraph'; text: string }
+  | { kind: 'details'; rows: Array<[string, string]> }
+  | { kind: 'items'; items: OrderMailData['items'] }
+  | { kind: 'button'; label: string; url: string }
+  | { kind: 'preformatted'; text: string };
+
+function renderHtmlBlock(block: Block): string {
+  switch (block.kind) {
+    case 'heading':
+      return `<h2 style="margin:24px 0 12px;font-size:18px;color:${colors.text}">${escapeHtml(block.text)}</h2>`;
+    case 'paragraph':
+      return `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:${colors.text}">${escapeHtml(block.text)}</p>`;
+    case 'details':
+      return (
+        `<table role="presentation" style="border-collapse:collapse;margin:0 0 16px;font-size:16px;color:${colors.text}">` +
+        block.rows
+          .map(
+            ([label, value]) =>
+              `<tr><th scope="row" style="text-align:left;padding:4px 16px 4px 0;font-weight:bold;vertical-align:top">${escapeHtml(label)}</th>` +
+              `<td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
+          )
+          .join('') +
+        `</table>`
+      );
+    case 'items':
+      return (
+        `<table style="border-collapse:collapse;width:100%;margin:0 0 16px;font-size:15px;color:${colors.text}">` +
+        `<caption style="text-align:left;font-weight:bold;padding-bottom:8px">Articles commandés</caption>` +
+        `<thead><tr>` +
+        ['Article', 'Quantité', 'Prix unitaire', 'Total']
+          .map((label, index) => `<th scope="col" style="text-align:${index === 0 ? 'left' : 'right'};padding:6px;border-bottom:1px solid ${colors.border}">${label}</th>`)
+          .join('') +
+        `</tr></thead><tbody>` +
+        block.items
+          .map(
+            (item) =>
+              `<tr><td style="padding:6px;border-bottom:1px solid ${colors.border}">${escapeHtml(oneLine(item.name))}${item.sku ? `<br><span style="color:${colors.muted};font-size:13px">Réf. ${escapeHtml(oneLine(item.sku))}</span>` : ''}</td>` +
+              `<td style="padding:6px;text-align:right;border-bottom:1px solid ${colors.border}">${item.quantity}</td>` +
+              `<td style="padding:6px;text-align:right;border-bottom:1px solid ${colors.border}">${escapeHtml(euros(item.unitPriceCents))}</td>` +
+              `<td style="padding:6px;text-align:right;border-bottom:1px solid ${colors.border}">${escapeHtml(euros(item.totalCents))}</td></tr>`,
+          )
+          .join('') +
+        `</tbody></table>`
+      );
+    case 'button': {
+      const href = escapeHtml(block.url);
+      return (
+        `<p style="margin:24px 0"><a href="${href}" style="display:inline-block;padding:12px 20px;border-radius:6px;background:${colors.button};color:#ffffff;font-size:16px;font-weight:bold;text-decoration:none">${escapeHtml(block.label)}</a></p>` +
+        `<p style="margin:0 0 16px;font-size:14px;line-height:1.5;color:${colors.muted}">Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur :<br>` +
+        `<a href="${href}" style="color:${colors.button};word-break:break-all">${href}</a></p>`
+      );
+    }
+    case 'preformatted':
+      return `<pre style="margin:0 0 16px;padding:12px;border:1px solid ${colors.border};white-space:pre-wrap;font-family:Arial,Helvetica,sans-serif;font-size:14px;line-height:1.5;color:${colors.text}">${escapeHtml(block.text)}</pre>`;
+  }
+}
+
+function renderTextBlock(block: Block): string {
+  switch (block.kind) {
+    case 'heading':
+      return `${block.text.toUpperCase()}\n${'-'.repeat(Math.min(60, block.text.length))}`;
+    case 'paragraph':
+      return block.text;
+    case 'details':
+      return block.rows.map(([label, value]) => `${label} : ${value}`).join('\n');
+    case 'items':
+      return block.items
+        .map((item) => `- ${oneLine(item.name)}${item.sku ? ` (réf. ${oneLine(item.sku)})` : ''} : ${item.quantity} × ${euros(item.unitPriceCents)} = ${euros(item.totalCents)}`)
+        .join('\n');
+    case 'button':
+      return `${block.label} :\n${block.url}`;
+    case 'preformatted':
+      return block.text;
+  }
+}
+
+function render(subject: string, blocks: Block[]): MailContent {
+  const footerLines = [
+    storeProfile.name,
+    formatAddress(storeProfile),
+    `${storeProfile.phone.display} · ${storeProfile.email}`,
+    `SIRET ${storeProfile.siret}`,
+    'Cet e-mail a été envoyé automatiquement. Vous pouvez y répondre : votre message parviendra à la boutique.',
+  ];
+  const html =
+    `<!DOCTYPE html>\n<html lang="fr" dir="ltr">\n<head>\n<meta charset="utf-8">\n` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>${escapeHtml(subject)}</title>\n</head>\n` +
+    `<body style="margin:0;padding:0;background:${colors.background};font-family:Arial,Helvetica,sans-serif">\n` +
+    `<div role="article" aria-label="${escapeHtml(subject)}" lang="fr" style="max-width:640px;margin:0 auto;padding:24px 16px">\n` +
+    `<div style="background:#ffffff;border:1px solid ${colors.border};border-radius:8px;padding:24px">\n` +
+    `<p style="margin:0 0 24px;font-size:20px;font-weight:bold;color:${colors.text}">${escapeHtml(storeProfile.name)}</p>\n` +
+    blocks.map(renderHtmlBlock).join('\n') +
+    `\n</div>\n<div style="padding:16px 8px;font-size:13px;line-height:1.5;color:${colors.muted}">\n` +
+    footerLines.map((line) => `<p style="margin:0 0 4px">${escapeHtml(line)}</p>`).join('\n') +
+    `\n</div>\n</div>\n</body>\n</html>\n`;
+  const text = `${blocks.map(renderTextBlock).join('\n\n')}\n\n-- \n${footerLines.join('\n')}\n`;
+  return { subject: oneLine(subject), html, text };
+}
+
+function siteLink(publicUrl: string, path: string, params: Record<string, string> = {}): string {
+  const query = new URLSearchParams(params).toString();
+  return `${publicUrl.replace(/\/+$/, '')}${path}${query ? `?${query}` : ''}`;
+}
+
+function fullName(address: OrderAddress): string {
+  return oneLine(`${address.first_name} ${address.last_name}`);
+}
+
+function addressLines(address: OrderAddress): string {
+  return [
+    fullName(address),
+    oneLine(address.company),
+    oneLine(address.address_1),
+    oneLine(address.address_2),
+    oneLine(`${address.postcode} ${address.city}`),
+    oneLine(address.country),
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+function totalsRows(data: OrderMailData): Array<[string, string]> {
+  const rows: Array<[string, string]> = [['Sous-total', euros(data.subtotalCents)]];
+  if (data.discountCents > 0) rows.push([`Code promo ${oneLine(data.couponCode)}`, `−${euros(data.discountCents)}`]);
+  if (data.loyaltyCents > 0) rows.push(['Points fidélité', `−${euros(data.loyaltyCents)}`]);
+  rows.push([`Livraison (${oneLine(data.shippingMethodTitle)})`, data.shippingCents > 0 ? euros(data.shippingCents) : 'Gratuite']);
+  rows.push(['Total TTC', euros(data.totalCents)]);
+  rows.push(['Mode de paiement', oneLine(data.paymentMethodTitle)]);
+  return rows;
+}
+
+function holdDaysOf(data: OrderMailData): number {
+  if (!data.expiresAt) return 0;
+  return Math.max(1, Math.round((data.expiresAt.getTime() - data.createdAt.getTime()) / 86_400_000));
+}
+
+function openingHoursText(): string {
+  return storeProfile.openingHours.map((slot) => `${slot.days} : ${slot.hours}`).join(' ; ');
+}
+
+// ───────────────────────── legal information (Code de la consommation) ─────────────────────────
+
+/** The model withdrawal form (annexe à l'article R221-1 du Code de la consommation). */
+export function withdrawalFormText(orderNumber: string): string {
+  return [
+    'FORMULAIRE TYPE DE RÉTRACTATION',
+    '(annexe à l’article R221-1 du Code de la consommation)',
+    '',
+    '(Veuillez compléter et renvoyer le présent formulaire uniquement si vous souhaitez vous rétracter du contrat.)',
+    '',
+    `À l’attention de ${storeProfile.legalName}, ${formatAddress(storeProfile)}, ${storeProfile.email} :`,
+    '',
+    'Je/Nous (*) vous notifie/notifions (*) par la présente ma/notre (*) rétractation du contrat portant sur la vente du bien (*)/pour la prestation de services (*) ci-dessous :',
+    `Commande n° ${orderNumber}`,
+    'Commandé le (*)/reçu le (*) :',
+    'Nom du (des) consommateur(s) :',
+    'Adresse du (des) consommateur(s) :',
+    'Signature du (des) consommateur(s) (uniquement en cas de notification du présent formulaire sur papier) :',
+    'Date :',
+    '',
+    '(*) Rayez la mention inutile.',
+  ].join('\n');
+}
+
+function legalBlocks(publicUrl: string, orderNumber: string): Block[] {
+  const cgv = siteLink(publicUrl, '/cgv');
+  return [
+    { kind: 'heading', text: 'Conditions générales de vente' },
+    {
+      kind: 'paragraph',
+      text:
+        'En résumé : les prix sont indiqués en euros toutes taxes comprises ; la commande est ferme dès que vous avez cliqué sur « Commander avec obligation de paiement » après avoir accepté nos conditions générales de vente ; ' +
+        'elle est préparée après réception du paiement (virement) ou réservée jusqu’au retrait et réglée en boutique ; les produits restent notre propriété jusqu’au paiement complet ; ' +
+        'vous bénéficiez du droit de rétractation, des garanties légales et de notre garantie commerciale décrits ci-dessous.',
+    },
+    { kind: 'paragraph', text: `Le texte complet de nos conditions générales de vente, que vous avez acceptées, est consultable à tout moment : ${cgv}` },
+    { kind: 'heading', text: 'Droit de rétractation (14 jours)' },
+    {
+      kind: 'paragraph',
+      text:
+        'Vous disposez d’un délai de 14 jours pour vous rétracter de cette commande sans avoir à donner de motif (articles L221-18 et suivants du Code de la consommation). ' +
+        'Le délai court à compter du jour où vous-même, ou un tiers que vous avez désigné (autre que le transporteur), prenez physiquement possession du bien ; pour une commande en plusieurs livraisons, à compter de la réception du dernier bien.',
+    },
+    {
+      kind: 'paragraph',
+      text:
+        `Pour l’exercer, notifiez-nous votre décision avant l’expiration du délai par une déclaration dénuée d’ambiguïté (courrier à ${formatAddress(storeProfile)} ou e-mail à ${storeProfile.email}), ` +
+        'par exemple au moyen du formulaire type ci-dessous (son utilisation n’est pas obligatoire). ' +
+        'Renvoyez ou rapportez ensuite le bien en boutique sans retard excessif et au plus tard 14 jours après nous avoir communiqué votre décision ; les frais directs de renvoi sont à votre charge. ' +
+        'Votre responsabilité n’est engagée qu’en cas de dépréciation du bien résultant de manipulations autres que celles nécessaires pour établir sa nature, ses caractéristiques et son bon fonctionnement.',
+    },
+    {
+      kind: 'paragraph',
+      text:
+        'Nous vous remboursons la totalité des sommes versées, frais de livraison standard inclus, au plus tard 14 jours à compter du jour où nous sommes informés de votre décision, avec le même moyen de paiement que celui utilisé pour la commande (sauf accord contraire de votre part, sans frais). ' +
+        'Nous pouvons différer le remboursement jusqu’à la récupération du bien ou jusqu’à ce que vous ayez fourni une preuve de son expédition, la date retenue étant celle du premier de ces faits. ' +
+        'Aucune des exceptions au droit de rétractation (article L221-28 du Code de la consommation) ne s’applique aux produits de cette commande.',
+    },
+    { kind: 'preformatted', text: withdrawalFormText(orderNumber) },
+    { kind: 'heading', text: 'Garanties légales' },
+    {
+      kind: 'paragraph',
+      text:
+        'Garantie légale de conformité (articles L217-3 et suivants du Code de la consommation) : vous disposez d’un délai de 2 ans à compter de la délivrance du bien pour obtenir sa mise en conformité, par réparation ou remplacement, sans frais ; à défaut, une réduction du prix ou la résolution de la vente. ' +
+        'Les défauts qui apparaissent dans ce délai sont présumés exister au moment de la délivrance (pendant 24 mois pour un bien neuf, 12 mois pour un bien d’occasion ou reconditionné), sans que vous ayez à le prouver.',
+    },
+    {
+      kind: 'paragraph',
+      text:
+        'Garantie des vices cachés (articles 1641 et suivants du Code civil) : vous pouvez agir dans un délai de 2 ans à compter de la découverte du vice et choisir entre la résolution de la vente et une réduction du prix (article 1644 du Code civil).',
+    },
+    { kind: 'heading', text: `Garantie commerciale de ${WARRANTY_MONTHS} mois` },
+    {
+      kind: 'paragraph',
+      text:
+        `En plus de ces garanties légales, chaque produit bénéficie de notre garantie commerciale de ${WARRANTY_MONTHS} mois à compter de la remise du produit, assurée par notre service après-vente en France (en boutique ou à ${storeProfile.email}). ` +
+        'Cette garantie commerciale s’ajoute aux garanties légales de conformité et des vices cachés, qui s’appliquent indépendamment d’elle et ne sont ni limitées ni remplacées par elle.',
+    },
+  ];
+}
+
+// ───────────────────────── templates ─────────────────────────
+
+export type ConfirmationOptions = {
+  publicUrl: string;
+  /** The order key, when the mail is written by someone who holds it (creation, the browser's proven call). */
+  orderKey?: string | undefined;
+};
+
+/** The confirmation to the buyer (payload of spec 2 §3), with the legal information of a distance sale. */
+export function orderConfirmationEmail(data: OrderMailData, options: ConfirmationOptions): MailContent {
+  const pickup = data.shippingMethodId === 'local_pickup';
+  const blocks: Block[] = [
+    { kind: 'paragraph', text: data.billing.first_name ? `Bonjour ${oneLine(data.billing.first_name)},` : 'Bonjour,' },
+  ];
+
+  if (data.paymentMethod === 'bacs' && data.status === 'on-hold') {
+    blocks.push({
+      kind: 'paragraph',
+      text: `Merci pour votre commande n° ${data.orderNumber} du ${parisDateTime.format(data.createdAt)}. Elle est réservée et sera traitée sous 24-48 h après réception du virement.`,
+    });
+    blocks.push({ kind: 'heading', text: 'Paiement par virement bancaire' });
+    blocks.push({
+      kind: 'paragraph',
+      text: `Effectuez un virement de ${euros(data.totalCents)} sur le compte ci-dessous en indiquant impérativement la référence ${data.orderNumber}.`,
+    });
+    blocks.push({
+      kind: 'details',
+      rows: [
+        ['Titulaire', storeProfile.bank.accountHolder],
+        ['Banque', storeProfile.bank.bankName],
+        ['IBAN', storeProfile.bank.iban],
+        ['BIC', storeProfile.bank.bic],
+        ['Référence', data.orderNumber],
+        ['Montant', euros(data.totalCents)],
+      ],
+    });
+    if (data.expiresAt) {
+      blocks.push({
+        kind: 'paragraph',
+        text: `Sans réception de votre virement d’ici le ${parisDate.format(data.expiresAt)} (${holdDaysOf(data)} jours), la commande sera annulée et les articles remis en vente.`,
+      });
+    }
+  } else if (data.paymentMethod === 'cod') {
+    blocks.push({
+      kind: 'paragraph',
+      text: `Merci pour votre commande n° ${data.orderNumber} du ${parisDateTime.format(data.createdAt)}. Vos articles sont réservés ; la commande est à régler en boutique au retrait (carte bancaire ou espèces).`,
+    });
+  } else {
+    blocks.push({
+      kind: 'paragraph',
+      text: `Merci pour votre commande n° ${data.orderNumber} du ${parisDateTime.format(data.createdAt)}. Votre paiement a bien été reçu : nous préparons votre commande.`,
+    });
+  }
+
+  blocks.push({ kind: 'heading', text: 'Récapitulatif' });
+  blocks.push({ kind: 'items', items: data.items });
+  blocks.push({ kind: 'details', rows: totalsRows(data) });
+
+  if (pickup) {
+    blocks.push({ kind: 'heading', text: 'Retrait en boutique' });
+    blocks.push({
+      kind: 'details',
+      rows: [
+        ['Adresse', `${storeProfile.name}, ${formatAddress(storeProfile)}`],
+        ['Horaires', openingHoursText()],
+        ['Téléphone', storeProfile.phone.display],
+      ],
+    });
+    blocks.push({ kind: 'paragraph', text: 'Présentez-vous avec votre numéro de commande et une pièce d’identité.' });
+  } else {
+    blocks.push({ kind: 'heading', text: 'Livraison' });
+    blocks.push({
+      kind: 'details',
+      rows: [
+        ['Mode', oneLine(data.shippingMethodTitle)],
+        ['Adresse', addressLines(data.shipping)],
+      ],
+    });
+    blocks.push({ kind: 'paragraph', text: 'Les commandes payées avant 14 h sont expédiées le jour même (jours ouvrés).' });
+  }
+  if (data.customerNote.trim()) blocks.push({ kind: 'details', rows: [['Votre note', oneLine(data.customerNote)]] });
+
+  blocks.push(
+    options.orderKey
+      ? { kind: 'button', label: 'Voir ma commande', url: siteLink(options.publicUrl, '/commande', { order: String(data.id), key: options.orderKey }) }
+      : { kind: 'button', label: 'Voir mes commandes', url: siteLink(options.publicUrl, '/compte', { tab: 'orders' }) },
+  );
+  blocks.push(...legalBlocks(options.publicUrl, data.orderNumber));
+  blocks.push({ kind: 'paragraph', text: `Une question ? Appelez-nous au ${storeProfile.phone.display} ou répondez à cet e-mail.` });
+
+  return render(`Confirmation de votre commande n° ${data.orderNumber} – ${storeProfile.name}`, blocks);
+}
+
+export type StaffNotificationOptions = { publicUrl: string; backend: 'local' | 'repairdesk' };
+
+/** "Nouvelle commande #N" to the shop. */
+export function orderStaffNotificationEmail(data: OrderMailData, options: StaffNotificationOptions): MailContent {
+  const blocks: Block[] = [
+    { kind: 'paragraph', text: `Nouvelle commande n° ${data.orderNumber} passée sur le site le ${parisDateTime.format(data.createdAt)}.` },
+    {
+      kind: 'details',
+      rows: [
+        ['Client', fullName(data.billing) || '—'],
+        ['E-mail', oneLine(data.billing.email)],
+        ['Téléphone', oneLine(data.billing.phone) || '—'],
+        ['Paiement', oneLine(data.paymentMethodTitle)],
+        ['Statut', data.status === 'on-hold' ? 'En attente du virement' : data.status === 'processing' ? 'À préparer' : 'En attente de paiement'],
+        ['Livraison', oneLine(data.shippingMethodTitle)],
+        ...(data.shippingMethodId === 'local_pickup' ? [] : ([['Adresse', addressLines(data.shipping)]] as Array<[string, string]>)),
+      ],
+    },
+    { kind: 'items', items: data.items },
+    { kind: 'details', rows: totalsRows(data) },
+  ];
+  if (data.customerNote.trim()) blocks.push({ kind: 'details', rows: [['Note du client', oneLine(data.customerNote)]] });
+  if (options.backend === 'repairdesk') {
+    const todo = [`stock : retirer ${data.items.map((item) => `${item.quantity} × ${oneLine(item.name)}${item.sku ? ` (${oneLine(item.sku)})` : ''}`).join(', ')}`];
+    if (data.loyaltyCents > 0) todo.push(`points fidélité : débiter ${euros(data.loyaltyCents)} sur la fiche du client`);
+    blocks.push({ kind: 'heading', text: 'À reporter dans RepairDesk' });
+    blocks.push({ kind: 'paragraph', text: `À reporter dans RepairDesk : ${todo.join(' ; ')}.` });
+  }
+  if (data.paymentMethod === 'bacs' && data.status === 'on-hold' && data.expiresAt) {
+    blocks.push({
+      kind: 'paragraph',
+      text: `Virement attendu avec la référence ${data.orderNumber} ; sans réception d’ici le ${parisDate.format(data.expiresAt)}, la commande sera annulée automatiquement.`,
+    });
+  }
+  blocks.push({ kind: 'button', label: 'Ouvrir l’administration', url: siteLink(options.publicUrl, '/admin') });
+  return render(`Nouvelle commande #${data.orderNumber}`, blocks);
+}
+
+/** To the buyer when an unpaid bank-transfer order is cancelled at its deadline. */
+export function orderExpiredEmail(data: OrderMailData, options: { publicUrl: string }): MailContent {
+  return render(`Commande n° ${data.orderNumber} annulée – ${storeProfile.name}`, [
+    { kind: 'paragraph', text: data.billing.first_name ? `Bonjour ${oneLine(data.billing.first_name)},` : 'Bonjour,' },
+    {
+      kind: 'paragraph',
+      text: `Nous n’avons pas reçu le virement de ${euros(data.totalCents)} pour votre commande n° ${data.orderNumber} du ${parisDate.format(data.createdAt)} dans le délai annoncé : la commande est annulée et les articles ont été remis en vente.`,
+    },
+    {
+      kind: 'paragraph',
+      text: 'Si vous avez effectué le virement entre-temps, répondez à cet e-mail ou appelez-nous : nous vous rembourserons ou relancerons la commande selon votre choix.',
+    },
+    { kind: 'items', items: data.items },
+    { kind: 'button', label: 'Retourner à la boutique', url: siteLink(options.publicUrl, '/boutique') },
+    { kind: 'paragraph', text: `Une question ? Appelez-nous au ${storeProfile.phone.display}.` },
+  ]);
+}

@@ -1,0 +1,581 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { messages } from '@erepare/shared/messages';
+import {
+  checkoutFieldMessages,
+  centsToDecimal,
+  computeTotals,
+  evaluateCoupon,
+  findShippingMethod,
+  shopMessages,
+  CART_UNKNOWN_STOCK_CAP,
+} from '@erepare/shared/shop';
+import type { Order, orderCreateRequestSchema, orderListQuerySchema } from '@erepare/shared/schemas/shop';
+import { storeProfile } from '@erepare/shared/store-profile';
+import type { z } from '@erepare/shared/zod';
+import type { RepairBackend } from '../../adapters/repair/types.js';
+import type { Config } from '../../config.js';
+import type { Db, Executor, Tx } from '../../db/client.js';
+import { AppError } from '../../errors.js';
+import { generateToken, hashToken } from '../../lib/tokens.js';
+import { checkSession } from '../../plugins/auth.js';
+import type { Mailer } from '../mail/mailer.js';
+import { enqueueMail } from '../mail/outbox.js';
+import type { Catalogue, CatalogueProduct } from '../shop/catalogue-types.js';
+import { couponRuleOf, findCouponByCode, type CouponRow } from '../shop/coupons-repository.js';
+import { offlinePaymentMethods, type PaymentMethodAdapter } from '../shop/payment-methods.js';
+import { orderConfirmationEmail, orderExpiredEmail, orderStaffNotificationEmail, type OrderMailData } from './mails.js';
+import {
+  CLOSED_STATUSES,
+  claimConfirmation,
+  claimConfirmationRequest,
+  claimSettlement,
+  claimStockRelease,
+  countCouponRedemption,
+  creditLocalLoyalty,
+  debitLocalLoyalty,
+  findOrder,
+  giveBackLocalStock,
+  insertOrder,
+  insertOrderEvent,
+  insertOrderLines,
+  linesOf,
+  listOwnedOrders,
+  lockInventoryItems,
+  lockLocalLoyaltyBalance,
+  lockLoyalty,
+  lockProduct,
+  reservedLoyaltyCents,
+  reservedWebQuantities,
+  takeLocalStock,
+  updateOrder,
+  type InventoryBackendKind,
+  type OrderLineRow,
+  type OrderRow,
+  type OrderStatus,
+} from './repository.js';
+import { addressOf, orderNumberOf, toOrderView, type OrderAddress } from './views.js';
+
+export type OrderCreateInput = z.output<typeof orderCreateRequestSchema>;
+export type OrderListQuery = z.output<typeof orderListQuerySchema>;
+
+// ───────────────────────── who is asking ─────────────────────────
+
+export type OrderViewer =
+  | { kind: 'anonymous' }
+  | { kind: 'user'; userId: number; role: 'customer' | 'admin'; email: string; emailVerified: boolean; customerId: number | null };
+
+export async function orderViewerOf(request: FastifyRequest): Promise<OrderViewer> {
+  const check = await checkSession(request);
+  if (!check.ok) return { kind: 'anonymous' };
+  const { user } = check.session;
+  return {
+    kind: 'user',
+    userId: user.id,
+    role: user.role,
+    email: user.email.trim().toLowerCase(),
+    emailVerified: user.email_verified,
+    customerId: user.repairdesk_customer_id,
+  };
+}
+
+/** The repair customer a user has proven to be (verified and linked), or null. */
+export function linkedCustomerId(viewer: OrderViewer): number | null {
+  return viewer.kind === 'user' && viewer.emailVerified && viewer.customerId !== null ? viewer.customerId : null;
+}
+
+/**
+ * The one ownership rule (DESIGN §4) for orders: the user's linked customer id, or the user's
+ * verified e-mail address, or an admin.
+ */
+export function ownsOrder(viewer: OrderViewer, order: Pick<OrderRow, 'customerId' | 'email'>): boolean {
+  if (viewer.kind !== 'user') return false;
+  if (viewer.role === 'admin') return true;
+  if (!viewer.emailVerified) return false;
+  const customerId = linkedCustomerId(viewer);
+  return (customerId !== null && order.customerId === customerId) || order.email === viewer.email;
+}
+
+// ───────────────────────── context ─────────────────────────
+
+export type OrderContext = {
+  db: Db;
+  publicUrl: string;
+  orders: Config['orders'];
+  backend: RepairBackend;
+  catalogue: Catalogue;
+  /** Kicked after a commit that queued mails (the outbox job would find them anyway, later). */
+  mailer?: Pick<Mailer, 'kick'>;
+  /** Called after the stock changed (catalogue and inventory caches). */
+  onStockChange?: () => void;
+  /** The payment methods on offer; the online providers of the payments issue add theirs. */
+  paymentMethods?: () => PaymentMethodAdapter[];
+};
+
+const notFound = () => new AppError('ORDER_NOT_FOUND', 404, shopMessages.orderNotFound);
+
+// ───────────────────────── mails ─────────────────────────
+
+export function mailDataOf(order: OrderRow, lines: OrderLineRow[]): OrderMailData {
+  return {
+    id: order.id,
+    orderNumber: orderNumberOf(order),
+    status: order.status,
+    paymentMethod: order.paymentMethod,
+    paymentMethodTitle: order.paymentMethodTitle,
+    billing: addressOf(order.billing),
+    shipping: addressOf(order.shipping),
+    shippingMethodId: order.shippingMethodId,
+    shippingMethodTitle: order.shippingMethodTitle,
+    items: lines.map((line) => ({
+      name: line.name,
+      sku: line.sku,
+      quantity: line.quantity,
+      unitPriceCents: line.unitPriceCents,
+      totalCents: line.totalCents,
+    })),
+    subtotalCents: order.subtotalCents,
+    couponCode: order.couponCode,
+    discountCents: order.discountCents,
+    loyaltyCents: order.loyaltyCents,
+    shippingCents: order.shippingCents,
+    totalCents: order.totalCents,
+    customerNote: order.customerNote,
+    createdAt: order.createdAt,
+    expiresAt: order.expiresAt,
+  };
+}
+
+/** Queues the buyer's confirmation once per order (in the caller's transaction). */
+async function queueConfirmation(tx: Executor, order: OrderRow, lines: OrderLineRow[], publicUrl: string, orderKey?: string): Promise<boolean> {
+  if (!(await claimConfirmation(tx, order.id))) return false;
+  await enqueueMail(tx, {
+    kind: 'order_confirmation',
+    // Only ever the order's own billing address, never one from a request body.
+    to: order.email,
+    dedupeKey: `order_confirmation:${order.id}`,
+    ...orderConfirmationEmail(mailDataOf(order, lines), { publicUrl, orderKey }),
+  });
+  return true;
+}
+
+async function queueStaffNotification(tx: Executor, order: OrderRow, lines: OrderLineRow[], publicUrl: string): Promise<void> {
+  await enqueueMail(tx, {
+    kind: 'order_notification',
+    to: storeProfile.email,
+    dedupeKey: `order_notification:${order.id}`,
+    ...orderStaffNotificationEmail(mailDataOf(order, lines), { publicUrl, backend: order.inventoryBackend }),
+  });
+}
+
+// ───────────────────────── creation ─────────────────────────
+
+type PricedLine = { productId: number; name: string; sku: string; imageUrl: string; quantity: number; unitPriceCents: number };
+
+/** The shipping address: the one given when it has a street, otherwise the billing address. */
+function shippingAddressOf(input: OrderCreateInput): OrderAddress {
+  const billing = input.billing;
+  const given = input.shipping;
+  const base = given && given.address_1 ? given : billing;
+  return {
+    first_name: given?.first_name || billing.first_name,
+    last_name: given?.last_name || billing.last_name,
+    company: base.company,
+    address_1: base.address_1,
+    address_2: base.address_2,
+    city: base.city,
+    postcode: base.postcode,
+    country: base.country,
+    email: billing.email,
+    phone: billing.phone,
+  };
+}
+
+/** Same product twice in the body: one line (the cap of 999 applies to the sum). */
+function mergeLines(lines: OrderCreateInput['line_items']): Map<number, number> {
+  const merged = new Map<number, number>();
+  for (const line of lines) merged.set(line.product_id, (merged.get(line.product_id) ?? 0) + line.quantity);
+  for (const quantity of merged.values()) {
+    if (quantity > CART_UNKNOWN_STOCK_CAP) throw new AppError('QUANTITY_TOO_LARGE', 400, `Quantité maximale : ${CART_UNKNOWN_STOCK_CAP}`);
+  }
+  return merged;
+}
+
+function addDays(date: Date, days: number): Date {
+  return new Date(date.getTime() + days * 86_400_000);
+}
+
+async function catalogueProduct(catalogue: Catalogue, id: number): Promise<CatalogueProduct | null> {
+  try {
+    return await catalogue.get(id);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError('CATALOGUE_UNAVAILABLE', 503, messages.http.unavailable, {}, error);
+  }
+}
+
+/**
+ * Creates an order (POST /api/shop/orders). Every amount is recomputed here from the database;
+ * the order, its lines, its event, the stock reservation, the settlement of a pay-in-store order
+ * and its mails are one transaction: either all of it exists or none of it.
+ */
+export async function createOrder(ctx: OrderContext, viewer: OrderViewer, input: OrderCreateInput, meta: { ip: string }): Promise<Order> {
+  const method = findShippingMethod(input.shipping_lines[0]?.method_id ?? '');
+  // The relay picker arrives with the payments issue: until then no relay method is sold.
+  if (!method || method.needsRelay) throw new AppError('UNKNOWN_SHIPPING', 422, shopMessages.unknownShipping);
+  const adapter = (ctx.paymentMethods ?? offlinePaymentMethods)().find((candidate) => candidate.id === input.payment_method);
+  if (!adapter) throw new AppError('UNKNOWN_PAYMENT', 422, shopMessages.unknownPayment);
+  if (adapter.shippingMethods && !adapter.shippingMethods.includes(method.id)) {
+    throw new AppError('PAYMENT_SHIPPING_MISMATCH', 422, adapter.id === 'cod' ? shopMessages.codNeedsPickup : shopMessages.unknownShipping);
+  }
+  const billing: OrderAddress = { ...input.billing };
+  const shipping = shippingAddressOf(input);
+  if (method.needsAddress) {
+    const missing = [
+      shipping.address_1 ? null : checkoutFieldMessages.address1,
+      shipping.city ? null : checkoutFieldMessages.city,
+      shipping.postcode ? null : checkoutFieldMessages.postcode,
+    ].filter((message): message is NonNullable<typeof message> => message !== null);
+    if (missing.length > 0) throw new AppError('ADDRESS_REQUIRED', 400, missing.length === 1 ? (missing[0] ?? '') : shopMessages.invalidData(missing));
+  }
+  const merged = mergeLines(input.line_items);
+  const ids = [...merged.keys()].sort((a, b) => a - b);
+
+  const customerId = linkedCustomerId(viewer);
+  if (input.use_loyalty && customerId === null) {
+    throw new AppError(viewer.kind === 'anonymous' ? 'NOT_LOGGED_IN' : 'LOYALTY_NEEDS_ACCOUNT', viewer.kind === 'anonymous' ? 401 : 403, shopMessages.loyaltyNeedsAccount);
+  }
+  const backendKind: InventoryBackendKind = ctx.backend.kind;
+
+  // RepairDesk: prices and availability come from the catalogue (network, so outside the
+  // transaction). Reservations made between this read and our lock are subtracted below.
+  const remote = new Map<number, CatalogueProduct>();
+  let reservedBefore = new Map<number, number>();
+  let remoteLoyaltyCents = 0;
+  if (backendKind === 'repairdesk') {
+    reservedBefore = await reservedWebQuantities(ctx.db, ids);
+    const products = await Promise.all(ids.map((id) => catalogueProduct(ctx.catalogue, id)));
+    for (const product of products) {
+      if (!product) throw new AppError('PRODUCT_NOT_FOUND', 422, shopMessages.productNotFound);
+      remote.set(product.id, product);
+    }
+    if (input.use_loyalty && customerId !== null) remoteLoyaltyCents = (await ctx.backend.getCustomer(customerId))?.loyaltyBalanceCents ?? 0;
+  }
+
+  const orderKey = generateToken();
+  const { order, lines } = await ctx.db.transaction(async (tx) => {
+    const priced: PricedLine[] = [];
+    if (backendKind === 'local') {
+      const items = new Map((await lockInventoryItems(tx, ids)).map((item) => [item.id, item]));
+      for (const id of ids) {
+        const quantity = merged.get(id) ?? 0;
+        const item = items.get(id);
+        if (!item || item.itemType === 'part' || item.priceCents <= 0 || item.hidden) throw new AppError('PRODUCT_NOT_FOUND', 422, shopMessages.productNotFound);
+        if (item.quantity < quantity) throw new AppError('INSUFFICIENT_STOCK', 409, shopMessages.insufficientStock(item.name, item.quantity));
+        priced.push({ productId: id, name: item.name, sku: item.sku, imageUrl: item.images?.[0]?.src || item.imageUrl, quantity, unitPriceCents: item.priceCents });
+      }
+    } else {
+      // Residual risk, documented: RepairDesk's own figure is as old as the catalogue's snapshot
+      // (5 minutes at most), so an in-store sale recorded in RepairDesk meanwhile is not seen.
+      for (const id of ids) await lockProduct(tx, id);
+      const reservedNow = await reservedWebQuantities(tx, ids);
+      for (const id of ids) {
+        const quantity = merged.get(id) ?? 0;
+        const product = remote.get(id);
+        if (!product) throw new AppError('PRODUCT_NOT_FOUND', 422, shopMessages.productNotFound);
+        const since = Math.max(0, (reservedNow.get(id) ?? 0) - (reservedBefore.get(id) ?? 0));
+        const available = Math.max(0, product.available - since);
+        if (quantity > available) throw new AppError('INSUFFICIENT_STOCK', 409, shopMessages.insufficientStock(product.name, available));
+        priced.push({ productId: id, name: product.name, sku: product.sku, imageUrl: product.imageUrl, quantity, unitPriceCents: product.priceCents });
+      }
+    }
+    const subtotalCents = priced.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+    const itemCount = priced.reduce((sum, line) => sum + line.quantity, 0);
+
+    let coupon: CouponRow | null = null;
+    let couponDiscountCents = 0;
+    const code = input.coupon_lines[0]?.code.trim() ?? '';
+    if (code) {
+      coupon = await findCouponByCode(tx, code);
+      const evaluation = evaluateCoupon(coupon ? couponRuleOf(coupon) : null, { subtotalCents, itemCount });
+      if (!evaluation.valid) throw new AppError('COUPON_INVALID', 422, evaluation.error);
+      couponDiscountCents = evaluation.discountCents;
+    }
+
+    let loyaltyAvailableCents = 0;
+    if (input.use_loyalty && customerId !== null) {
+      let balance: number;
+      if (backendKind === 'local') balance = (await lockLocalLoyaltyBalance(tx, customerId)) ?? 0;
+      else {
+        await lockLoyalty(tx, customerId);
+        balance = remoteLoyaltyCents;
+      }
+      loyaltyAvailableCents = Math.max(0, balance - (await reservedLoyaltyCents(tx, customerId, backendKind)));
+    }
+
+    const totals = computeTotals({ subtotalCents, couponDiscountCents, loyaltyBalanceCents: loyaltyAvailableCents, shippingMethod: method });
+    const status = adapter.initialStatus;
+    const now = new Date();
+    const expiresAt =
+      status === 'pending'
+        ? new Date(now.getTime() + ctx.orders.pendingTimeoutMinutes * 60_000)
+        : status === 'on-hold'
+          ? addDays(now, ctx.orders.bankTransferHoldDays)
+          : null;
+
+    const created = await insertOrder(tx, {
+      orderKeyHash: hashToken(orderKey),
+      status,
+      paymentMethod: adapter.id,
+      paymentMethodTitle: adapter.title,
+      userId: viewer.kind === 'user' ? viewer.userId : null,
+      customerId,
+      email: billing.email,
+      billing,
+      shipping,
+      shippingMethodId: method.id,
+      shippingMethodTitle: method.title,
+      couponId: coupon?.id ?? null,
+      couponCode: coupon?.code ?? '',
+      subtotalCents: totals.subtotalCents,
+      discountCents: totals.couponDiscountCents,
+      loyaltyCents: totals.loyaltyDiscountCents,
+      shippingCents: totals.shippingCents,
+      totalCents: totals.totalCents,
+      customerNote: input.customer_note,
+      inventoryBackend: backendKind,
+      expiresAt,
+      createdIp: meta.ip.slice(0, 64),
+      createdAt: now,
+      updatedAt: now,
+    });
+    await insertOrderLines(
+      tx,
+      priced.map((line) => ({
+        orderId: created.id,
+        productId: line.productId,
+        name: line.name,
+        sku: line.sku,
+        imageUrl: line.imageUrl,
+        quantity: line.quantity,
+        unitPriceCents: line.unitPriceCents,
+        totalCents: line.unitPriceCents * line.quantity,
+      })),
+    );
+    await insertOrderEvent(tx, { orderId: created.id, fromStatus: null, toStatus: status, note: `Commande créée sur le site (${adapter.title})` });
+    if (backendKind === 'local') {
+      for (const line of priced) {
+        // The rows are locked, so this cannot fail; the guard keeps stock >= 0 whatever happens.
+        if (!(await takeLocalStock(tx, line.productId, line.quantity))) {
+          throw new AppError('INSUFFICIENT_STOCK', 409, shopMessages.insufficientStock(line.name, 0));
+        }
+      }
+    }
+    if (status === 'processing') await settleOrder(tx, created.id);
+    const savedLines = (await linesOf(tx, [created.id])).get(created.id) ?? [];
+    // Offline methods are confirmed now; online ones when their payment succeeds (markOrderPaid).
+    if (status !== 'pending') {
+      await queueConfirmation(tx, created, savedLines, ctx.publicUrl, orderKey);
+      await queueStaffNotification(tx, created, savedLines, ctx.publicUrl);
+    }
+    return { order: created, lines: savedLines };
+  });
+  ctx.onStockChange?.();
+  ctx.mailer?.kick();
+  const fresh = (await findOrder(ctx.db, order.id)) ?? order;
+  return toOrderView(fresh, lines, orderKey);
+}
+
+// ───────────────────────── payment, settlement, cancellation ─────────────────────────
+
+/**
+ * Counts what a paid order consumes, once: the coupon's redemption and the loyalty debit (local
+ * backend; with RepairDesk the debit is recorded here, subtracted from the balance shown, and
+ * staff apply it in RepairDesk). Guarded by orders.settled_at in the same transaction.
+ */
+export async function settleOrder(tx: Executor, orderId: number): Promise<boolean> {
+  if (!(await claimSettlement(tx, orderId))) return false;
+  const order = await findOrder(tx, orderId);
+  if (!order) return false;
+  if (order.couponId !== null) await countCouponRedemption(tx, order.couponId, 1);
+  if (order.loyaltyCents > 0 && order.customerId !== null && order.inventoryBackend === 'local') {
+    await debitLocalLoyalty(tx, order.customerId, order.loyaltyCents);
+  }
+  return true;
+}
+
+export type MarkPaidOptions = {
+  transactionId?: string | undefined;
+  note: string;
+  publicUrl: string;
+  mailer?: Pick<Mailer, 'kick'> | undefined;
+};
+
+export type MarkPaidResult = { changed: boolean; status: OrderStatus | null };
+
+/**
+ * An unpaid order (pending or on-hold) is paid: processing, paid_at, settlement, event, the
+ * confirmation mail if it was not sent yet and the staff notification. Idempotent: a second call
+ * (webhook replay, double click) changes nothing. A cancelled order is not revived: the caller
+ * gets its status (its stock may be gone; the payments issue refunds it).
+ */
+export async function markOrderPaid(db: Db, orderId: number, options: MarkPaidOptions): Promise<MarkPaidResult> {
+  const result = await db.transaction(async (tx) => {
+    const order = await findOrder(tx, orderId, { forUpdate: true });
+    if (!order) return { changed: false, status: null };
+    if (order.status !== 'pending' && order.status !== 'on-hold') return { changed: false, status: order.status };
+    const now = new Date();
+    await updateOrder(tx, order.id, {
+      status: 'processing',
+      paidAt: now,
+      expiresAt: null,
+      ...(options.transactionId ? { transactionId: options.transactionId.slice(0, 200) } : {}),
+    });
+    await insertOrderEvent(tx, { orderId: order.id, fromStatus: order.status, toStatus: 'processing', note: options.note });
+    await settleOrder(tx, order.id);
+    const updated = (await findOrder(tx, order.id)) ?? order;
+    const lines = (await linesOf(tx, [order.id])).get(order.id) ?? [];
+    await queueConfirmation(tx, updated, lines, options.publicUrl);
+    await queueStaffNotification(tx, updated, lines, options.publicUrl);
+    return { changed: true, status: 'processing' as const };
+  });
+  if (result.changed) options.mailer?.kick();
+  return result;
+}
+
+export type CancelOptions = {
+  publicUrl: string;
+  /** Tell the buyer (the expiry of an unpaid bank transfer). */
+  notifyBuyer?: boolean;
+  onStockChange?: (() => void) | undefined;
+  mailer?: Pick<Mailer, 'kick'> | undefined;
+};
+
+export type CancelResult = { changed: boolean; stockReleased: boolean };
+
+/** Cancels an order locked by the caller's transaction: stock released once, settlement undone. */
+export async function cancelLockedOrder(tx: Tx, order: OrderRow, note: string, options: Pick<CancelOptions, 'publicUrl' | 'notifyBuyer'>): Promise<CancelResult> {
+  if (CLOSED_STATUSES.includes(order.status) || order.status === 'completed') return { changed: false, stockReleased: false };
+  await updateOrder(tx, order.id, { status: 'cancelled', expiresAt: null });
+  await insertOrderEvent(tx, { orderId: order.id, fromStatus: order.status, toStatus: 'cancelled', note });
+  const lines = (await linesOf(tx, [order.id])).get(order.id) ?? [];
+  let stockReleased = false;
+  // Local stock goes back to the shelf; RepairDesk lines stop counting once released.
+  if (await claimStockRelease(tx, order.id)) {
+    stockReleased = true;
+    if (order.inventoryBackend === 'local') for (const line of lines) await giveBackLocalStock(tx, line.productId, line.quantity);
+  }
+  // A settled order that is cancelled gives back what it consumed (local loyalty, the coupon use).
+  if (order.settledAt) {
+    if (order.couponId !== null) await countCouponRedemption(tx, order.couponId, -1);
+    if (order.loyaltyCents > 0 && order.customerId !== null && order.inventoryBackend === 'local') {
+      await creditLocalLoyalty(tx, order.customerId, order.loyaltyCents);
+    }
+  }
+  if (options.notifyBuyer) {
+    await enqueueMail(tx, {
+      kind: 'order_expired',
+      to: order.email,
+      dedupeKey: `order_expired:${order.id}`,
+      ...orderExpiredEmail(mailDataOf(order, lines), { publicUrl: options.publicUrl }),
+    });
+  }
+  return { changed: true, stockReleased };
+}
+
+/** Cancels an order (staff, the expiry job, a failed payment): stock released exactly once. */
+export async function cancelOrder(db: Db, orderId: number, note: string, options: CancelOptions): Promise<CancelResult> {
+  const result = await db.transaction(async (tx) => {
+    const order = await findOrder(tx, orderId, { forUpdate: true });
+    if (!order) return { changed: false, stockReleased: false };
+    return cancelLockedOrder(tx, order, note, options);
+  });
+  if (result.stockReleased) options.onStockChange?.();
+  if (result.changed && options.notifyBuyer) options.mailer?.kick();
+  return result;
+}
+
+// ───────────────────────── reading ─────────────────────────
+
+// A hash no key can have: comparing against it takes the same time as a real comparison.
+const NO_HASH = '0'.repeat(64);
+
+/** Constant-time check of a presented order key against the stored hash. */
+export function keyMatches(order: Pick<OrderRow, 'orderKeyHash'> | null, key: string | undefined): boolean {
+  const presented = Buffer.from(hashToken(key ?? ''), 'hex');
+  const stored = Buffer.from(order?.orderKeyHash ?? NO_HASH, 'hex');
+  const same = stored.length === presented.length && timingSafeEqual(stored, presented);
+  return order !== null && Boolean(key) && same;
+}
+
+/** One order for its owner, or for whoever holds its key; the same 404 otherwise. */
+export async function getOrder(ctx: Pick<OrderContext, 'db'>, viewer: OrderViewer, id: number, key: string | undefined): Promise<Order> {
+  const order = await findOrder(ctx.db, id);
+  const allowed = keyMatches(order, key) || (order !== null && ownsOrder(viewer, order));
+  if (!order || !allowed) throw notFound();
+  const lines = (await linesOf(ctx.db, [order.id])).get(order.id) ?? [];
+  return toOrderView(order, lines);
+}
+
+/** The signed-in user's own orders, newest first. */
+export async function listOrders(ctx: Pick<OrderContext, 'db'>, viewer: OrderViewer, query: OrderListQuery): Promise<{ data: Order[]; total: number }> {
+  if (viewer.kind !== 'user') throw new AppError('NOT_LOGGED_IN', 401, messages.auth.notLoggedIn);
+  const statuses = query.status
+    ?.split(',')
+    .map((status) => status.trim())
+    .filter((status) => status && status !== 'any');
+  const { rows, total } = await listOwnedOrders(ctx.db, {
+    customerId: linkedCustomerId(viewer),
+    email: viewer.emailVerified ? viewer.email : null,
+    statuses,
+    search: query.search,
+    offset: (query.page - 1) * query.per_page,
+    limit: query.per_page,
+  });
+  const lines = await linesOf(
+    ctx.db,
+    rows.map((row) => row.id),
+  );
+  return { data: rows.map((row) => toOrderView(row, lines.get(row.id) ?? [])), total };
+}
+
+/** Loyalty usable now: the backend's balance minus what live orders already committed. */
+export async function loyaltyOf(ctx: Pick<OrderContext, 'db' | 'backend'>, viewer: OrderViewer): Promise<{ balance: string; linked: boolean }> {
+  if (viewer.kind !== 'user') throw new AppError('NOT_LOGGED_IN', 401, messages.auth.notLoggedIn);
+  const customerId = linkedCustomerId(viewer);
+  if (customerId === null) return { balance: centsToDecimal(0), linked: false };
+  const customer = await ctx.backend.getCustomer(customerId);
+  const reserved = await reservedLoyaltyCents(ctx.db, customerId, ctx.backend.kind);
+  return { balance: centsToDecimal(Math.max(0, (customer?.loyaltyBalanceCents ?? 0) - reserved)), linked: true };
+}
+
+// ───────────────────────── the spec's compatibility calls ─────────────────────────
+
+/** The order proven by its key, or the same 404 whether it exists or not. */
+async function provenOrder(db: Db, id: number, key: string): Promise<OrderRow> {
+  const order = await findOrder(db, id);
+  if (!keyMatches(order, key) || !order) throw notFound();
+  return order;
+}
+
+/** POST /api/admin/capture-order: checks the proof and changes nothing. */
+export async function captureOrder(ctx: Pick<OrderContext, 'db'>, id: number, key: string): Promise<void> {
+  await provenOrder(ctx.db, id, key);
+}
+
+/**
+ * POST /api/devis-notification/order-confirmation: at most once per order, the confirmation goes
+ * to the order's own billing address (never an address of the body). A pending order is only
+ * noted: its confirmation leaves when the payment succeeds.
+ */
+export async function requestConfirmation(ctx: Pick<OrderContext, 'db' | 'publicUrl' | 'mailer'>, id: number, key: string): Promise<void> {
+  const proven = await provenOrder(ctx.db, id, key);
+  const queued = await ctx.db.transaction(async (tx) => {
+    const order = await findOrder(tx, proven.id, { forUpdate: true });
+    if (!order || !(await claimConfirmationRequest(tx, order.id))) return false;
+    if (order.confirmationSentAt || !['on-hold', 'processing', 'completed'].includes(order.status)) return false;
+    const lines = (await linesOf(tx, [order.id])).get(order.id) ?? [];
+    return queueConfirmation(tx, order, lines, ctx.publicUrl, key);
+  });
+  if (queued) ctx.mailer?.kick();
+}

@@ -1,0 +1,77 @@
+import { ORDER_STATUS_LABELS, centsToDecimal } from '@erepare/shared/shop';
+import type { BankDetails, Order } from '@erepare/shared/schemas/shop';
+import { storeProfile } from '@erepare/shared/store-profile';
+import type { OrderLineRow, OrderRow } from './repository.js';
+
+/** The order as the API answers it (WooCommerce-style, spec 2 §3, §7); never the raw row. */
+
+export type OrderAddress = Order['billing'];
+
+const ADDRESS_KEYS = ['first_name', 'last_name', 'company', 'address_1', 'address_2', 'city', 'postcode', 'country', 'email', 'phone'] as const;
+
+/** A stored address with every key of the API shape ('' when missing). */
+export function addressOf(stored: Record<string, string> | null | undefined): OrderAddress {
+  const address = {} as OrderAddress;
+  for (const key of ADDRESS_KEYS) address[key] = typeof stored?.[key] === 'string' ? stored[key] : '';
+  return address;
+}
+
+/** What the buyer writes as the transfer's reference: the order number. */
+export function orderNumberOf(order: Pick<OrderRow, 'id'>): string {
+  return String(order.id);
+}
+
+export function bankDetailsFor(order: Pick<OrderRow, 'id' | 'paymentMethod' | 'status'>): BankDetails | null {
+  if (order.paymentMethod !== 'bacs' || order.status !== 'on-hold') return null;
+  return {
+    account_holder: storeProfile.bank.accountHolder,
+    bank_name: storeProfile.bank.bankName,
+    iban: storeProfile.bank.iban,
+    bic: storeProfile.bank.bic,
+    reference: orderNumberOf(order),
+  };
+}
+
+export function toOrderView(order: OrderRow, lines: OrderLineRow[], orderKey?: string): Order {
+  const number = orderNumberOf(order);
+  return {
+    id: order.id,
+    number,
+    order_number: number,
+    ...(orderKey ? { order_key: orderKey } : {}),
+    status: order.status,
+    status_label: ORDER_STATUS_LABELS[order.status],
+    currency: 'EUR',
+    date_created: order.createdAt.toISOString(),
+    date_paid: order.paidAt ? order.paidAt.toISOString() : null,
+    payment_method: order.paymentMethod,
+    payment_method_title: order.paymentMethodTitle,
+    transaction_id: order.transactionId,
+    needs_payment: order.status === 'pending' || order.status === 'on-hold',
+    billing: addressOf(order.billing),
+    shipping: addressOf(order.shipping),
+    line_items: lines.map((line) => ({
+      id: line.id,
+      product_id: line.productId,
+      name: line.name,
+      sku: line.sku,
+      quantity: line.quantity,
+      price: centsToDecimal(line.unitPriceCents),
+      subtotal: centsToDecimal(line.totalCents),
+      total: centsToDecimal(line.totalCents),
+      image_url: line.imageUrl,
+    })),
+    shipping_lines: [
+      { method_id: order.shippingMethodId, method_title: order.shippingMethodTitle, total: centsToDecimal(order.shippingCents) },
+    ],
+    coupon_lines: order.couponCode ? [{ code: order.couponCode, discount: centsToDecimal(order.discountCents) }] : [],
+    subtotal: centsToDecimal(order.subtotalCents),
+    discount_total: centsToDecimal(order.discountCents),
+    loyalty_discount: centsToDecimal(order.loyaltyCents),
+    shipping_total: centsToDecimal(order.shippingCents),
+    total: centsToDecimal(order.totalCents),
+    customer_note: order.customerNote,
+    bank_details: bankDetailsFor(order),
+    expires_at: order.expiresAt ? order.expiresAt.toISOString() : null,
+  };
+}

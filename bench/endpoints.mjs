@@ -79,4 +79,16 @@ export const SERVER_TIME_PROBES = [
     measure: 'round-trip',
     budgetP95Ms: 150,
   },
+  // Issue 5: the shop's first page and a search, on the 5,000-item inventory (the catalogue's
+  // snapshot, rebuilt every 5 minutes; each search runs on it).
+  {
+    name: 'shop catalogue, first page (5,000 items)',
+    path: () => '/api/shop/products?page=1&per_page=12',
+    budgetP95Ms: 25,
+  },
+  {
+    name: 'shop catalogue, a search (5,000 items)',
+    path: (index) => `/api/shop/products?search=${['samsung', 'iphone 13', 'coque', 'chargeur usb-c', 'galaxy'][index % 5]}&page=1&per_page=12`,
+    budgetP95Ms: 25,
+  },
 ];

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { writeSiteSettings } from '../modules/settings/repository.js';
 import type { Db } from './client.js';
 import { seedRepairDesk, type DemoDataSize, type SeedRepairDeskResult } from './demo-data/repair-desk.js';
+import { seedShopDemo } from './demo-data/shop.js';
 import { appMeta } from './schema.js';
 
 /**
@@ -10,9 +11,11 @@ import { appMeta } from './schema.js';
  * seed version recorded in app_meta tells later versions what has already been done.
  *
  * Versions: 1 site settings; 2 the repair desk (statuses, inventory categories and brands, and
- * demo customers, tickets, invoices and inventory, only into a database without repair data).
+ * demo customers, tickets, invoices and inventory, only into a database without repair data);
+ * 3 the shop's demo data (coupons, shop fields of the inventory), added once to a database seeded
+ * by an older version too.
  */
-export const SEED_VERSION = 2;
+export const SEED_VERSION = 3;
 
 // Serialises concurrent first starts of several instances on one PostgreSQL.
 const SEED_LOCK_KEY = 724031;
@@ -34,8 +37,12 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<{ seeded:
     const version = Number(current[0]?.value ?? 0);
     if (version >= SEED_VERSION) return { seeded: false };
 
+    const size = options.demoData ?? 'demo';
+    const now = options.now ?? new Date();
     await writeSiteSettings(tx, defaultSiteSettings, null, true);
-    await seedRepairDesk(tx, { size: options.demoData ?? 'demo', now: options.now ?? new Date() });
+    await seedRepairDesk(tx, { size, now });
+    // Once: coupons deleted by staff later must not come back at the next version.
+    if (version < 3) await seedShopDemo(tx, { size, now });
 
     await tx
       .insert(appMeta)
@@ -56,7 +63,10 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<{ seeded:
 export async function seedRepairDemoData(db: Db, size: DemoDataSize, now = new Date()): Promise<SeedRepairDeskResult> {
   const result = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
-    return seedRepairDesk(tx, { size, now });
+    const seeded = await seedRepairDesk(tx, { size, now });
+    // The new inventory gets its shop fields (the coupons exist already, or are added).
+    if (seeded.seeded) await seedShopDemo(tx, { size, now });
+    return seeded;
   });
   await db.execute(sql`analyze`);
   return result;

@@ -1,9 +1,348 @@
-import type { RepairBackend } from '../../adapters/repair/types.js';
+import { eq, sql } from 'drizzle-orm';
+import { messages } from '@erepare/shared/messages';
+import { FALLBACK_CATEGORIES } from '@erepare/shared/shop';
+import type { Product, ProductCategory, ProductListQuery } from '@erepare/shared/schemas/shop';
+import type { InventoryItemRecord, RepairBackend } from '../../adapters/repair/types.js';
 import type { Db } from '../../db/client.js';
-import type { Catalogue } from './catalogue-types.js';
+import { orderLines, orders, shopProducts } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import type { Catalogue, CatalogueProduct } from './catalogue-types.js';
+import { isSellable, normaliseText } from './catalogue-rules.js';
+import { categoryIdOf, slugify, toCatalogueProduct, type CategoryRef, type ShopProductRow } from './product-view.js';
 
-/** Builds the shop catalogue from the repair backend's inventory (to be written: issue 5, catalogue). */
-export function createCatalogue(_db: Db, _backend: RepairBackend): Catalogue {
-  const missing = () => Promise.reject(new Error('catalogue not implemented yet'));
-  return { list: missing, get: missing, categories: missing, invalidate: () => undefined };
+/** Spec 2 §7: inventory cache 5 minutes. */
+export const CATALOGUE_TTL_MS = 5 * 60_000;
+/** Spec 2 §7: progressive paging, 1,000 items per page, up to 10 pages. */
+export const INVENTORY_PAGE_SIZE = 1000;
+export const INVENTORY_MAX_PAGES = 10;
+/** After a failed rebuild, a stale snapshot is served this long before the backend is asked again. */
+const RETRY_AFTER_FAILURE_MS = 30_000;
+
+type Entry = {
+  product: CatalogueProduct;
+  /** Listed in the shop: in stock for web sales. */
+  listed: boolean;
+  /** Normalised name, SKU (also without separators) and brand: what a search matches. */
+  text: string;
+  category: (CategoryRef & { key: string }) | null;
+  accessory: boolean;
+  featured: boolean;
+  onSale: boolean;
+  createdMs: number;
+  sold: number;
+};
+
+type Snapshot = {
+  byId: Map<number, Entry>;
+  /** Listed entries, by id. */
+  listed: Entry[];
+  categories: ProductCategory[];
+  /** Listed entries per sort ("price:asc"), computed on first use. */
+  sorted: Map<string, Entry[]>;
+  /** When to rebuild (milliseconds since the epoch). */
+  refreshAt: number;
+};
+
+export type CatalogueOptions = {
+  ttlMs?: number;
+  now?: () => number;
+};
+
+type SalesRow = { productId: number; sold: number; unsynced: number };
+
+/** Reads the whole inventory, 1,000 items per call, at most 10 calls (spec 2 §7). */
+async function loadInventory(backend: RepairBackend): Promise<InventoryItemRecord[]> {
+  const items: InventoryItemRecord[] = [];
+  for (let page = 0; page < INVENTORY_MAX_PAGES; page += 1) {
+    const { items: batch, total } = await backend.listInventory({ offset: page * INVENTORY_PAGE_SIZE, limit: INVENTORY_PAGE_SIZE });
+    items.push(...batch);
+    if (batch.length < INVENTORY_PAGE_SIZE || items.length >= total) break;
+  }
+  return items;
+}
+
+/**
+ * Web sales per product, in one grouped query: sold (paid or awaiting a transfer, for the
+ * "popularity" sort) and, with RepairDesk, the quantity our orders hold that RepairDesk does not
+ * know about yet (not cancelled, not released, not applied by staff).
+ */
+async function loadSales(db: Db): Promise<SalesRow[]> {
+  return db
+    .select({
+      productId: orderLines.productId,
+      sold: sql<number>`coalesce(sum(${orderLines.quantity}) filter (where ${orders.status} in ('processing', 'on-hold', 'completed')), 0)::int`,
+      unsynced: sql<number>`coalesce(sum(${orderLines.quantity}) filter (where ${orders.inventoryBackend} = 'repairdesk'
+        and ${orders.status} not in ('cancelled', 'failed', 'refunded')
+        and ${orders.stockReleasedAt} is null and ${orders.stockSyncedAt} is null), 0)::int`,
+    })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .groupBy(orderLines.productId);
+}
+
+function fallbackCategories(): ProductCategory[] {
+  return FALLBACK_CATEGORIES.map((name, index) => ({
+    id: index + 1,
+    name,
+    slug: slugify(name),
+    parent: 0,
+    description: '',
+    display: 'default',
+    image: null,
+    menu_order: index,
+    count: 0,
+  }));
+}
+
+function byName(a: { name: string }, b: { name: string }): number {
+  return a.name.localeCompare(b.name, 'fr', { sensitivity: 'base' });
+}
+
+async function buildSnapshot(db: Db, backend: RepairBackend, refreshAt: number): Promise<Snapshot> {
+  const [items, named, shopRows, sales] = await Promise.all([
+    loadInventory(backend),
+    // Only for the categories' ids: the catalogue does without them.
+    backend.listInventoryCategories().catch(() => []),
+    db.select().from(shopProducts),
+    loadSales(db),
+  ]);
+  const shopById = new Map<number, ShopProductRow>(shopRows.map((row) => [row.productId, row]));
+  const salesById = new Map(sales.map((row) => [row.productId, row]));
+  const namedIds = new Map(named.map((entry) => [normaliseText(entry.name), entry.id]));
+  const categoryRefs = new Map<string, CategoryRef & { key: string }>();
+  const categoryOf = (name: string) => {
+    const key = normaliseText(name);
+    if (!key) return null;
+    let ref = categoryRefs.get(key);
+    if (!ref) {
+      ref = { id: namedIds.get(key) ?? categoryIdOf(name), name: name.trim(), slug: slugify(name), key };
+      categoryRefs.set(key, ref);
+    }
+    return ref;
+  };
+  const subtractWebSales = backend.kind === 'repairdesk';
+
+  const byId = new Map<number, Entry>();
+  const listed: Entry[] = [];
+  const counts = new Map<string, number>();
+  for (const item of items) {
+    const shop = shopById.get(item.id);
+    if (shop?.hidden || !isSellable(item) || byId.has(item.id)) continue;
+    const sale = salesById.get(item.id);
+    const available = Math.max(0, item.quantity - (subtractWebSales ? (sale?.unsynced ?? 0) : 0));
+    const category = categoryOf(item.category);
+    const product = toCatalogueProduct({ item, shop, category, available });
+    const entry: Entry = {
+      product,
+      listed: available > 0,
+      text: ` ${normaliseText(`${item.name} ${item.sku} ${item.sku.replace(/[^A-Za-z0-9]/g, '')} ${item.brand}`)} `,
+      category,
+      accessory: product.view.product_type === 'accessory',
+      featured: product.view.featured,
+      onSale: product.view.on_sale,
+      createdMs: item.createdAt.getTime(),
+      sold: sale?.sold ?? 0,
+    };
+    byId.set(item.id, entry);
+    if (entry.listed) {
+      listed.push(entry);
+      if (category) counts.set(category.key, (counts.get(category.key) ?? 0) + 1);
+    }
+  }
+  listed.sort((a, b) => a.product.id - b.product.id);
+  const categories = [...counts.entries()]
+    .map(([key, count]) => {
+      const ref = categoryRefs.get(key);
+      return ref ? { ref, count } : null;
+    })
+    .filter((entry) => entry !== null)
+    .sort((a, b) => byName(a.ref, b.ref))
+    .map(({ ref, count }, index): ProductCategory => ({
+      id: ref.id,
+      name: ref.name,
+      slug: ref.slug,
+      parent: 0,
+      description: '',
+      display: 'default',
+      image: null,
+      menu_order: index,
+      count,
+    }));
+  return { byId, listed, categories, sorted: new Map(), refreshAt };
+}
+
+type SortKey = `${ProductListQuery['orderby']}:${'asc' | 'desc'}`;
+
+/** Title and price read naturally upwards; dates, ids and popularity downwards (newest, best-selling first). */
+function defaultOrder(orderby: ProductListQuery['orderby']): 'asc' | 'desc' {
+  return orderby === 'title' || orderby === 'price' ? 'asc' : 'desc';
+}
+
+function comparator(orderby: ProductListQuery['orderby']): (a: Entry, b: Entry) => number {
+  switch (orderby) {
+    case 'id':
+      return (a, b) => a.product.id - b.product.id;
+    case 'title':
+      return (a, b) => byName(a.product, b.product) || a.product.id - b.product.id;
+    case 'price':
+      return (a, b) => a.product.priceCents - b.product.priceCents || a.product.id - b.product.id;
+    case 'popularity':
+      return (a, b) => a.sold - b.sold || a.createdMs - b.createdMs || a.product.id - b.product.id;
+    case 'date':
+      return (a, b) => a.createdMs - b.createdMs || a.product.id - b.product.id;
+  }
+}
+
+function sortedEntries(snapshot: Snapshot, orderby: ProductListQuery['orderby'], order: 'asc' | 'desc'): Entry[] {
+  const key: SortKey = `${orderby}:${order}`;
+  let entries = snapshot.sorted.get(key);
+  if (!entries) {
+    const compare = comparator(orderby);
+    entries = order === 'asc' ? [...snapshot.listed].sort(compare) : [...snapshot.listed].sort((a, b) => compare(b, a));
+    snapshot.sorted.set(key, entries);
+  }
+  return entries;
+}
+
+const ACCESSORY_WORDS = new Set(['accessoire', 'accessoires', 'accessory', 'accessories']);
+
+/**
+ * The category filter (spec 2 §5: a loose contains match): an id, or a name or slug contained in
+ * the product's category name, accents and case ignored. "Accessoires" (one of the spec's
+ * fallback categories) also means every accessory.
+ */
+function categoryFilter(value: string): ((entry: Entry) => boolean) | null {
+  const trimmed = value.trim();
+  if (!trimmed) return null;
+  if (/^\d{1,10}$/.test(trimmed)) {
+    const id = Number(trimmed);
+    return (entry) => entry.category?.id === id;
+  }
+  const key = normaliseText(trimmed);
+  if (!key) return null;
+  const accessories = ACCESSORY_WORDS.has(key);
+  return (entry) => (entry.category !== null && entry.category.key.includes(key)) || (accessories && entry.accessory);
+}
+
+function toUnavailable(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  return new AppError('CATALOGUE_UNAVAILABLE', 503, messages.http.unavailable, {}, error);
+}
+
+/**
+ * The shop catalogue of this instance: a snapshot of the sellable inventory (spec 2 §5) with the
+ * shop fields, rebuilt every 5 minutes (spec 2 §7) or after `invalidate()`. Searching, filtering,
+ * sorting and paging run on the snapshot, with search text normalised once per product, so a
+ * search over 5,000 items costs a few milliseconds.
+ *
+ * - Concurrent rebuilds share one load; a rebuild started before an `invalidate()` is not kept.
+ * - An expired snapshot is still served while its replacement loads (the next requests get the
+ *   new one); an invalidated one is not, except when the backend fails: then the last snapshot
+ *   is served rather than an error, and the backend is asked again 30 s later.
+ * - `app.repair.inventory.invalidate()` calls the backend's `invalidate()`, which this catalogue
+ *   chains onto: a staff edit of the inventory drops both caches.
+ */
+export function createCatalogue(db: Db, backend: RepairBackend, options: CatalogueOptions = {}): Catalogue {
+  const ttlMs = options.ttlMs ?? CATALOGUE_TTL_MS;
+  const now = options.now ?? Date.now;
+  let snapshot: Snapshot | null = null;
+  /** The last snapshot, kept through invalidations to be served when the backend fails. */
+  let lastGood: Snapshot | null = null;
+  let building: Promise<Snapshot> | null = null;
+  let generation = 0;
+
+  const rebuild = (): Promise<Snapshot> => {
+    if (building) return building;
+    const startedIn = generation;
+    const current: Promise<Snapshot> = buildSnapshot(db, backend, now() + ttlMs)
+      .then((built) => {
+        if (startedIn === generation) {
+          snapshot = built;
+          lastGood = built;
+        }
+        return built;
+      })
+      .finally(() => {
+        if (building === current) building = null;
+      });
+    building = current;
+    return current;
+  };
+
+  const current = async (): Promise<Snapshot> => {
+    const cached = snapshot;
+    if (cached) {
+      if (now() >= cached.refreshAt && !building) {
+        rebuild().catch(() => {
+          // Keep serving this one; try again a little later.
+          cached.refreshAt = now() + RETRY_AFTER_FAILURE_MS;
+        });
+      }
+      return cached;
+    }
+    try {
+      return await rebuild();
+    } catch (error) {
+      const stale = lastGood;
+      if (!stale) throw toUnavailable(error);
+      stale.refreshAt = now() + RETRY_AFTER_FAILURE_MS;
+      snapshot = stale;
+      return stale;
+    }
+  };
+
+  const invalidate = () => {
+    generation += 1;
+    building = null;
+    snapshot = null;
+  };
+
+  // Chained onto the backend's own invalidation, which the repair module's inventory cache calls.
+  const backendInvalidate = backend.invalidate;
+  backend.invalidate = () => {
+    backendInvalidate?.call(backend);
+    invalidate();
+  };
+
+  return {
+    async list(query) {
+      const found = await current();
+      const order = query.order ?? defaultOrder(query.orderby);
+      const entries = sortedEntries(found, query.orderby, order);
+      const words = query.search ? normaliseText(query.search).split(' ').filter(Boolean) : [];
+      const inCategory = query.category ? categoryFilter(query.category) : null;
+      const featured = query.featured === undefined ? null : query.featured === 'true';
+      const onSale = query.on_sale === undefined ? null : query.on_sale === 'true';
+      const start = (query.page - 1) * query.per_page;
+      const end = start + query.per_page;
+      const items: Product[] = [];
+      let total = 0;
+      for (const entry of entries) {
+        if (featured !== null && entry.featured !== featured) continue;
+        if (onSale !== null && entry.onSale !== onSale) continue;
+        if (inCategory && !inCategory(entry)) continue;
+        if (words.length > 0 && !words.every((word) => entry.text.includes(word))) continue;
+        if (total >= start && total < end) items.push(entry.product.view);
+        total += 1;
+      }
+      return { items, total };
+    },
+
+    async get(id) {
+      return (await current()).byId.get(id)?.product ?? null;
+    },
+
+    async categories() {
+      let found: Snapshot;
+      try {
+        found = await current();
+      } catch {
+        // Spec 2 §8: categories fall back to the four built-in ones.
+        return { items: fallbackCategories(), fallback: true };
+      }
+      return found.categories.length > 0 ? { items: found.categories, fallback: false } : { items: fallbackCategories(), fallback: true };
+    },
+
+    invalidate,
+  };
 }

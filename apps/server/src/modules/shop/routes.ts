@@ -1,7 +1,141 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { centsToDecimal, freeShippingThresholdCents, SHIPPING_METHODS, shopMessages, type ShippingMethodDefinition } from '@erepare/shared/shop';
+import {
+  couponListResponseSchema,
+  couponValidateRequestSchema,
+  couponValidateResponseSchema,
+  paymentGatewaysResponseSchema,
+  productCategoriesResponseSchema,
+  productListQuerySchema,
+  productListResponseSchema,
+  productResponseSchema,
+  shippingMethodsResponseSchema,
+  type ShippingMethod,
+} from '@erepare/shared/schemas/shop';
+import { z } from '@erepare/shared/zod';
+import { AppError } from '../../errors.js';
+import { hitRateLimit, type RateLimitRule } from '../../lib/rate-limit.js';
 import type { Catalogue } from './catalogue-types.js';
+import { listActiveCoupons, toCouponView } from './coupons-repository.js';
+import { validateCoupon } from './coupons-service.js';
+import { offlinePaymentMethods, toGatewayView } from './payment-methods.js';
 
-/** /api/shop (products, categories, coupons/validate, shipping-methods, payment-gateways) and /api/woocommerce/coupons. */
-export function shopRoutes(_catalogue: Catalogue): FastifyPluginAsync {
-  return async () => {};
+/** DESIGN.md §4: coupon validation is rate-limited (guessing codes), per IP address, in the database. */
+export const COUPON_VALIDATION_LIMIT = { name: 'coupon-validate-ip', limit: 30, windowMs: 10 * 60_000 } satisfies RateLimitRule;
+export const couponRateLimitMessage = 'Trop de codes promo essayés. Veuillez réessayer dans quelques minutes.';
+
+const productIdParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: 'Identifiant de produit invalide' })
+    .int({ error: 'Identifiant de produit invalide' })
+    .min(1, { error: 'Identifiant de produit invalide' })
+    .max(2_147_483_647, { error: 'Identifiant de produit invalide' }),
+});
+
+/** An invalid coupon: a 4xx (issue 5, bad input) carrying the validation result the client reads. */
+const couponRejectedSchema = couponValidateResponseSchema.extend({
+  success: z.literal(false),
+  message: z.string(),
+  statusCode: z.literal(422),
+});
+
+/**
+ * Methods offered at checkout. The relay point (colissimo_relais) waits for its picker (payments
+ * issue): it is left out until then.
+ */
+export const ENABLED_SHIPPING_METHODS: readonly ShippingMethodDefinition[] = SHIPPING_METHODS.filter((method) => !method.needsRelay);
+
+export function toShippingMethodView(method: ShippingMethodDefinition): ShippingMethod {
+  const threshold = freeShippingThresholdCents(method);
+  return {
+    id: method.id,
+    title: method.title,
+    description: method.description,
+    enabled: true,
+    cost: centsToDecimal(method.costCents),
+    kind: method.kind,
+    free_threshold: threshold === null ? null : centsToDecimal(threshold),
+    needs_address: method.needsAddress,
+    needs_relay: method.needsRelay,
+  };
+}
+
+/**
+ * The shop API of spec 2 §7, served by our server without any credential (issue 5 "Paths"):
+ * products, categories, coupons, shipping methods and payment gateways. Registered without a
+ * prefix: the paths are the full ones.
+ */
+export function shopRoutes(catalogue: Catalogue): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/shop/products',
+      { schema: { querystring: productListQuerySchema, response: { 200: productListResponseSchema } } },
+      async (request, reply) => {
+        const query = request.query;
+        const { items, total } = await catalogue.list(query);
+        const totalPages = Math.ceil(total / query.per_page);
+        void reply.header('x-wp-total', String(total)).header('x-wp-totalpages', String(totalPages));
+        return {
+          success: true as const,
+          data: items,
+          total,
+          total_pages: totalPages,
+          page: query.page,
+          per_page: query.per_page,
+          message: total > 0 ? shopMessages.productsFound : shopMessages.catalogueEmpty,
+        };
+      },
+    );
+
+    app.get('/api/shop/products/categories', { schema: { response: { 200: productCategoriesResponseSchema } } }, async () => {
+      const { items, fallback } = await catalogue.categories();
+      return { success: true as const, data: items, fallback };
+    });
+
+    app.get(
+      '/api/shop/products/:id',
+      { schema: { params: productIdParamsSchema, response: { 200: productResponseSchema } } },
+      async (request) => {
+        const product = await catalogue.get(request.params.id);
+        if (!product) throw new AppError('PRODUCT_NOT_FOUND', 404, shopMessages.productNotFound);
+        return { success: true as const, data: product.view };
+      },
+    );
+
+    // The promo banner's list (spec 2 §7 "all coupons", kept to the active, listed ones: a private
+    // code is never advertised).
+    app.get('/api/woocommerce/coupons', { schema: { response: { 200: couponListResponseSchema } } }, async () => {
+      const rows = await listActiveCoupons(app.db);
+      return { success: true as const, data: rows.map(toCouponView) };
+    });
+
+    app.post(
+      '/api/shop/coupons/validate',
+      { schema: { body: couponValidateRequestSchema, response: { 200: couponValidateResponseSchema, 422: couponRejectedSchema } } },
+      async (request, reply) => {
+        await hitRateLimit(app.db, COUPON_VALIDATION_LIMIT, request.ip, couponRateLimitMessage);
+        const result = await validateCoupon(app.db, catalogue, request.body);
+        if (result.ok) return result.body;
+        return reply.code(422).send({
+          success: false as const,
+          valid: false,
+          discount_amount: centsToDecimal(0),
+          coupon: null,
+          error: result.error,
+          message: result.error,
+          statusCode: 422 as const,
+        });
+      },
+    );
+
+    app.get('/api/shop/shipping-methods', { schema: { response: { 200: shippingMethodsResponseSchema } } }, async () => ({
+      success: true as const,
+      data: ENABLED_SHIPPING_METHODS.map(toShippingMethodView),
+    }));
+
+    app.get('/api/shop/payment-gateways', { schema: { response: { 200: paymentGatewaysResponseSchema } } }, async () => ({
+      success: true as const,
+      data: offlinePaymentMethods().map(toGatewayView),
+    }));
+  };
 }

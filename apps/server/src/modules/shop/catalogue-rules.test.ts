@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { SHORT_DESCRIPTION_LENGTH } from '@erepare/shared/shop';
+import { planRepairDesk } from '../../db/demo-data/repair-desk.js';
+import { isSellable, looksLikeSparePart, normaliseText } from './catalogue-rules.js';
+import { categoryIdOf, defaultShortDescription, productSlug, slugify } from './product-view.js';
+
+const now = new Date('2026-01-15T10:00:00Z');
+
+describe('catalogue rules on the demo inventory', () => {
+  for (const size of ['demo', 'large'] as const) {
+    const { inventory } = planRepairDesk({ size, now });
+    const item = (row: (typeof inventory)[number]) => ({ ...row, brand: row.brand ?? '' });
+
+    it(`${size}: no spare part is sold, every device and accessory with a price is`, () => {
+      const parts = inventory.filter((row) => row.itemType === 'part');
+      const others = inventory.filter((row) => row.itemType !== 'part');
+      expect(parts.length).toBeGreaterThan(50);
+      expect(parts.filter((row) => isSellable(item(row)))).toEqual([]);
+      expect(others.filter((row) => !isSellable(item(row))).map((row) => row.name)).toEqual([]);
+    });
+
+    it(`${size}: the keyword lists alone recognise every spare part (a RepairDesk store may file them as products)`, () => {
+      const parts = inventory.filter((row) => row.itemType === 'part');
+      expect(parts.filter((row) => !looksLikeSparePart(row.name, row.category)).map((row) => row.name)).toEqual([]);
+      // Even without a category (a store that files everything under one name).
+      expect(parts.filter((row) => !looksLikeSparePart(row.name, '')).map((row) => row.name)).toEqual([]);
+      const accessories = inventory.filter((row) => row.itemType !== 'part');
+      expect(accessories.filter((row) => looksLikeSparePart(row.name, row.category)).map((row) => row.name)).toEqual([]);
+    });
+  }
+
+  it('tells accessories from spare parts that share a word', () => {
+    const kept = [
+      ['Batterie externe 10 000 mAh USB-C', 'Batteries externes'],
+      ['Protection d’écran Apple Watch 45 mm (lot de 2)', 'Accessoires montres'],
+      ['Verre trempé Nintendo Switch OLED', 'Protections d’écran'],
+      ['Nintendo Switch OLED 64 Go Blanc – Très bon état', 'Consoles reconditionnées'],
+      ['Protection objectif caméra iPhone 14 Pro', 'Protections d’écran'],
+      ['Station de charge DualSense', 'Accessoires consoles'],
+      ['Écouteurs filaires USB-C', 'Audio'],
+      ['Tempered glass iPhone 12', 'Accessories'],
+      ['Clavier AZERTY Bluetooth Logitech', 'Accessoires ordinateurs'],
+    ];
+    for (const [name = '', category = ''] of kept) expect(looksLikeSparePart(name, category), name).toBe(false);
+    const excluded = [
+      ['Écran OLED iPhone 12 – Qualité origine', 'Produits'],
+      ['Batterie Samsung Galaxy S21', 'Produits'],
+      ['Nappe connecteur de charge iPhone 11', ''],
+      ['Caméra arrière iPhone 13', ''],
+      ['Vitre arrière iPhone 14', ''],
+      ['iPhone 12 LCD Assembly', ''],
+      ['Galaxy S20 Back Glass', ''],
+      ['iPad 9 Digitizer', ''],
+      ['Charging port flex iPhone X', ''],
+      ['Coque silicone', 'Pièces détachées'],
+      ['Anything', 'Spare parts'],
+    ];
+    for (const [name = '', category = ''] of excluded) expect(looksLikeSparePart(name, category), name).toBe(true);
+  });
+
+  it('never sells a part, a free item or an item priced 0', () => {
+    const base = { name: 'Coque silicone iPhone 13', category: 'Coques et étuis', itemType: 'accessory' as const, priceCents: 1490 };
+    expect(isSellable(base)).toBe(true);
+    expect(isSellable({ ...base, priceCents: 0 })).toBe(false);
+    expect(isSellable({ ...base, itemType: 'part' })).toBe(false);
+  });
+});
+
+describe('text helpers', () => {
+  it('normalises case, accents and punctuation', () => {
+    expect(normaliseText('  Écran – ÉTUI d’iPhone 13 (ACC-00012) ')).toBe('ecran etui d iphone 13 acc 00012');
+    expect(normaliseText('Œuvre en cœur')).toBe('oeuvre en coeur');
+  });
+
+  it('makes slugs from the name and the id', () => {
+    expect(slugify('Coque silicone iPhone 13 – Noir')).toBe('coque-silicone-iphone-13-noir');
+    expect(productSlug('Chargeur secteur USB-C 20 W', 42)).toBe('chargeur-secteur-usb-c-20-w-42');
+    expect(productSlug('–', 7)).toBe('7');
+  });
+
+  it('cuts the short description on a word at 150 characters, ellipsis included', () => {
+    expect(defaultShortDescription('Courte description.')).toBe('Courte description.');
+    const long = 'Smartphone reconditionné, débloqué tout opérateur, 128 Go, coloris Minuit. État : Très bon état (micro-rayures invisibles). Testé sur 30 points de contrôle, réinitialisé et prêt à l’emploi. Garantie 12 mois.';
+    const short = defaultShortDescription(long);
+    expect(short.length).toBeLessThanOrEqual(SHORT_DESCRIPTION_LENGTH);
+    expect(short.endsWith('…')).toBe(true);
+    expect(long.startsWith(short.slice(0, -1))).toBe(true);
+    expect(long[short.length - 1]).toMatch(/[\s,.]/);
+    expect(defaultShortDescription('x'.repeat(400))).toHaveLength(150);
+  });
+
+  it('gives unknown categories a stable id', () => {
+    expect(categoryIdOf('Coques et étuis')).toBe(categoryIdOf('coques et etuis'));
+    expect(categoryIdOf('Coques et étuis')).not.toBe(categoryIdOf('Audio'));
+    expect(categoryIdOf('Audio')).toBeLessThan(2 ** 31);
+  });
+});

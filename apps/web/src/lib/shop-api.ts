@@ -175,7 +175,7 @@ export const shopKeys = {
 };
 
 /** 4xx answers (404 unknown product, 400 bad filter) are final: no retry. */
-function retryUnlessClientError(failureCount: number, error: unknown): boolean {
+function retryUnlessClientError(failureCount: number, error: Error): boolean {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
   return failureCount < 2;
 }

@@ -1,10 +1,10 @@
-import { ContactActions } from '../../../components/contact-actions';
-import { PageIntro } from '../../../components/ui/page-intro';
+import { Catalogue } from '../components/catalogue';
 
 export function ShopPage() {
   return (
-    <PageIntro title="Boutique" lead="Notre boutique en ligne de produits reconditionnés et d’accessoires ouvre bientôt. En attendant, nos produits sont disponibles à l’atelier de Gujan-Mestras.">
-      <ContactActions quote={false} />
-    </PageIntro>
+    <Catalogue
+      title="Boutique"
+      lead="Smartphones reconditionnés garantis 12 mois et accessoires, expédiés sous 24 h ou à retirer à l’atelier de Gujan-Mestras."
+    />
   );
 }

@@ -1,0 +1,35 @@
+export type CategoryChip = { slug: string; name: string };
+
+type CategoryChipsProps = {
+  categories: readonly CategoryChip[];
+  /** The slug of the chosen category, '' for all. */
+  selected: string;
+  onSelect: (slug: string) => void;
+};
+
+const chip =
+  'inline-flex min-h-11 shrink-0 items-center rounded-full border px-4 text-sm font-medium whitespace-nowrap transition-colors';
+const off = 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100 dark:border-slate-600 dark:bg-ink-900 dark:text-slate-100 dark:hover:bg-ink-800';
+const on = 'border-brand-700 bg-brand-700 text-white dark:border-brand-300 dark:bg-brand-300 dark:text-ink-950';
+
+/** Category filter as toggle buttons; a row that scrolls sideways on a phone. */
+export function CategoryChips({ categories, selected, onSelect }: CategoryChipsProps) {
+  return (
+    <div role="group" aria-label="Catégories" className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:thin] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
+      <button type="button" aria-pressed={selected === ''} onClick={() => onSelect('')} className={`${chip} ${selected === '' ? on : off}`}>
+        Tout voir
+      </button>
+      {categories.map((category) => (
+        <button
+          key={category.slug}
+          type="button"
+          aria-pressed={selected === category.slug}
+          onClick={() => onSelect(selected === category.slug ? '' : category.slug)}
+          className={`${chip} ${selected === category.slug ? on : off}`}
+        >
+          {category.name}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,195 @@
+/**
+ * Orders when RepairDesk holds the stock and the loyalty balances (REPAIRDESK_API_KEY, the local
+ * fake RepairDesk): web sales are recorded here and subtracted from RepairDesk's figures until
+ * staff apply them; loyalty spent on the site is subtracted from the balance shown. The catalogue
+ * stands in for the shop's (being written alongside): RepairDesk's quantity minus our unsynced
+ * web sales, read when asked.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderCreateRequestSchema, type Product } from '@erepare/shared/schemas/shop';
+import { storeProfile } from '@erepare/shared/store-profile';
+import type { CustomerRecord } from '../../adapters/repair/types.js';
+import { orders } from '../../db/schema.js';
+import { listOutbox } from '../mail/outbox.js';
+import type { Catalogue, CatalogueProduct } from '../shop/catalogue-types.js';
+import { customerToRd, emptyStore } from '../../test/fakes/repairdesk-store.js';
+import { startFakeRepairDesk, type FakeRepairDesk } from '../../test/fakes/repairdesk-fake.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { signedInUser } from '../../test/users.js';
+import { reservedWebQuantities } from './repository.js';
+import { cancelOrder, createOrder, type OrderContext, type OrderViewer } from './service.js';
+
+const KEY = 'rd-orders-secret-key-51c2';
+const CUSTOMER_ID = 501;
+let fake: FakeRepairDesk;
+let t: TestApp;
+let invalidations = 0;
+let counter = 0;
+
+/** RepairDesk's own stock of a few items. */
+const rdStock = new Map<number, { name: string; priceCents: number; quantity: number }>([
+  [9001, { name: 'iPhone 12 reconditionné', priceCents: 32_900, quantity: 3 }],
+  [9002, { name: 'Coque silicone', priceCents: 1500, quantity: 3 }],
+  [9003, { name: 'Batterie externe', priceCents: 2500, quantity: 10 }],
+]);
+
+const catalogue: Catalogue = {
+  list: () => Promise.reject(new Error('not used')),
+  categories: () => Promise.reject(new Error('not used')),
+  invalidate: () => {
+    invalidations += 1;
+  },
+  get: async (id) => {
+    const item = rdStock.get(id);
+    if (!item) return null;
+    const reserved = (await reservedWebQuantities(t.database.db, [id])).get(id) ?? 0;
+    const product: CatalogueProduct = {
+      id,
+      name: item.name,
+      sku: `RD-${id}`,
+      priceCents: item.priceCents,
+      regularPriceCents: item.priceCents,
+      available: Math.max(0, item.quantity - reserved),
+      imageUrl: '',
+      view: {} as Product,
+    };
+    return product;
+  },
+};
+
+function context(): OrderContext {
+  return {
+    db: t.database.db,
+    publicUrl: t.config.publicUrl,
+    orders: t.config.orders,
+    backend: t.app.repair.backend,
+    catalogue,
+    onStockChange: () => catalogue.invalidate(),
+  };
+}
+
+function input(productId: number, quantity: number, overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  return orderCreateRequestSchema.parse({
+    payment_method: 'bacs',
+    billing: {
+      first_name: 'Inès',
+      last_name: 'Roux',
+      email: `rd${counter}@exemple.fr`,
+      phone: '0699887766',
+      address_1: '8 avenue de la Plage',
+      city: 'Biscarrosse',
+      postcode: '40600',
+    },
+    line_items: [{ product_id: productId, quantity }],
+    shipping_lines: [{ method_id: 'colissimo_no_sign' }],
+    terms_accepted: true,
+    ...overrides,
+  });
+}
+
+const anonymous: OrderViewer = { kind: 'anonymous' };
+
+beforeAll(async () => {
+  const customer: CustomerRecord = {
+    id: CUSTOMER_ID,
+    firstName: 'Inès',
+    lastName: 'Roux',
+    email: 'ines.roux@exemple.fr',
+    emails: [],
+    phone: '',
+    mobile: '0699887766',
+    address1: '',
+    address2: '',
+    city: '',
+    state: '',
+    postcode: '',
+    country: 'France',
+    organization: '',
+    referredBy: '',
+    contactPerson: '',
+    emailOptIn: false,
+    smsOptIn: false,
+    loyaltyBalanceCents: 2000,
+    createdAt: new Date('2024-01-01T10:00:00Z'),
+  };
+  fake = await startFakeRepairDesk({ apiKey: KEY, rateLimit: false, store: { ...emptyStore(), customers: [customerToRd(customer)] } });
+  t = await createTestApp({ REPAIRDESK_API_KEY: KEY, REPAIRDESK_BASE_URL: fake.url });
+});
+
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+
+describe('orders on RepairDesk stock', () => {
+  it('records the web sale, subtracts it from what may still be sold, and tells staff to apply it in RepairDesk', async () => {
+    expect(t.app.repair.backend.kind).toBe('repairdesk');
+    const first = await createOrder(context(), anonymous, input(9001, 2), { ip: '127.0.0.1' });
+    expect(first).toMatchObject({ status: 'on-hold', subtotal: '658.00', shipping_total: '0.00', total: '658.00' });
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, first.id));
+    expect(row?.inventoryBackend).toBe('repairdesk');
+    expect(invalidations).toBeGreaterThan(0);
+    expect((await catalogue.get(9001))?.available).toBe(1);
+
+    await expect(createOrder(context(), anonymous, input(9001, 2), { ip: '127.0.0.1' })).rejects.toMatchObject({
+      httpStatus: 409,
+      message: 'Stock insuffisant pour iPhone 12 reconditionné : 1 disponible',
+    });
+    await expect(createOrder(context(), anonymous, input(9999, 1), { ip: '127.0.0.1' })).rejects.toMatchObject({ httpStatus: 422, message: 'Produit introuvable' });
+
+    const staff = (await listOutbox(t.database.db, { kind: 'order_notification', to: storeProfile.email })).find((mail) => mail.subject === `Nouvelle commande #${first.id}`);
+    expect(staff?.text).toContain('À reporter dans RepairDesk : stock : retirer 2 × iPhone 12 reconditionné (RD-9001)');
+
+    // Cancelled, its lines stop counting.
+    await cancelOrder(t.database.db, first.id, 'Annulée', { publicUrl: t.config.publicUrl });
+    expect((await catalogue.get(9001))?.available).toBe(3);
+    const again = await createOrder(context(), anonymous, input(9001, 3), { ip: '127.0.0.1' });
+    expect(again.status).toBe('on-hold');
+    expect((await catalogue.get(9001))?.available).toBe(0);
+  });
+
+  it('never sells more than RepairDesk holds, even with orders in parallel', async () => {
+    const results = await Promise.allSettled(Array.from({ length: 10 }, () => createOrder(context(), anonymous, input(9002, 1), { ip: '127.0.0.1' })));
+    const sold = results.filter((result) => result.status === 'fulfilled').length;
+    expect(sold).toBeGreaterThanOrEqual(1);
+    expect(sold).toBeLessThanOrEqual(3);
+    for (const result of results) {
+      if (result.status === 'rejected') expect(result.reason).toMatchObject({ httpStatus: 409 });
+    }
+    // Whatever was refused in the rush can still be bought afterwards, up to the stock exactly.
+    for (let index = sold; index < 3; index += 1) await createOrder(context(), anonymous, input(9002, 1), { ip: '127.0.0.1' });
+    expect((await reservedWebQuantities(t.database.db, [9002])).get(9002)).toBe(3);
+    await expect(createOrder(context(), anonymous, input(9002, 1), { ip: '127.0.0.1' })).rejects.toMatchObject({ httpStatus: 409 });
+  });
+
+  it('records loyalty spent on the site, subtracts it from the balance shown until staff apply it in RepairDesk', async () => {
+    const user = await signedInUser(t.app, t.database.db, { email: 'ines.roux@exemple.fr', repairCustomerId: CUSTOMER_ID });
+    const shown = async () => (await t.app.inject({ method: 'GET', url: '/api/shop/loyalty', headers: user.headers })).json<{ data: { balance: string; linked: boolean } }>().data;
+    expect(await shown()).toEqual({ balance: '20.00', linked: true });
+
+    const viewer: OrderViewer = { kind: 'user', userId: user.id, role: 'customer', email: 'ines.roux@exemple.fr', emailVerified: true, customerId: CUSTOMER_ID };
+    const order = await createOrder(
+      context(),
+      viewer,
+      input(9003, 1, { payment_method: 'cod', shipping_lines: [{ method_id: 'local_pickup' }], use_loyalty: true }),
+      { ip: '127.0.0.1' },
+    );
+    expect(order).toMatchObject({ status: 'processing', loyalty_discount: '20.00', total: '5.00' });
+    expect(await shown()).toEqual({ balance: '0.00', linked: true });
+    const staff = (await listOutbox(t.database.db, { kind: 'order_notification', to: storeProfile.email })).find((mail) => mail.subject === `Nouvelle commande #${order.id}`);
+    expect(staff?.text).toContain('points fidélité : débiter 20,00 € sur la fiche du client');
+
+    // A second order finds no points left.
+    const second = await createOrder(context(), viewer, input(9003, 1, { payment_method: 'cod', shipping_lines: [{ method_id: 'local_pickup' }], use_loyalty: true }), { ip: '127.0.0.1' });
+    expect(second.loyalty_discount).toBe('0.00');
+
+    // Staff applied the debit in RepairDesk: the order no longer counts, RepairDesk's balance does.
+    const rdCustomer = fake.store.customers[0];
+    if (rdCustomer) rdCustomer.loyalty_balance = '0.00';
+    t.app.repair.backend.invalidate?.();
+    await t.database.db.update(orders).set({ loyaltySyncedAt: new Date() }).where(eq(orders.id, order.id));
+    expect(await shown()).toEqual({ balance: '0.00', linked: true });
+  });
+});

@@ -185,6 +185,7 @@ function pageFigures(page, lh, js) {
  * @param {Page} page
  */
 async function checkPage(baseUrl, page) {
+  if (page.resolve) page.path = await page.resolve(baseUrl);
   const response = await fetch(`${baseUrl}${page.path}`, { signal: AbortSignal.timeout(10_000) });
   const text = await response.text();
   const type = response.headers.get('content-type') ?? '';

@@ -11,46 +11,37 @@ export type OrderExpiryOptions = {
   /** Called once after a run that gave stock back (catalogue and inventory caches). */
   onStockChange?: () => void;
   mailer?: Pick<Mailer, 'kick'>;
-  /** Orders cancelled per transaction. */
-  batchSize?: number;
 };
 
 /**
  * Cancels unpaid orders past their deadline — online payments still pending, bank transfers
- * still on hold (the buyer is told by e-mail) — and gives their stock back exactly once. Orders
- * are taken with FOR UPDATE SKIP LOCKED, in small transactions: several instances running the job
- * at once never cancel the same order twice, and a payment being recorded meanwhile (which locks
- * the order) is never overtaken.
+ * still on hold (the buyer is told by e-mail) — and gives their stock back exactly once. Each
+ * order is taken with FOR UPDATE SKIP LOCKED in its own short transaction: several instances
+ * running the job at once never cancel the same order twice, a payment being recorded meanwhile
+ * (which locks the order) is never overtaken, and the stock rows are locked in the same order as
+ * order creation locks them (one order at a time), so the job never deadlocks with a checkout.
  */
 export async function expireOrders(db: Db, options: OrderExpiryOptions): Promise<{ cancelled: number; mailed: number }> {
-  const batchSize = options.batchSize ?? 20;
   let cancelled = 0;
   let mailed = 0;
   let released = false;
   for (;;) {
-    const batch = await db.transaction(async (tx) => {
-      const rows = await lockExpiredOrders(tx, batchSize);
-      let count = 0;
-      let notices = 0;
-      let stock = false;
-      for (const order of rows) {
-        const bankTransfer = order.status === 'on-hold';
-        const result = await cancelLockedOrder(
-          tx,
-          order,
-          bankTransfer ? 'Virement non reçu dans le délai : commande annulée automatiquement' : 'Paiement non reçu dans le délai : commande annulée automatiquement',
-          { publicUrl: options.publicUrl, notifyBuyer: bankTransfer },
-        );
-        if (result.changed) count += 1;
-        if (result.changed && bankTransfer) notices += 1;
-        if (result.stockReleased) stock = true;
-      }
-      return { taken: rows.length, count, notices, stock };
+    const step = await db.transaction(async (tx) => {
+      const [order] = await lockExpiredOrders(tx, 1);
+      if (!order) return null;
+      const bankTransfer = order.status === 'on-hold';
+      const result = await cancelLockedOrder(
+        tx,
+        order,
+        bankTransfer ? 'Virement non reçu dans le délai : commande annulée automatiquement' : 'Paiement non reçu dans le délai : commande annulée automatiquement',
+        { publicUrl: options.publicUrl, notifyBuyer: bankTransfer },
+      );
+      return { ...result, mailed: result.changed && bankTransfer };
     });
-    cancelled += batch.count;
-    mailed += batch.notices;
-    released ||= batch.stock;
-    if (batch.taken < batchSize) break;
+    if (!step) break;
+    if (step.changed) cancelled += 1;
+    if (step.mailed) mailed += 1;
+    released ||= step.stockReleased;
   }
   if (released) options.onStockChange?.();
   if (mailed > 0) options.mailer?.kick();

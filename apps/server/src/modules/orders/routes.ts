@@ -64,7 +64,11 @@ export function orderRoutes(catalogue: Catalogue): FastifyPluginAsyncZod {
       async (request, reply) => {
         await hitRateLimit(app.db, ORDER_CREATE_LIMIT, request.ip);
         const viewer = await orderViewerOf(request);
-        const order = await createOrder(context(), viewer, request.body, { ip: request.ip });
+        const order = await createOrder(context(), viewer, request.body, { ip: request.ip }).catch((error: unknown) => {
+          if (error instanceof AppError) throw error;
+          // A database hiccup (lost connection, deadlock victim): nothing was committed, say so.
+          throw new AppError('ORDER_FAILED', 503, `${shopMessages.orderCreationFailed}. ${shopMessages.retryOrContact}`, {}, error);
+        });
         void reply.code(201);
         return { success: true as const, data: order, message: shopMessages.orderCreated(order.number) };
       },

@@ -397,10 +397,11 @@ export async function settleOrder(tx: Executor, orderId: number): Promise<boolea
   if (!(await claimSettlement(tx, orderId))) return false;
   const order = await findOrder(tx, orderId);
   if (!order) return false;
-  if (order.couponId !== null) await countCouponRedemption(tx, order.couponId, 1);
+  // Lock order everywhere: inventory rows, then the customer, then the coupon (no deadlock cycle).
   if (order.loyaltyCents > 0 && order.customerId !== null && order.inventoryBackend === 'local') {
     await debitLocalLoyalty(tx, order.customerId, order.loyaltyCents);
   }
+  if (order.couponId !== null) await countCouponRedemption(tx, order.couponId, 1);
   return true;
 }
 
@@ -463,14 +464,17 @@ export async function cancelLockedOrder(tx: Tx, order: OrderRow, note: string, o
   // Local stock goes back to the shelf; RepairDesk lines stop counting once released.
   if (await claimStockRelease(tx, order.id)) {
     stockReleased = true;
-    if (order.inventoryBackend === 'local') for (const line of lines) await giveBackLocalStock(tx, line.productId, line.quantity);
+    if (order.inventoryBackend === 'local') {
+      // In product id order, as creation locks them: no deadlock cycle.
+      for (const line of [...lines].sort((a, b) => a.productId - b.productId)) await giveBackLocalStock(tx, line.productId, line.quantity);
+    }
   }
   // A settled order that is cancelled gives back what it consumed (local loyalty, the coupon use).
   if (order.settledAt) {
-    if (order.couponId !== null) await countCouponRedemption(tx, order.couponId, -1);
     if (order.loyaltyCents > 0 && order.customerId !== null && order.inventoryBackend === 'local') {
       await creditLocalLoyalty(tx, order.customerId, order.loyaltyCents);
     }
+    if (order.couponId !== null) await countCouponRedemption(tx, order.couponId, -1);
   }
   if (options.notifyBuyer) {
     await enqueueMail(tx, {

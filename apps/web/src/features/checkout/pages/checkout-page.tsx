@@ -1,10 +1,10 @@
-import { ButtonLink } from '../../../components/ui/button';
-import { PageIntro } from '../../../components/ui/page-intro';
+import { useSearchParams } from 'react-router';
+import { CheckoutFlow } from '../components/checkout-flow';
+import { QuickPaymentLanding } from '../components/quick-payment-landing';
 
+/** /checkout, and /checkout?success=true&quick=true after an express payment from the cart. */
 export function CheckoutPage() {
-  return (
-    <PageIntro title="Commande" lead="La commande et le paiement en ligne seront disponibles à l’ouverture de la boutique.">
-      <ButtonLink to="/boutique">Voir la boutique</ButtonLink>
-    </PageIntro>
-  );
+  const [params] = useSearchParams();
+  if (params.get('success') === 'true' && params.get('quick') === 'true') return <QuickPaymentLanding params={params} />;
+  return <CheckoutFlow />;
 }

@@ -1,10 +1,57 @@
+import { useEffect, useRef } from 'react';
+import { Navigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { shopMessages } from '@erepare/shared/shop';
 import { ButtonLink } from '../../../components/ui/button';
-import { PageIntro } from '../../../components/ui/page-intro';
+import { useCart } from '../../../lib/cart-store';
+import { OrderLookup } from '../components/order-lookup';
+import { orderReferenceFrom } from '../lib/order-reference';
 
+/** No order to show and an empty cart: back to the shop with "Votre panier est vide" (older variant). */
+function EmptyRedirect() {
+  const told = useRef(false);
+  useEffect(() => {
+    if (told.current) return;
+    told.current = true;
+    toast.error(shopMessages.emptyCart, { id: 'order-empty-cart' });
+  }, []);
+  return <Navigate replace to="/boutique" state={{ flash: shopMessages.emptyCart }} />;
+}
+
+/**
+ * /commande: the confirmation of an order, found by ?order=&key= (or the order this tab placed).
+ * Without any reference: the cart goes to checkout, an empty cart back to the shop.
+ */
 export function OrderPage() {
+  const [params] = useSearchParams();
+  const cart = useCart();
+  const reference = orderReferenceFrom(params);
+  if (reference) return <OrderLookup key={`${reference.id}:${reference.key}`} reference={reference} />;
+  if (params.has('order')) {
+    return (
+      <div className="mx-auto w-full max-w-xl px-4 py-12 text-center sm:py-16">
+        <h1 className="text-3xl font-bold tracking-tight">{shopMessages.orderNotFound}</h1>
+        <p className="mt-3 text-slate-700 dark:text-slate-300">Le lien de cette commande est incomplet. Retrouvez vos commandes dans votre espace client.</p>
+        <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
+          <ButtonLink to="/compte?tab=orders">Voir mes commandes</ButtonLink>
+          <ButtonLink to="/boutique" variant="secondary">
+            Continuer les achats
+          </ButtonLink>
+        </div>
+      </div>
+    );
+  }
+  if (cart.items.length === 0) return <EmptyRedirect />;
   return (
-    <PageIntro title="Ma commande" lead="Le détail de vos commandes en ligne sera disponible dans votre espace client à l’ouverture de la boutique.">
-      <ButtonLink to="/boutique">Voir la boutique</ButtonLink>
-    </PageIntro>
+    <div className="mx-auto w-full max-w-xl px-4 py-12 text-center sm:py-16">
+      <h1 className="text-3xl font-bold tracking-tight">Aucune commande à afficher</h1>
+      <p className="mt-3 text-slate-700 dark:text-slate-300">{`Votre panier contient ${cart.count} article${cart.count > 1 ? 's' : ''} : finalisez votre commande pour la voir ici.`}</p>
+      <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
+        <ButtonLink to="/checkout">Finaliser ma commande</ButtonLink>
+        <ButtonLink to="/panier" variant="secondary">
+          Voir mon panier
+        </ButtonLink>
+      </div>
+    </div>
   );
 }

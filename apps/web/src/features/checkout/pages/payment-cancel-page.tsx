@@ -1,10 +1,26 @@
 import { ButtonLink } from '../../../components/ui/button';
-import { PageIntro } from '../../../components/ui/page-intro';
+import { PaymentResult } from '../components/payment-result';
 
+/** Return address of PayPal / Klarna when the customer gives up the payment (spec 2 §2). */
 export function PaymentCancelPage() {
   return (
-    <PageIntro title="Paiement annulé" lead="Aucun paiement n’a été effectué. Le paiement en ligne sera disponible à l’ouverture de la boutique.">
-      <ButtonLink to="/boutique">Voir la boutique</ButtonLink>
-    </PageIntro>
+    <PaymentResult
+      outcome="cancel"
+      title="Paiement annulé"
+      actions={
+        <>
+          <ButtonLink to="/checkout">Revenir à la commande</ButtonLink>
+          <ButtonLink to="/panier" variant="secondary">
+            Voir mon panier
+          </ButtonLink>
+        </>
+      }
+    >
+      <p>Aucun paiement n’a été effectué.</p>
+      <p>
+        Votre commande reste en attente de paiement : sans paiement, elle est annulée automatiquement au bout de 60 minutes et les
+        articles réservés sont remis en vente.
+      </p>
+    </PaymentResult>
   );
 }

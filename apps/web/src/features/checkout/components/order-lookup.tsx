@@ -1,0 +1,58 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { clearCart } from '../../../lib/cart-store';
+import { orderQuery } from '../api/orders-api';
+import { readOrderReference, rememberOrder, type OrderReference } from '../lib/order-reference';
+import { OrderConfirmation } from './order-confirmation';
+
+/**
+ * Loads an order by id and key and shows it. When it is the order this tab just placed and it is
+ * no longer waiting for an online payment, the cart is emptied once (a return from a payment page).
+ */
+export function OrderLookup({ reference, lead }: { reference: OrderReference; lead?: string }) {
+  const query = useQuery(orderQuery(reference.id, reference.key));
+  const order = query.data;
+
+  useEffect(() => {
+    if (!order || order.status === 'pending' || order.status === 'cancelled' || order.status === 'failed') return;
+    const remembered = readOrderReference();
+    if (remembered && remembered.id === order.id && !remembered.cartCleared) {
+      clearCart();
+      rememberOrder({ ...remembered, cartCleared: true });
+    }
+  }, [order]);
+
+  if (query.isPending) return <Spinner label="Chargement de votre commande…" />;
+  if (query.isError || !order) {
+    const notFound = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 403 || query.error.status === 401);
+    return (
+      <div className="mx-auto w-full max-w-xl px-4 py-12 text-center sm:py-16">
+        <h1 className="text-3xl font-bold tracking-tight">{notFound ? 'Commande introuvable' : 'Commande indisponible'}</h1>
+        <p role="alert" className="mt-3 text-slate-700 dark:text-slate-300">
+          {notFound
+            ? 'Nous ne trouvons pas cette commande. Vérifiez le lien reçu par e-mail, ou retrouvez vos commandes dans votre espace client.'
+            : query.error instanceof ApiError
+              ? query.error.message
+              : 'Impossible de charger la commande pour le moment.'}
+        </p>
+        <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
+          {notFound ? null : (
+            <Button onClick={() => void query.refetch()} disabled={query.isFetching}>
+              Réessayer
+            </Button>
+          )}
+          <ButtonLink to="/compte?tab=orders" variant={notFound ? 'primary' : 'secondary'}>
+            Voir mes commandes
+          </ButtonLink>
+          <ButtonLink to="/boutique" variant="secondary">
+            Continuer les achats
+          </ButtonLink>
+        </div>
+      </div>
+    );
+  }
+  return <OrderConfirmation order={order} {...(lead ? { lead } : {})} />;
+}

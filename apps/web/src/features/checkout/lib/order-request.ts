@@ -1,0 +1,69 @@
+import type { CartItem } from '@erepare/shared/cart';
+import type { OrderCreateRequest } from '@erepare/shared/schemas/shop';
+import type { CheckoutFormValues } from './checkout-form';
+
+export type OrderLineInput = { product_id: number; quantity: number };
+
+/**
+ * Cart lines as the order endpoint takes them (spec 2 §5): lines without a valid product id are
+ * dropped; the quantity is floored, 1 by default. No price is sent: the server prices the order.
+ */
+export function orderLineItems(items: readonly Pick<CartItem, 'product_id' | 'quantity'>[]): OrderLineInput[] {
+  const lines: OrderLineInput[] = [];
+  for (const item of items) {
+    const productId = Number(item.product_id);
+    if (!Number.isInteger(productId) || productId <= 0) continue;
+    const raw = Number(item.quantity);
+    const quantity = Number.isFinite(raw) && raw >= 1 ? Math.floor(raw) : 1;
+    lines.push({ product_id: productId, quantity });
+  }
+  return lines;
+}
+
+type OrderExtras = {
+  items: readonly Pick<CartItem, 'product_id' | 'quantity'>[];
+  couponCode: string | null;
+  useLoyalty: boolean;
+};
+
+/**
+ * The body of POST /api/shop/orders. Only what the schema allows leaves the browser: the amounts
+ * (totals, prices, shipping cost) are recomputed by the server and never sent. The address is sent
+ * only for delivered methods; with in-store pickup nothing hidden from the customer is transmitted.
+ */
+export function buildOrderRequest(values: CheckoutFormValues, { items, couponCode, useLoyalty }: OrderExtras): OrderCreateRequest {
+  const delivered = values.needsAddress;
+  const address = {
+    address_1: delivered ? values.address1.trim() : '',
+    address_2: delivered ? values.address2.trim() : '',
+    city: delivered ? values.city.trim() : '',
+    postcode: delivered ? values.postcode.trim() : '',
+    country: values.country || 'FR',
+  };
+  const request: OrderCreateRequest = {
+    payment_method: values.paymentMethod,
+    billing: {
+      first_name: values.firstName.trim(),
+      last_name: values.lastName.trim(),
+      email: values.email.trim(),
+      phone: values.phone.trim(),
+      company: '',
+      ...address,
+    },
+    line_items: orderLineItems(items),
+    shipping_lines: [{ method_id: values.shippingMethod }],
+    coupon_lines: couponCode ? [{ code: couponCode }] : [],
+    use_loyalty: useLoyalty,
+    customer_note: values.orderNotes.trim(),
+    terms_accepted: true,
+  };
+  if (delivered) {
+    request.shipping = {
+      first_name: values.firstName.trim(),
+      last_name: values.lastName.trim(),
+      company: '',
+      ...address,
+    };
+  }
+  return request;
+}

@@ -1,0 +1,54 @@
+import {
+  decimalToCents,
+  missingForFreeShippingCents,
+  type ShippingMethodDefinition,
+} from '@erepare/shared/shop';
+import type { PaymentGateway, ShippingMethod } from '@erepare/shared/schemas/shop';
+
+/** The API's method as the shared rules take it (the server's cost wins over the built-in one). */
+export function toShippingDefinition(method: ShippingMethod): ShippingMethodDefinition {
+  return {
+    id: method.id as ShippingMethodDefinition['id'],
+    title: method.title,
+    description: method.description,
+    costCents: decimalToCents(method.cost) ?? 0,
+    kind: method.kind,
+    needsRelay: method.needs_relay,
+    needsAddress: method.needs_address,
+  };
+}
+
+/**
+ * Methods the customer can pick today. A relay method needs the relay-point picker of the payments
+ * issue: until it is there, such a method could not be completed, so it is not offered.
+ */
+export function selectableShippingMethods(methods: readonly ShippingMethod[]): ShippingMethod[] {
+  return methods.filter((method) => method.enabled && !method.needs_relay);
+}
+
+/** The method preselected for a customer in a hurry: standard home delivery, else the first one. */
+export function defaultShippingMethod(methods: readonly ShippingMethod[]): string {
+  return (methods.find((method) => method.id === 'colissimo_no_sign') ?? methods.find((method) => method.kind === 'standard') ?? methods[0])?.id ?? '';
+}
+
+export function freeShippingHint(method: ShippingMethod, subtotalAfterCouponCents: number): number {
+  return missingForFreeShippingCents(toShippingDefinition(method), subtotalAfterCouponCents);
+}
+
+/** Gateways allowed with a shipping method (cod: in-store pickup only; the server says which). */
+export function gatewaysFor(gateways: readonly PaymentGateway[], shippingMethod: string): PaymentGateway[] {
+  return [...gateways]
+    .filter((gateway) => gateway.shipping_methods === null || gateway.shipping_methods.includes(shippingMethod))
+    .sort((a, b) => a.order - b.order);
+}
+
+/** Gateways the server offers but not with this shipping method (to say why they are missing). */
+export function gatewaysExcludedBy(gateways: readonly PaymentGateway[], shippingMethod: string): PaymentGateway[] {
+  return gateways.filter((gateway) => gateway.shipping_methods !== null && !gateway.shipping_methods.includes(shippingMethod));
+}
+
+/** "A, B et C". */
+export function frenchList(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} et ${items[items.length - 1] ?? ''}`;
+}

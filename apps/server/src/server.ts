@@ -60,13 +60,13 @@ async function listenOn(
     const url = config.port === 0 ? address : config.publicUrl;
     const stopCleanup = startCleanupJob(database.db, app.log);
     const { catalogue } = app.shop;
-    const { inventory } = app.repair;
+    const { inventory, backend } = app.repair;
     const stopOrderExpiry = startOrderExpiryJob(database.db, app.log, {
       publicUrl: config.publicUrl,
       mailer: app.mail,
       onStockChange: () => {
         catalogue.invalidate();
-        inventory.invalidate();
+        if (backend.kind === 'local') inventory.invalidate();
       },
     });
     // The outbox's sending job: only a listening server sends (test apps keep mails in the table).

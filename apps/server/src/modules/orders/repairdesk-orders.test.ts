@@ -13,7 +13,7 @@ import type { CustomerRecord } from '../../adapters/repair/types.js';
 import { orders } from '../../db/schema.js';
 import { listOutbox } from '../mail/outbox.js';
 import type { Catalogue, CatalogueProduct } from '../shop/catalogue-types.js';
-import { customerToRd, emptyStore } from '../../test/fakes/repairdesk-store.js';
+import { customerToRd, emptyStore, type RdInventoryItem } from '../../test/fakes/repairdesk-store.js';
 import { startFakeRepairDesk, type FakeRepairDesk } from '../../test/fakes/repairdesk-fake.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { signedInUser } from '../../test/users.js';
@@ -114,7 +114,26 @@ beforeAll(async () => {
     loyaltyBalanceCents: 2000,
     createdAt: new Date('2024-01-01T10:00:00Z'),
   };
-  fake = await startFakeRepairDesk({ apiKey: KEY, rateLimit: false, store: { ...emptyStore(), customers: [customerToRd(customer)] } });
+  const inventory: RdInventoryItem[] = [...rdStock].map(([id, item]) => ({
+    id,
+    name: item.name,
+    sku: `RD-${id}`,
+    upc_code: '',
+    description: '',
+    item_type: 'Product',
+    category: 'Accessoires',
+    manufacturer: 'Apple',
+    condition: '',
+    cost_price: '0.00',
+    price: (item.priceCents / 100).toFixed(2),
+    in_stock: String(item.quantity),
+    warranty: '',
+    supplier: '',
+    device_names: '',
+    image: '',
+    created_on: 1_700_000_000,
+  }));
+  fake = await startFakeRepairDesk({ apiKey: KEY, rateLimit: false, store: { ...emptyStore(), customers: [customerToRd(customer)], inventory } });
   t = await createTestApp({ REPAIRDESK_API_KEY: KEY, REPAIRDESK_BASE_URL: fake.url });
 });
 
@@ -153,15 +172,31 @@ describe('orders on RepairDesk stock', () => {
   it('never sells more than RepairDesk holds, even with orders in parallel', async () => {
     const results = await Promise.allSettled(Array.from({ length: 10 }, () => createOrder(context(), anonymous, input(9002, 1), { ip: '127.0.0.1' })));
     const sold = results.filter((result) => result.status === 'fulfilled').length;
-    expect(sold).toBeGreaterThanOrEqual(1);
-    expect(sold).toBeLessThanOrEqual(3);
+    // RepairDesk's quantity is read at order time and our sales re-summed under the lock: exact.
+    expect(sold).toBe(3);
     for (const result of results) {
       if (result.status === 'rejected') expect(result.reason).toMatchObject({ httpStatus: 409 });
     }
-    // Whatever was refused in the rush can still be bought afterwards, up to the stock exactly.
-    for (let index = sold; index < 3; index += 1) await createOrder(context(), anonymous, input(9002, 1), { ip: '127.0.0.1' });
     expect((await reservedWebQuantities(t.database.db, [9002])).get(9002)).toBe(3);
     await expect(createOrder(context(), anonymous, input(9002, 1), { ip: '127.0.0.1' })).rejects.toMatchObject({ httpStatus: 409 });
+  });
+
+  it('checks RepairDesk’s own quantity at order time: a stale catalogue (another instance’s snapshot) does not oversell', async () => {
+    // RepairDesk sold one in store since the catalogue's snapshot: it holds 1, the snapshot says 10.
+    const rdItem = fake.store.inventory.find((item) => item.id === 9003);
+    if (rdItem) rdItem.in_stock = '1';
+    const stale: Catalogue = {
+      ...catalogue,
+      get: async (id) => {
+        const product = await catalogue.get(id);
+        return product ? { ...product, available: 10 } : null;
+      },
+    };
+    await expect(createOrder({ ...context(), catalogue: stale }, anonymous, input(9003, 2), { ip: '127.0.0.1' })).rejects.toMatchObject({
+      httpStatus: 409,
+      message: 'Stock insuffisant pour Batterie externe : 1 disponible',
+    });
+    if (rdItem) rdItem.in_stock = '10';
   });
 
   it('records loyalty spent on the site, subtracts it from the balance shown until staff apply it in RepairDesk', async () => {

@@ -54,7 +54,9 @@ export function orderRoutes(catalogue: Catalogue): FastifyPluginAsyncZod {
       mailer: app.mail,
       onStockChange: () => {
         catalogue.invalidate();
-        app.repair.inventory.invalidate();
+        // Our own stock changed: the proxy's inventory list shows it. RepairDesk's did not (web
+        // sales are only recorded here), and dropping its caches would cost requests for nothing.
+        if (app.repair.backend.kind === 'local') app.repair.inventory.invalidate();
       },
     });
 

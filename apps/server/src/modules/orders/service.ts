@@ -215,6 +215,21 @@ async function catalogueProduct(catalogue: Catalogue, id: number): Promise<Catal
 }
 
 /**
+ * RepairDesk's quantity of a product now (one request per product and order). Compared, under the
+ * product's lock, with our unsynced web sales read in the same lock, it is exact against
+ * concurrent web orders on every instance, whatever the age of a catalogue snapshot. Null when
+ * RepairDesk's search finds the item neither by SKU nor by id.
+ */
+async function remoteQuantity(backend: RepairBackend, product: CatalogueProduct): Promise<number | null> {
+  for (const keyword of [product.sku.trim(), String(product.id)].filter(Boolean)) {
+    const { items } = await backend.listInventory({ keyword, offset: 0, limit: 50 });
+    const found = items.find((item) => item.id === product.id);
+    if (found) return Math.max(0, found.quantity);
+  }
+  return null;
+}
+
+/**
  * Creates an order (POST /api/shop/orders). Every amount is recomputed here from the database;
  * the order, its lines, its event, the stock reservation, the settlement of a pay-in-store order
  * and its mails are one transaction: either all of it exists or none of it.
@@ -250,6 +265,7 @@ export async function createOrder(ctx: OrderContext, viewer: OrderViewer, input:
   // RepairDesk: prices and availability come from the catalogue (network, so outside the
   // transaction). Reservations made between this read and our lock are subtracted below.
   const remote = new Map<number, CatalogueProduct>();
+  const remoteQuantities = new Map<number, number | null>();
   let reservedBefore = new Map<number, number>();
   let remoteLoyaltyCents = 0;
   if (backendKind === 'repairdesk') {
@@ -259,6 +275,8 @@ export async function createOrder(ctx: OrderContext, viewer: OrderViewer, input:
       if (!product) throw new AppError('PRODUCT_NOT_FOUND', 422, shopMessages.productNotFound);
       remote.set(product.id, product);
     }
+    const quantities = await Promise.all([...remote.values()].map((product) => remoteQuantity(ctx.backend, product)));
+    [...remote.keys()].forEach((id, index) => remoteQuantities.set(id, quantities[index] ?? null));
     if (input.use_loyalty && customerId !== null) remoteLoyaltyCents = (await ctx.backend.getCustomer(customerId))?.loyaltyBalanceCents ?? 0;
   }
 
@@ -275,16 +293,18 @@ export async function createOrder(ctx: OrderContext, viewer: OrderViewer, input:
         priced.push({ productId: id, name: item.name, sku: item.sku, imageUrl: item.images?.[0]?.src || item.imageUrl, quantity, unitPriceCents: item.priceCents });
       }
     } else {
-      // Residual risk, documented: RepairDesk's own figure is as old as the catalogue's snapshot
-      // (5 minutes at most), so an in-store sale recorded in RepairDesk meanwhile is not seen.
+      // Residual risk, documented: an in-store sale recorded in RepairDesk between its answer
+      // above and this commit is not seen (a second or so); staff are told of every web sale.
       for (const id of ids) await lockProduct(tx, id);
       const reservedNow = await reservedWebQuantities(tx, ids);
       for (const id of ids) {
         const quantity = merged.get(id) ?? 0;
         const product = remote.get(id);
         if (!product) throw new AppError('PRODUCT_NOT_FOUND', 422, shopMessages.productNotFound);
+        const fresh = remoteQuantities.get(id) ?? null;
+        // Without RepairDesk's own figure, the catalogue's, minus the web sales made since we read it.
         const since = Math.max(0, (reservedNow.get(id) ?? 0) - (reservedBefore.get(id) ?? 0));
-        const available = Math.max(0, product.available - since);
+        const available = fresh !== null ? Math.max(0, fresh - (reservedNow.get(id) ?? 0)) : Math.max(0, product.available - since);
         if (quantity > available) throw new AppError('INSUFFICIENT_STOCK', 409, shopMessages.insufficientStock(product.name, available));
         priced.push({ productId: id, name: product.name, sku: product.sku, imageUrl: product.imageUrl, quantity, unitPriceCents: product.priceCents });
       }

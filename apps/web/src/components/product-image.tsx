@@ -53,13 +53,24 @@ type ProductImageProps = {
   /** Load at once (the main image of a product page) rather than when scrolled near. */
   priority?: boolean;
   iconClassName?: string;
+  /** Shape of the frame; square by default (grids), 4:3 on a phone for a product page. */
+  aspect?: string;
 };
 
 /**
  * The product photo, or — since many products have none — a category icon on a soft tint: it
  * looks intended, keeps the grid even, and says "photo non disponible" to screen readers.
  */
-export function ProductImage({ src, alt, category = '', name = '', className = '', priority = false, iconClassName = 'size-1/3' }: ProductImageProps) {
+export function ProductImage({
+  src,
+  alt,
+  category = '',
+  name = '',
+  className = '',
+  priority = false,
+  iconClassName = 'size-1/3',
+  aspect = 'aspect-square',
+}: ProductImageProps) {
   const [failed, setFailed] = useState(false);
   if (src && !failed) {
     return (
@@ -70,7 +81,7 @@ export function ProductImage({ src, alt, category = '', name = '', className = '
         decoding="async"
         {...(priority ? { fetchPriority: 'high' as const } : {})}
         onError={() => setFailed(true)}
-        className={`aspect-square w-full bg-white object-contain ${className}`}
+        className={`${aspect} w-full bg-white object-contain ${className}`}
       />
     );
   }
@@ -79,7 +90,7 @@ export function ProductImage({ src, alt, category = '', name = '', className = '
   return (
     <div
       {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}
-      className={`flex aspect-square w-full items-center justify-center bg-linear-to-br ${tone} ${className}`}
+      className={`flex ${aspect} w-full items-center justify-center bg-linear-to-br ${tone} ${className}`}
     >
       <Icon aria-hidden="true" strokeWidth={1.4} className={iconClassName} />
     </div>

@@ -59,3 +59,40 @@ export function jsonResponse(body: unknown, status = 200): Response {
 export function listResponse(data: Product[], total = data.length, page = 1) {
   return { success: true, data, total, total_pages: Math.max(1, Math.ceil(total / 12)), page, per_page: 12, message: 'Produits récupérés' };
 }
+
+export type ApiRoute = (request: { url: URL; method: string; body: unknown }) => Response | Promise<Response> | undefined;
+
+export const route =
+  (method: string, path: string | RegExp, answer: (request: { url: URL; body: unknown }) => Response | Promise<Response>): ApiRoute =>
+  (request) =>
+    request.method === method && (typeof path === 'string' ? request.url.pathname === path : path.test(request.url.pathname)) ? answer(request) : undefined;
+
+/** Visitor session and failed settings (defaults): what every shop page asks besides its own data. */
+export const visitorRoutes: ApiRoute[] = [
+  route('POST', '/api/auth/verify-session', () => jsonResponse({ success: false, message: 'Session expirée' }, 401)),
+  route('GET', '/api/admin/site-settings', () => jsonResponse({ success: false, message: 'indisponible' }, 503)),
+];
+
+export const signedInRoutes: ApiRoute[] = [
+  route('POST', '/api/auth/verify-session', () =>
+    jsonResponse({
+      success: true,
+      message: 'ok',
+      token: null,
+      user: {
+        id: 7,
+        email: 'helene.lacoste@exemple.fr',
+        role: 'customer',
+        repairdesk_customer_id: 12,
+        first_name: 'Hélène',
+        last_name: 'Lacoste',
+        phone: '06 12 34 56 78',
+        address: '',
+        city: '',
+        postal_code: '',
+        email_verified: true,
+      },
+    }),
+  ),
+  route('GET', '/api/admin/site-settings', () => jsonResponse({ success: false, message: 'indisponible' }, 503)),
+];

@@ -27,7 +27,7 @@ export function Toaster() {
       offset={72}
       mobileOffset={{ top: 72 }}
       customAriaLabel="Notifications (Alt+T)"
-      toastOptions={{ closeButtonAriaLabel: 'Fermer la notification', className: 'text-sm' }}
+      toastOptions={{ closeButtonAriaLabel: 'Fermer la notification', className: 'text-sm', classNames: { closeButton: 'size-6!' } }}
     />
   );
 }

@@ -31,7 +31,12 @@ function CopyButton({ code }: { code: string }) {
     >
       {copied ? <Check aria-hidden="true" className="size-4" /> : <Copy aria-hidden="true" className="size-4" />}
       <span aria-live="polite">{copied ? 'Copié !' : 'Copier'}</span>
-      {copied ? null : <span className="sr-only"> le code {code}</span>}
+      {copied ? null : (
+        <>
+          {' '}
+          <span className="sr-only">le code {code}</span>
+        </>
+      )}
     </button>
   );
 }
@@ -98,7 +103,12 @@ export function PromoBanner({ onUse, appliedCode, busy }: PromoBannerProps) {
                   className="inline-flex min-h-11 flex-1 items-center justify-center rounded-lg bg-brand-700 px-3 text-sm font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60 dark:bg-brand-400 dark:text-ink-950 dark:hover:bg-brand-300"
                 >
                   {applied ? 'Appliqué' : 'Utiliser'}
-                  {applied ? null : <span className="sr-only"> le code {coupon.code}</span>}
+                  {applied ? null : (
+                    <>
+                      {' '}
+                      <span className="sr-only">le code {coupon.code}</span>
+                    </>
+                  )}
                 </button>
               </div>
             </li>

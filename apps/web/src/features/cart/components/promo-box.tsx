@@ -36,7 +36,7 @@ export function PromoBox({ coupon, busy, message, onApply, onRemove }: PromoBoxP
             className="-mr-2 inline-flex min-h-11 items-center gap-1 rounded-lg px-2 text-sm font-semibold hover:bg-emerald-100 dark:hover:bg-emerald-900"
           >
             <X aria-hidden="true" className="size-4" />
-            Retirer<span className="sr-only"> le code {coupon.code}</span>
+            Retirer <span className="sr-only">le code {coupon.code}</span>
           </button>
         </div>
       ) : (

@@ -3,7 +3,8 @@ import { ArrowLeft, ArrowRight, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { CartItem } from '@erepare/shared/cart';
-import { computeTotals } from '@erepare/shared/shop';
+import { formatCents } from '@erepare/shared/format';
+import { cartDeliveryEstimate, computeTotals } from '@erepare/shared/shop';
 import { ButtonLink } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import {
@@ -78,40 +79,52 @@ export function CartPage() {
             ({cart.count} article{cart.count > 1 ? 's' : ''})
           </span>
         </h1>
-        <ButtonLink to="/boutique" variant="ghost" className="-ml-4 hidden sm:inline-flex">
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          Continuer mes achats
+        <div className="hidden sm:block">
+          <ButtonLink to="/boutique" variant="ghost">
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            Continuer mes achats
+          </ButtonLink>
+        </div>
+      </div>
+      {/* On a phone the summary is far down: the total and the way on are also right here. */}
+      <div className="mb-5 flex items-center justify-between gap-3 rounded-2xl bg-slate-50 p-3 lg:hidden dark:bg-ink-900">
+        <p className="text-sm">
+          {cartDeliveryEstimate(totals.subtotalAfterCouponCents).free ? 'Total' : 'Total hors livraison'}
+          <span className="block text-lg font-bold tabular-nums">{formatCents(totals.totalCents)}</span>
+        </p>
+        <ButtonLink to="/checkout">
+          Passer commande
+          <ArrowRight aria-hidden="true" className="size-4" />
         </ButtonLink>
       </div>
       <p role="status" className="sr-only">
         {announcement}
       </p>
 
-      <div className="mb-6">
-        <PromoBanner onUse={(code) => void promo.apply(code)} appliedCode={coupon?.code ?? null} busy={promo.busy} />
-      </div>
-
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start lg:gap-8">
-        <section aria-labelledby="cart-items-title" className="rounded-2xl border border-slate-200 bg-white px-4 dark:border-slate-700 dark:bg-ink-900">
-          <h2 id="cart-items-title" className="sr-only">
-            Articles
-          </h2>
-          <ul className="divide-y divide-slate-200 dark:divide-slate-700">
-            {cart.items.map((item) => (
-              <CartLine key={item.product_id} item={item} onQuantity={onQuantity} onRemove={onRemove} />
-            ))}
-          </ul>
-          <div className="flex justify-end border-t border-slate-200 py-2 dark:border-slate-700">
-            <button
-              type="button"
-              onClick={() => setConfirmClear(true)}
-              className="-mr-2 inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-semibold text-red-700 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950"
-            >
-              <Trash2 aria-hidden="true" className="size-4" />
-              Vider le panier
-            </button>
-          </div>
-        </section>
+        <div className="space-y-6">
+          <section aria-labelledby="cart-items-title" className="rounded-2xl border border-slate-200 bg-white px-4 dark:border-slate-700 dark:bg-ink-900">
+            <h2 id="cart-items-title" className="sr-only">
+              Articles
+            </h2>
+            <ul className="divide-y divide-slate-200 dark:divide-slate-700">
+              {cart.items.map((item) => (
+                <CartLine key={item.product_id} item={item} onQuantity={onQuantity} onRemove={onRemove} />
+              ))}
+            </ul>
+            <div className="flex justify-end border-t border-slate-200 py-2 dark:border-slate-700">
+              <button
+                type="button"
+                onClick={() => setConfirmClear(true)}
+                className="-mr-2 inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-semibold text-red-700 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950"
+              >
+                <Trash2 aria-hidden="true" className="size-4" />
+                Vider le panier
+              </button>
+            </div>
+          </section>
+          <PromoBanner onUse={(code) => void promo.apply(code)} appliedCode={coupon?.code ?? null} busy={promo.busy} />
+        </div>
 
         <div className="space-y-4 lg:sticky lg:top-20">
           <PromoBox coupon={coupon} busy={promo.busy} message={promo.message} onApply={promo.apply} onRemove={promo.remove} />

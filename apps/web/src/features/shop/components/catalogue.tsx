@@ -224,7 +224,7 @@ export function Catalogue({ title, lead, notice }: CatalogueProps) {
                 type="search"
                 value={query}
                 onChange={(event) => setQuery(event.target.value)}
-                placeholder="Rechercher : modèle, marque, référence…"
+                placeholder="Modèle, marque, référence…"
                 enterKeyHint="search"
                 autoComplete="off"
                 maxLength={100}
@@ -250,67 +250,73 @@ export function Catalogue({ title, lead, notice }: CatalogueProps) {
             </select>
           </div>
         </div>
-        {chips.length > 0 ? <CategoryChips categories={chips} selected={category} onSelect={(slug) => update({ category: slug, page: 1 })} /> : null}
       </div>
 
-      <section aria-labelledby={ids.results} aria-busy={products.isPending || busy} className="mt-6">
-        <div className="mb-3 flex min-h-6 items-center justify-between gap-3">
-          <h2 id={ids.results} ref={resultsHeading} tabIndex={-1} className="text-sm font-medium text-slate-700 outline-none dark:text-slate-300">
-            <span className="sr-only">Résultats : </span>
-            <span role="status">{products.isPending ? 'Chargement des produits…' : resultLabel}</span>
-          </h2>
-          {busy ? <span className="text-sm text-slate-600 dark:text-slate-400">Mise à jour…</span> : null}
+      <div className="mt-3 lg:mt-8 lg:grid lg:grid-cols-[14rem_minmax(0,1fr)] lg:items-start lg:gap-8">
+        <div className="lg:sticky lg:top-20">
+          <h2 className="mb-2 hidden text-sm font-bold tracking-wide text-slate-600 uppercase lg:block dark:text-slate-400">Catégories</h2>
+          {chips.length > 0 ? <CategoryChips categories={chips} selected={category} onSelect={(slug) => update({ category: slug, page: 1 })} /> : null}
         </div>
 
-        {products.isPending ? (
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4">
-            {Array.from({ length: 8 }, (_, index) => (
-              <li key={index}>
-                <ProductCardSkeleton />
-              </li>
-            ))}
-          </ul>
-        ) : products.isError && !data ? (
-          <div className="space-y-4">
-            <ErrorBox>Impossible de charger les produits. {products.error.message}</ErrorBox>
-            <Button variant="secondary" onClick={() => void products.refetch()} disabled={products.isFetching}>
-              <RotateCw aria-hidden="true" className="size-4" />
-              Réessayer
-            </Button>
+        <section aria-labelledby={ids.results} aria-busy={products.isPending || busy} className="mt-6 lg:mt-0">
+          <div className="mb-3 flex min-h-6 items-center justify-between gap-3">
+            <h2 id={ids.results} ref={resultsHeading} tabIndex={-1} className="text-sm font-medium text-slate-700 outline-none dark:text-slate-300">
+              <span className="sr-only">Résultats : </span>
+              <span role="status">{products.isPending ? 'Chargement des produits…' : resultLabel}</span>
+            </h2>
+            {busy ? <span className="text-sm text-slate-600 dark:text-slate-400">Mise à jour…</span> : null}
           </div>
-        ) : data && data.total === 0 ? (
-          filtered ? (
-            <NoResults
-              search={state.search}
-              onReset={() => {
-                pushed.current = '';
-                setQuery('');
-                update({ search: '', category: '', page: 1, sort: DEFAULT_SORT }, { push: true });
-              }}
-            />
-          ) : (
-            <EmptyCatalogue />
-          )
-        ) : data && data.data.length === 0 ? (
-          <div className="py-10 text-center">
-            <p className="text-lg font-semibold">Cette page n’existe plus.</p>
-            <ButtonLink to={hrefFor(1)} variant="secondary" className="mt-4">
-              Revenir à la première page
-            </ButtonLink>
-          </div>
-        ) : data ? (
-          <>
-            <ul className={`grid grid-cols-2 gap-3 transition-opacity sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 ${busy ? 'opacity-60' : ''}`}>
-              {data.data.map((product, index) => (
-                <li key={product.id}>
-                  <ProductCard product={product} onAdd={(item) => addToCart(item)} priority={index < 2} />
+
+          {products.isPending ? (
+            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-4">
+              {Array.from({ length: 8 }, (_, index) => (
+                <li key={index}>
+                  <ProductCardSkeleton />
                 </li>
               ))}
             </ul>
-            <Pagination page={state.page} totalPages={data.total_pages} hrefFor={hrefFor} />
-          </>
-        ) : null}
-      </section>
+          ) : products.isError && !data ? (
+            <div className="space-y-4">
+              <ErrorBox>Impossible de charger les produits. {products.error.message}</ErrorBox>
+              <Button variant="secondary" onClick={() => void products.refetch()} disabled={products.isFetching}>
+                <RotateCw aria-hidden="true" className="size-4" />
+                Réessayer
+              </Button>
+            </div>
+          ) : data && data.total === 0 ? (
+            filtered ? (
+              <NoResults
+                search={state.search}
+                onReset={() => {
+                  pushed.current = '';
+                  setQuery('');
+                  update({ search: '', category: '', page: 1, sort: DEFAULT_SORT }, { push: true });
+                }}
+              />
+            ) : (
+              <EmptyCatalogue />
+            )
+          ) : data && data.data.length === 0 ? (
+            <div className="py-10 text-center">
+              <p className="text-lg font-semibold">Cette page n’existe plus.</p>
+              <ButtonLink to={hrefFor(1)} variant="secondary" className="mt-4">
+                Revenir à la première page
+              </ButtonLink>
+            </div>
+          ) : data ? (
+            <>
+              <ul className={`grid grid-cols-2 gap-3 transition-opacity sm:grid-cols-3 sm:gap-4 xl:grid-cols-4 ${busy ? 'opacity-60' : ''}`}>
+                {data.data.map((product, index) => (
+                  <li key={product.id}>
+                    <ProductCard product={product} onAdd={(item) => addToCart(item)} priority={index < 2} />
+                  </li>
+                ))}
+              </ul>
+              <Pagination page={state.page} totalPages={data.total_pages} hrefFor={hrefFor} />
+            </>
+          ) : null}
+        </section>
+      </div>
 
       <ShopPromises />
     </div>

@@ -18,20 +18,22 @@ export function ProductCard({ product, onAdd, priority = false }: ProductCardPro
     <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md dark:border-slate-700 dark:bg-ink-900">
       <div className="relative">
         <ProductImage src={image?.src} alt="" category={product.category} name={product.name} priority={priority} />
-        {product.on_sale && regular !== null && regular > price ? (
-          <span className="absolute top-2 left-2 rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white">
-            -{Math.round(((regular - price) / regular) * 100)} %
-          </span>
-        ) : null}
-        {product.product_type === 'device' ? (
-          <span className="absolute top-2 right-2 rounded-full bg-white/90 px-2 py-0.5 text-xs font-semibold text-slate-800 ring-1 ring-slate-200 dark:bg-ink-950/90 dark:text-slate-100 dark:ring-slate-700">
-            Reconditionné
-          </span>
-        ) : null}
+        <div className="absolute inset-x-2 top-2 flex flex-wrap items-start gap-1">
+          {product.on_sale && regular !== null && regular > price ? (
+            <span className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white">
+              -{Math.round(((regular - price) / regular) * 100)} %
+            </span>
+          ) : null}
+          {product.product_type === 'device' ? (
+            <span className="rounded-full bg-white/95 px-2 py-0.5 text-xs font-semibold text-slate-800 ring-1 ring-slate-200 dark:bg-ink-950/90 dark:text-slate-100 dark:ring-slate-700">
+              Reconditionné
+            </span>
+          ) : null}
+        </div>
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3 sm:p-4">
         {product.brand ? <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">{product.brand}</p> : null}
-        <h3 className="line-clamp-2 text-sm leading-snug font-semibold sm:text-base">
+        <h3 className="line-clamp-3 text-sm leading-snug font-semibold sm:line-clamp-2 sm:text-base">
           {/* The link covers the card (after:inset-0); the add button sits above it. */}
           <Link to={`/produit/${product.id}`} className="outline-none after:absolute after:inset-0 after:content-['']">
             {product.name}

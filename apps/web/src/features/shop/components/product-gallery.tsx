@@ -29,6 +29,7 @@ export function ProductGallery({ product }: { product: Product }) {
           category={product.category}
           name={product.name}
           priority
+          aspect="aspect-[4/3] md:aspect-square"
           iconClassName="size-2/5"
         />
       </div>

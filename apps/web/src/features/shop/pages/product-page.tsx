@@ -106,7 +106,7 @@ function PurchaseBox({ product }: { product: Product }) {
 function ProductDetail({ product }: { product: Product }) {
   const price = decimalToCents(product.price) ?? 0;
   const regular = decimalToCents(product.regular_price);
-  const warranty = Number(metaValue(product, 'warranty')) || WARRANTY_MONTHS;
+  const warranty = Number.parseInt(metaValue(product, 'warranty'), 10) || WARRANTY_MONTHS;
   const devices = metaValue(product, 'device_names');
   const category = product.categories[0];
   return (

@@ -390,8 +390,10 @@ describe('bad input changes nothing', () => {
     const part = await insertItem({ priceCents: 2000, quantity: 5, itemType: 'part' });
     const free = await insertItem({ priceCents: 0, quantity: 5 });
     const hidden = await insertItem({ priceCents: 1000, quantity: 5 });
+    // Typed as an accessory, but the catalogue's spare-part keywords exclude it: not sold either.
+    const keywordPart = await insertItem({ name: 'Nappe connecteur de charge iPhone 12', priceCents: 1500, quantity: 5 });
     await t.database.db.insert(shopProducts).values({ productId: hidden, hidden: true });
-    for (const productId of [2_000_000_000, part, free, hidden]) {
+    for (const productId of [2_000_000_000, part, free, hidden, keywordPart]) {
       const response = await post(orderBody([{ product_id: productId, quantity: 1 }]));
       expect(response.statusCode).toBe(422);
       expect(response.json<ErrorAnswer>().message).toBe('Produit introuvable');
@@ -513,6 +515,11 @@ describe('ownership', () => {
     expect(byName.json<ListAnswer>()).toMatchObject({ total: 2, data: [{ id: guest.id }] });
     const byStatus = await t.app.inject({ method: 'GET', url: '/api/shop/orders?status=processing', headers: user.headers });
     expect(byStatus.json<ListAnswer>().total).toBe(0);
+    // The account filters by the groups of spec 1 §4: "pending" includes transfers on hold; "shipped" stands for no status.
+    const pending = await t.app.inject({ method: 'GET', url: '/api/shop/orders?status=pending', headers: user.headers });
+    expect(pending.json<ListAnswer>().total).toBe(2);
+    const shipped = await t.app.inject({ method: 'GET', url: '/api/shop/orders?status=shipped', headers: user.headers });
+    expect(shipped.json<ListAnswer>()).toMatchObject({ total: 0, data: [] });
 
     const visitor = await t.app.inject({ method: 'GET', url: '/api/shop/orders' });
     expect(visitor.statusCode).toBe(401);

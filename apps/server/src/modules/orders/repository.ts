@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client.js';
-import { coupons, customers, inventoryItems, orderEvents, orderLines, orders, shopProducts } from '../../db/schema.js';
+import { categories, coupons, customers, inventoryItems, orderEvents, orderLines, orders, shopProducts } from '../../db/schema.js';
 
 /** Reads and writes of orders; the rules live in service.ts. */
 
@@ -26,6 +26,8 @@ export type LockedItem = {
   priceCents: number;
   quantity: number;
   itemType: 'device' | 'accessory' | 'part';
+  /** Category name ('' when none): the catalogue's spare-part rules read it. */
+  category: string;
   imageUrl: string;
   hidden: boolean;
   images: { src: string; alt: string }[] | null;
@@ -46,12 +48,14 @@ export async function lockInventoryItems(tx: Executor, ids: number[]): Promise<L
       priceCents: inventoryItems.priceCents,
       quantity: inventoryItems.quantity,
       itemType: inventoryItems.itemType,
+      category: sql<string>`coalesce(${categories.name}, '')`,
       imageUrl: inventoryItems.imageUrl,
       hidden: sql<boolean>`coalesce(${shopProducts.hidden}, false)`,
       images: shopProducts.images,
     })
     .from(inventoryItems)
     .leftJoin(shopProducts, eq(shopProducts.productId, inventoryItems.id))
+    .leftJoin(categories, eq(categories.id, inventoryItems.categoryId))
     .where(inArray(inventoryItems.id, ids))
     .orderBy(asc(inventoryItems.id))
     .for('update', { of: inventoryItems });

@@ -23,6 +23,7 @@ import type { Mailer } from '../mail/mailer.js';
 import { enqueueMail } from '../mail/outbox.js';
 import type { Catalogue, CatalogueProduct } from '../shop/catalogue-types.js';
 import { couponRuleOf, findCouponByCode, type CouponRow } from '../shop/coupons-repository.js';
+import { isSellable } from '../shop/catalogue-rules.js';
 import { offlinePaymentMethods, type PaymentMethodAdapter } from '../shop/payment-methods.js';
 import { orderConfirmationEmail, orderExpiredEmail, orderStaffNotificationEmail, type OrderMailData } from './mails.js';
 import {
@@ -288,7 +289,8 @@ export async function createOrder(ctx: OrderContext, viewer: OrderViewer, input:
       for (const id of ids) {
         const quantity = merged.get(id) ?? 0;
         const item = items.get(id);
-        if (!item || item.itemType === 'part' || item.priceCents <= 0 || item.hidden) throw new AppError('PRODUCT_NOT_FOUND', 422, shopMessages.productNotFound);
+        // The catalogue's own rule (spare-part keywords included): what the shop does not list, it does not sell.
+        if (!item || item.hidden || !isSellable(item)) throw new AppError('PRODUCT_NOT_FOUND', 422, shopMessages.productNotFound);
         if (item.quantity < quantity) throw new AppError('INSUFFICIENT_STOCK', 409, shopMessages.insufficientStock(item.name, item.quantity));
         priced.push({ productId: id, name: item.name, sku: item.sku, imageUrl: item.images?.[0]?.src || item.imageUrl, quantity, unitPriceCents: item.priceCents });
       }
@@ -541,13 +543,28 @@ export async function getOrder(ctx: Pick<OrderContext, 'db'>, viewer: OrderViewe
   return toOrderView(order, lines);
 }
 
+/**
+ * The account's status filter sends the groups of spec 1 §4 (pending, processing, shipped,
+ * delivered, cancelled, refunded); each stands for the shop statuses it shows. "shipped" has no
+ * status of its own here (a shipped order stays processing until completed).
+ */
+const STATUS_GROUPS: Record<string, string[]> = {
+  pending: ['pending', 'on-hold'],
+  delivered: ['completed'],
+  shipped: [],
+  cancelled: ['cancelled', 'failed'],
+};
+
 /** The signed-in user's own orders, newest first. */
 export async function listOrders(ctx: Pick<OrderContext, 'db'>, viewer: OrderViewer, query: OrderListQuery): Promise<{ data: Order[]; total: number }> {
   if (viewer.kind !== 'user') throw new AppError('NOT_LOGGED_IN', 401, messages.auth.notLoggedIn);
   const statuses = query.status
     ?.split(',')
-    .map((status) => status.trim())
-    .filter((status) => status && status !== 'any');
+    .map((status) => status.trim().toLowerCase())
+    .filter((status) => status && status !== 'any')
+    .flatMap((status) => STATUS_GROUPS[status] ?? [status]);
+  // A filter that stands for no status (shipped) finds nothing, rather than everything.
+  if (query.status && query.status.trim().toLowerCase() !== 'any' && statuses?.length === 0) return { data: [], total: 0 };
   const { rows, total } = await listOwnedOrders(ctx.db, {
     customerId: linkedCustomerId(viewer),
     email: viewer.emailVerified ? viewer.email : null,

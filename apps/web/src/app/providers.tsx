@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
+import { useToasterWanted } from '../lib/toast';
 
 /** Query cache: 5 minutes garbage collection and 3 retries (spec 1 §9). */
 export function createQueryClient(): QueryClient {
@@ -8,16 +9,23 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-// The toast area loads beside the page, not in the entry chunk (most pages never toast).
+// The toast area is loaded with the first toast (lib/toast.ts): most pages never toast.
 const Toaster = lazy(() => import('../components/ui/toaster').then((m) => ({ default: m.Toaster })));
+
+function LazyToaster() {
+  const wanted = useToasterWanted();
+  return wanted ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
 
 export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={client}>
       {children}
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      <LazyToaster />
     </QueryClientProvider>
   );
 }

@@ -1,6 +1,7 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { Toaster as Sonner } from 'sonner';
 import { CART_TOAST_MS } from '@erepare/shared/shop';
+import { toasterMounted } from '../../lib/toast';
 
 function subscribeDarkClass(onChange: () => void): () => void {
   const observer = new MutationObserver(onChange);
@@ -16,6 +17,8 @@ const isDark = () => document.documentElement.classList.contains('dark');
  */
 export function Toaster() {
   const dark = useSyncExternalStore(subscribeDarkClass, isDark, () => false);
+  // Sonner subscribes in its own effect, which runs before this one: queued toasts can now be shown.
+  useEffect(toasterMounted, []);
   return (
     <Sonner
       theme={dark ? 'dark' : 'light'}

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Check, ChevronDown, Clock, Copy, TicketPercent } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { couponExpiryHint, PROMO_BANNER_DESKTOP, PROMO_BANNER_KEPT, PROMO_BANNER_MOBILE } from '@erepare/shared/shop';
 import type { Coupon } from '@erepare/shared/schemas/shop';
 import { shopQueries } from '../../../lib/shop-api';
 import { couponMinimumLabel, couponValueLabel } from '../lib/coupon-display';
+import { toastError } from '../../../lib/toast';
 
 const COPIED_MS = 2000;
 
@@ -20,7 +20,7 @@ function CopyButton({ code }: { code: string }) {
       window.clearTimeout(timer.current);
       timer.current = window.setTimeout(() => setCopied(false), COPIED_MS);
     } catch {
-      toast.error(`Copie impossible : notez le code ${code}`, { id: 'copy' });
+      toastError(`Copie impossible : notez le code ${code}`, { id: 'copy' });
     }
   };
   return (

@@ -59,12 +59,12 @@ export function PromoBox({ coupon, busy, message, onApply, onRemove }: PromoBoxP
             readOnly={busy}
             aria-describedby={message?.tone === 'error' ? `${id}-error` : undefined}
             aria-invalid={message?.tone === 'error' ? true : undefined}
-            placeholder="EX. BIENVENUE10"
+            placeholder="Votre code"
             autoCapitalize="characters"
             autoComplete="off"
             spellCheck={false}
             maxLength={50}
-            className="block min-h-11 w-full min-w-0 flex-1 rounded-lg border border-slate-400 bg-white px-3 font-mono text-base tracking-wider text-slate-900 uppercase placeholder:font-sans placeholder:tracking-normal placeholder:text-slate-500 dark:border-slate-600 dark:bg-ink-950 dark:text-slate-100"
+            className="block min-h-11 w-full min-w-0 flex-1 rounded-lg border border-slate-400 bg-white px-3 font-mono text-base tracking-wider text-slate-900 uppercase placeholder:font-sans placeholder:tracking-normal placeholder:normal-case placeholder:text-slate-500 dark:border-slate-600 dark:bg-ink-950 dark:text-slate-100"
           />
           <button
             type="submit"

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { couponMessages, normaliseCouponCode } from '@erepare/shared/shop';
 import { onCouponDropped, readCart, setAppliedCoupon, setPromoDraft } from '../../../lib/cart-store';
 import { validateCoupon } from '../../../lib/shop-api';
+import { toastSuccess } from '../../../lib/toast';
 
 export type PromoMessage = { tone: 'success' | 'error'; text: string } | null;
 
@@ -43,7 +43,7 @@ export function usePromoCode() {
   const remove = useCallback(() => {
     setAppliedCoupon(null);
     setMessage(null);
-    toast.success(couponMessages.removed, { id: 'coupon' });
+    toastSuccess(couponMessages.removed, { id: 'coupon' });
   }, []);
 
   return { apply, remove, busy, message };

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import type { CartItem } from '@erepare/shared/cart';
 import { formatCents } from '@erepare/shared/format';
 import { cartDeliveryEstimate, computeTotals } from '@erepare/shared/shop';
@@ -25,6 +24,7 @@ import { LoyaltyBox } from '../components/loyalty-box';
 import { PromoBanner } from '../components/promo-banner';
 import { PromoBox } from '../components/promo-box';
 import { usePromoCode } from '../hooks/use-promo-code';
+import { toastSuccess, toastError } from '../../../lib/toast';
 
 /** Loyalty balance in cents of the signed-in customer; 0 for a visitor (the call is not made). */
 function useLoyaltyBalance(): number {
@@ -55,19 +55,19 @@ export function CartPage() {
 
   const onQuantity = (item: CartItem, quantity: number) => {
     const result = updateQuantity(item.product_id, quantity);
-    if (!result.ok) toast.error(result.message, { id: 'cart' });
+    if (!result.ok) toastError(result.message, { id: 'cart' });
     else setAnnouncement(`${item.name} : quantité ${Math.max(1, quantity)}`);
   };
   const onRemove = (item: CartItem) => {
     const result = removeFromCart(item.product_id);
-    if (result.ok) toast.success(result.message, { id: 'cart' });
-    else toast.error(result.message, { id: 'cart' });
+    if (result.ok) toastSuccess(result.message, { id: 'cart' });
+    else toastError(result.message, { id: 'cart' });
   };
   const onClear = () => {
     setConfirmClear(false);
     const result = clearCart();
-    if (result.ok) toast.success(result.message, { id: 'cart' });
-    else toast.error(result.message, { id: 'cart' });
+    if (result.ok) toastSuccess(result.message, { id: 'cart' });
+    else toastError(result.message, { id: 'cart' });
   };
 
   return (

@@ -6,11 +6,13 @@ import { FALLBACK_CATEGORIES, shopMessages } from '@erepare/shared/shop';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { ErrorBox } from '../../../components/ui/field';
 import { readPromoDraft, setPromoDraft } from '../../../lib/cart-store';
+import { writeItem } from '../../../lib/storage';
 import { shopQueries } from '../../../lib/shop-api';
 import { useAddToCart } from '../hooks/use-add-to-cart';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import {
   DEFAULT_SORT,
+  LAST_CATALOGUE_KEY,
   readCatalogueParams,
   sortOptions,
   toListParams,
@@ -166,6 +168,10 @@ export function Catalogue({ title, lead, notice }: CatalogueProps) {
       setQuery(state.search);
     }
   }, [state.search]);
+
+  // Remembered for the product page's "Retour à la boutique".
+  const address = writeCatalogueParams(state).toString();
+  useEffect(() => writeItem(LAST_CATALOGUE_KEY, address ? `?${address}` : null, 'session'), [address]);
 
   // A new page of results: focus goes to the results heading (as a page load would).
   const firstPage = useRef(true);

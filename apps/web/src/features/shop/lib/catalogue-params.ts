@@ -70,6 +70,9 @@ export function pageWindow(current: number, total: number, radius = 1): (number 
   return result;
 }
 
+/** Session key of the catalogue address last shown, so "Retour à la boutique" lands on the same page. */
+export const LAST_CATALOGUE_KEY = 'erepare_shop_last';
+
 /** "En stock", "Plus que N en stock" (5 or fewer), "Rupture de stock". */
 export const LOW_STOCK_FROM = 5;
 

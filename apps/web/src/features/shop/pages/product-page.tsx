@@ -12,10 +12,12 @@ import { QuantityStepper } from '../../../components/ui/quantity-stepper';
 import { ApiError } from '../../../lib/api-client';
 import { useCart } from '../../../lib/cart-store';
 import { shopQueries } from '../../../lib/shop-api';
+import { readItem } from '../../../lib/storage';
 import { ProductGallery } from '../components/product-gallery';
 import { StockStatus } from '../components/stock-status';
 import { useAddToCart } from '../hooks/use-add-to-cart';
 import { useDocumentTitle } from '../hooks/use-document-title';
+import { LAST_CATALOGUE_KEY } from '../lib/catalogue-params';
 
 const backLink =
   'inline-flex min-h-11 items-center gap-2 rounded-lg text-sm font-semibold text-brand-800 hover:underline dark:text-brand-300';
@@ -112,7 +114,7 @@ function ProductDetail({ product }: { product: Product }) {
   return (
     <article className="mx-auto max-w-6xl px-4 py-4 md:py-8">
       <nav aria-label="Fil d’Ariane" className="mb-3">
-        <Link to="/boutique" className={backLink}>
+        <Link to={`/boutique${readItem(LAST_CATALOGUE_KEY, 'session') ?? ''}`} className={backLink}>
           <ArrowLeft aria-hidden="true" className="size-4" />
           Retour à la boutique
         </Link>

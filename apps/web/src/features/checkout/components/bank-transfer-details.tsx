@@ -22,12 +22,12 @@ export function BankTransferDetails({ details, order }: { details: BankDetails; 
         <Landmark aria-hidden="true" className="size-5 text-brand-700 dark:text-brand-300" />
         Coordonnées pour votre virement
       </h2>
-      <dl className="mt-3 grid gap-2 text-sm">
+      <dl className="mt-3 grid gap-1 divide-y divide-brand-100 text-sm sm:divide-y-0 dark:divide-ink-800">
         {rows.map((row) => (
-          <div key={row.label} className="grid grid-cols-[6.5rem_1fr] items-center gap-x-2 sm:grid-cols-[8rem_1fr]">
+          <div key={row.label} className="grid min-h-11 items-center gap-x-2 sm:grid-cols-[8rem_1fr]">
             <dt className="font-medium text-slate-700 dark:text-slate-300">{row.label}</dt>
             <dd className="flex min-w-0 items-center justify-between gap-2">
-              <span className="font-mono font-semibold break-all text-slate-900 dark:text-slate-100">{row.value}</span>
+              <span className="font-mono text-base font-semibold [overflow-wrap:anywhere] text-slate-900 dark:text-slate-100">{row.value}</span>
               {row.copy ? <CopyButton value={row.value.replace(/\s+/g, row.label === 'Référence' ? ' ' : '')} label={row.label} /> : null}
             </dd>
           </div>

@@ -292,6 +292,7 @@ export function CheckoutFlow() {
                   onRetry={() => void shippingQuery.refetch()}
                   subtotalAfterCouponCents={totals.subtotalAfterCouponCents}
                   needsAddress={needsAddress}
+                  selectedId={shippingMethodId}
                 />
               ) : null}
               {step === 3 ? (

@@ -32,7 +32,7 @@ export function OrderConfirmation({ order, lead }: OrderConfirmationProps) {
           className={`mx-auto size-14 ${cancelled ? 'text-red-600 dark:text-red-400' : order.status === 'pending' ? 'text-amber-600 dark:text-amber-400' : 'text-emerald-600 dark:text-emerald-400'}`}
         />
         {lead ? <p className="mt-3 text-lg font-semibold text-emerald-700 dark:text-emerald-300">{lead}</p> : null}
-        <h1 className="mt-2 text-3xl font-bold tracking-tight">{heading}</h1>
+        <h1 className="mt-2 text-2xl font-bold tracking-tight text-balance sm:text-3xl">{heading}</h1>
         <p className="mt-2 text-lg">
           Commande n° <strong>{order.number}</strong>
         </p>
@@ -76,7 +76,7 @@ export function OrderConfirmation({ order, lead }: OrderConfirmationProps) {
           <p className="flex items-start gap-2 rounded-lg bg-slate-50 px-4 py-3 text-sm dark:bg-ink-800">
             <Mail aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
             <span>
-              Un e-mail de confirmation a été envoyé à <strong className="break-all">{order.billing.email}</strong>.
+              Un e-mail de confirmation a été envoyé à <strong className="[overflow-wrap:anywhere]">{order.billing.email}</strong>.
             </span>
           </p>
         ) : null}

@@ -1,5 +1,6 @@
 import { AlertTriangle } from 'lucide-react';
 import { forwardRef } from 'react';
+import { Link } from 'react-router';
 import { shopMessages } from '@erepare/shared/shop';
 
 export type OrderFailure = { message: string; issues: string[] };
@@ -25,6 +26,9 @@ export const OrderFailureAlert = forwardRef<HTMLDivElement, { failure: OrderFail
       <p className="mt-1">{failure.message || shopMessages.unknownError}</p>
       {details && details !== failure.message ? <p className="mt-1">{details}</p> : null}
       <p className="mt-1">{shopMessages.retryOrContact}</p>
+      <Link to="/panier" className="mt-1 inline-flex min-h-11 items-center font-medium underline underline-offset-2">
+        Modifier mon panier
+      </Link>
     </div>
   );
 });

@@ -62,10 +62,12 @@ export function OrderSummary({ lines, totals, promo, loyalty, totalLabel }: Orde
         onClick={() => setOpen((value) => !value)}
         className="flex min-h-14 w-full items-center justify-between gap-3 rounded-2xl px-4 py-3 text-left lg:hidden"
       >
-        <span className="flex items-center gap-2 font-semibold">
-          <ChevronDown aria-hidden="true" className={`size-5 transition-transform ${open ? 'rotate-180' : ''}`} />
-          {open ? 'Masquer le récapitulatif' : 'Voir le récapitulatif'}
-          <span className="font-normal text-slate-600 dark:text-slate-400">{`(${count} article${count > 1 ? 's' : ''})`}</span>
+        <span className="flex items-center gap-2">
+          <ChevronDown aria-hidden="true" className={`size-5 shrink-0 transition-transform ${open ? 'rotate-180' : ''}`} />
+          <span>
+            <span className="block font-semibold">Récapitulatif</span>
+            <span className="block text-sm text-slate-600 dark:text-slate-400">{`${count} article${count > 1 ? 's' : ''}`}</span>
+          </span>
         </span>
         <span className="text-base font-bold">{formatCents(totals.totalCents)}</span>
       </button>

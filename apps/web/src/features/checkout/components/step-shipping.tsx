@@ -22,10 +22,12 @@ type StepShippingProps = {
   onRetry: () => void;
   subtotalAfterCouponCents: number;
   needsAddress: boolean;
+  /** The chosen method (its card shows what is missing for free delivery). */
+  selectedId: string;
 };
 
 /** Step 2 "Adresse et méthode": the shipping methods of the server, then the address (not for pickup). */
-export function StepShipping({ form, field, methods, loading, failed, retrying, onRetry, subtotalAfterCouponCents, needsAddress }: StepShippingProps) {
+export function StepShipping({ form, field, methods, loading, failed, retrying, onRetry, subtotalAfterCouponCents, needsAddress, selectedId }: StepShippingProps) {
   const { errors } = form.formState;
   const ids = useId();
   const methodError = errors.shippingMethod?.message;
@@ -45,7 +47,8 @@ export function StepShipping({ form, field, methods, loading, failed, retrying, 
           {methods.map((method) => {
             const definition = toShippingDefinition(method);
             const cost = shippingCostCents(definition, subtotalAfterCouponCents);
-            const missing = freeShippingHint(method, subtotalAfterCouponCents);
+            // The hint is shown on the chosen card only: one clear line, not the same one four times.
+            const missing = method.id === selectedId ? freeShippingHint(method, subtotalAfterCouponCents) : 0;
             return (
               <RadioCard
                 key={method.id}

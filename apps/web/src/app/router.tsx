@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { homeFallbackPaths, redirects, routes, type PageId, type RouteDef } from '@erepare/shared/routes';
 import { Spinner } from '../components/ui/spinner';
+import { expectsToasts, requestToaster } from '../lib/toast';
 import { RootLayout, type RouteHandle } from '../features/layout/root-layout';
 import { RouteError } from './route-error';
 
@@ -96,5 +97,12 @@ export const routeObjects: RouteObject[] = [
 ];
 
 export function createRouter() {
-  return createBrowserRouter(routeObjects);
+  const router = createBrowserRouter(routeObjects);
+  // The toast area loads on the first toast, or on arrival on a shop page (some call sonner directly).
+  const watch = (pathname: string) => {
+    if (expectsToasts(pathname)) requestToaster();
+  };
+  watch(router.state.location.pathname);
+  router.subscribe((state) => watch(state.location.pathname));
+  return router;
 }

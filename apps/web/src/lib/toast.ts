@@ -15,11 +15,20 @@ const mounted = new Promise<void>((resolve) => {
   markMounted = resolve;
 });
 
+/** Mounts the toast area (loaded once). */
+export function requestToaster(): void {
+  if (wanted) return;
+  wanted = true;
+  for (const listener of listeners) listener();
+}
+
+/** Pages where toasts are expected, some of them calling sonner directly: the area is mounted on arrival. */
+export function expectsToasts(pathname: string): boolean {
+  return /^\/(boutique|produit|panier|checkout|commande|payment)(\/|$|-)/.test(pathname);
+}
+
 export function notify(kind: Kind, message: string, options: ToastOptions = {}): void {
-  if (!wanted) {
-    wanted = true;
-    for (const listener of listeners) listener();
-  }
+  requestToaster();
   void mounted
     .then(() => import('sonner'))
     .then(({ toast }) => {

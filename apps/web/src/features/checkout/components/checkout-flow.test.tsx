@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CART_STORAGE_KEY } from '@erepare/shared/cart';
 import { APPLIED_COUPON_KEY } from '../../../lib/cart-store';
 import { CheckoutPage } from '../pages/checkout-page';
+import { CHECKOUT_DRAFT_KEY } from '../lib/checkout-draft';
 import { ORDER_REFERENCE_KEY } from '../lib/order-reference';
 import { bacs, cartItem, cod, order, shippingMethods, stripe } from '../test/fixtures';
 import { failure, json, renderAt, seedCart, stubApi } from '../test/render';
@@ -273,6 +274,7 @@ describe('CheckoutPage – order', () => {
     ]);
     expect(window.localStorage.getItem(CART_STORAGE_KEY)).toBeNull();
     expect(JSON.parse(window.sessionStorage.getItem(ORDER_REFERENCE_KEY) ?? '{}')).toEqual({ id: 42, key: 'wc_order_abc123', cartCleared: true });
+    expect(window.sessionStorage.getItem(CHECKOUT_DRAFT_KEY)).toBeNull();
   });
 
   it('pickup and pay in store: no address is sent', async () => {
@@ -377,6 +379,18 @@ describe('CheckoutPage – order', () => {
     expect(await screen.findByRole('heading', { level: 2, name: /Vérification finale/ })).toBeInTheDocument();
   });
 
+  it('what was typed survives a reload of the tab (never the acceptance of the terms)', async () => {
+    stubApi(baseRoutes);
+    const first = renderAt(<CheckoutPage />, '/checkout');
+    await user.type(screen.getByLabelText('Adresse e-mail'), 'lea.martin@example.fr');
+    await user.type(screen.getByLabelText('Prénom'), 'Léa');
+    first.unmount();
+    renderAt(<CheckoutPage />, '/checkout');
+    expect(screen.getByLabelText('Adresse e-mail')).toHaveValue('lea.martin@example.fr');
+    expect(screen.getByLabelText('Prénom')).toHaveValue('Léa');
+    expect(window.sessionStorage.getItem(CHECKOUT_DRAFT_KEY)).not.toContain('terms');
+  });
+
   it('a signed-in customer’s details prefill step 1', async () => {
     stubApi({
       ...baseRoutes,
@@ -399,11 +413,19 @@ describe('CheckoutPage – order', () => {
           token: null,
           message: 'Session valide',
         }),
-      '/api/shop/loyalty': () => json({ success: true, data: { balance: '0.00', linked: true } }),
+      '/api/shop/loyalty': () => json({ success: true, data: { balance: '5.00', linked: true } }),
     });
     renderAt(<CheckoutPage />, '/checkout');
     await waitFor(() => expect(screen.getByLabelText('Adresse e-mail')).toHaveValue('lea.martin@example.fr'));
     expect(screen.getByLabelText('Prénom')).toHaveValue('Léa');
     expect(screen.getByLabelText('Téléphone')).toHaveValue('0601020304');
+    // Loyalty: signed in with a balance above 0; the toggle is shared with the cart.
+    const summary = screen.getByRole('complementary', { name: 'Récapitulatif de la commande' });
+    const loyalty = await within(summary).findByRole('checkbox', { name: 'Utiliser mes points fidélité' });
+    await waitFor(() => expect(within(summary).getByText('Total TTC').nextSibling).toHaveTextContent(/46,70\s€/));
+    await user.click(loyalty);
+    expect(window.localStorage.getItem('erepare_loyalty_applied')).toContain('true');
+    // 39,80 + 6,90 − 5,00.
+    expect(within(summary).getByText('Total TTC').nextSibling).toHaveTextContent(/41,70\s€/);
   });
 });

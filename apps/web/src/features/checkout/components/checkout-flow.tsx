@@ -16,6 +16,7 @@ import { useCheckoutForm } from '../hooks/use-checkout-form';
 import { useCheckoutPricing } from '../hooks/use-checkout-pricing';
 import { CHECKOUT_STEPS, stepFields, type CheckoutField, type StepNumber } from '../lib/checkout-form';
 import { buildOrderRequest, orderLineItems } from '../lib/order-request';
+import { clearCheckoutDraft } from '../lib/checkout-draft';
 import { orderPagePath, rememberOrder } from '../lib/order-reference';
 import { orderLines, orderTotals } from '../lib/order-view';
 import { defaultShippingMethod, gatewaysFor, selectableShippingMethods } from '../lib/shipping';
@@ -148,6 +149,7 @@ export function CheckoutFlow() {
   const finishPaid = (reference: { id: number; key: string }) => {
     setPlaced(true);
     clearCart();
+    clearCheckoutDraft();
     rememberOrder({ ...reference, cartCleared: true });
     void navigate(orderPagePath(reference));
   };

@@ -355,7 +355,7 @@ describe('CheckoutPage – order', () => {
   });
 
   it('an online method opens step 5; without its widget: "Mode de paiement en cours d\'intégration"; Retour goes to step 4', async () => {
-    stubApi({
+    const { sent } = stubApi({
       ...baseRoutes,
       [GATEWAYS]: () => json({ success: true, data: [stripe, bacs, cod] }),
       [`POST ${ORDERS}`]: () =>
@@ -377,6 +377,10 @@ describe('CheckoutPage – order', () => {
     expect(window.localStorage.getItem(CART_STORAGE_KEY)).not.toBeNull();
     await user.click(screen.getByRole('button', { name: /Retour/ }));
     expect(await screen.findByRole('heading', { level: 2, name: /Vérification finale/ })).toBeInTheDocument();
+    // Ordering again with nothing changed returns to the same pending order.
+    await user.click(submitButton());
+    expect(await screen.findByRole('heading', { level: 2, name: 'Commande en attente de paiement' })).toBeInTheDocument();
+    expect(sent[`/api/shop/orders`]).toHaveLength(1);
   });
 
   it('what was typed survives a reload of the tab (never the acceptance of the terms)', async () => {

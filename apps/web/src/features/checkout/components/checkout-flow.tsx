@@ -34,7 +34,8 @@ import { StepReview } from './step-review';
 import { StepShipping } from './step-shipping';
 
 type Step = StepNumber | 5;
-type PendingOrder = { order: Order; key: string };
+/** The order waiting for its online payment, with the request that created it. */
+type PendingOrder = { order: Order; key: string; request: string };
 
 /**
  * Checkout, main variant of spec 2 §2: four steps with Suivant / Précédent, the side summary, the
@@ -173,19 +174,23 @@ export function CheckoutFlow() {
       setFailure({ message: shopMessages.emptyCartAtSubmit, issues: [] });
       return;
     }
+    const request = buildOrderRequest(getValues(), { items: cart.items, couponCode: coupon?.code ?? null, useLoyalty: pricing.useLoyalty });
+    // Back from step 5 with nothing changed: the same order is still waiting, no second one is created.
+    if (pending && pending.request === JSON.stringify(request)) {
+      goTo(5);
+      return;
+    }
     setBusy(true);
     setFailure(null);
     try {
-      const order = await createOrder(
-        buildOrderRequest(getValues(), { items: cart.items, couponCode: coupon?.code ?? null, useLoyalty: pricing.useLoyalty }),
-      );
+      const order = await createOrder(request);
       const reference = { id: order.id, key: order.order_key ?? '' };
       const gateway = gateways?.find((candidate) => candidate.id === order.payment_method);
       const online = gateway ? gateway.kind === 'online' : order.status === 'pending';
       if (online && order.needs_payment) {
         // The cart stays until the payment succeeds (the customer may come back and change it).
         rememberOrder({ ...reference, cartCleared: false });
-        setPending({ order, key: reference.key });
+        setPending({ order, key: reference.key, request: JSON.stringify(request) });
         goTo(5);
       } else {
         // Bank transfer (on-hold) and pay in store (processing): the order is placed.

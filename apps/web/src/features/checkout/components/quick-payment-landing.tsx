@@ -1,4 +1,4 @@
-import { orderReferenceFrom } from '../lib/order-reference';
+import { orderReferenceFrom, readOrderReference } from '../lib/order-reference';
 import { OrderLookup } from './order-lookup';
 import { PaymentResult } from './payment-result';
 
@@ -7,7 +7,10 @@ import { PaymentResult } from './payment-result';
  * issue fills the flow). With an order reference the order is shown; otherwise a plain confirmation.
  */
 export function QuickPaymentLanding({ params }: { params: URLSearchParams }) {
-  const reference = orderReferenceFrom(params);
+  // Without ?order=, only an order this tab has just placed and not yet seen paid (an older order
+  // of the tab must not be shown as the one just paid).
+  const remembered = readOrderReference();
+  const reference = params.has('order') ? orderReferenceFrom(params) : remembered && !remembered.cartCleared ? remembered : null;
   if (reference) return <OrderLookup reference={reference} lead="Paiement accepté" />;
   return (
     <PaymentResult outcome="success" title="Paiement accepté">

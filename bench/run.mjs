@@ -154,9 +154,10 @@ function endpointFigures(endpoint, result, isCeiling) {
  * @param {Page} page
  * @param {import('./lib/lighthouse.mjs').LighthouseFigures | null} lh
  * @param {import('./lib/js-size.mjs').JsSize | null} js
+ * @param {Set<string> | null} shellScripts scripts the home page loads (null when not measured)
  * @returns {Figure[]}
  */
-function pageFigures(page, lh, js) {
+function pageFigures(page, lh, js, shellScripts) {
   const budget = page.budget ?? {};
   /**
    * @param {string} label
@@ -176,6 +177,17 @@ function pageFigures(page, lh, js) {
     one('Lighthouse best practices', lh?.bestPractices ?? null, 'score', budget.bestPractices, '>='),
     one('Lighthouse SEO', lh?.seo ?? null, 'score', budget.seo, '>='),
     one('JavaScript (gzip)', js ? js.gzipBytes / 1000 : null, 'kB', budget.jsGzipKb, '<='),
+    ...(page.path === '/'
+      ? []
+      : [
+          one(
+            'route JavaScript beyond the home page’s (gzip)',
+            js && shellScripts ? js.scripts.filter((script) => !shellScripts.has(script.url)).reduce((sum, script) => sum + script.gzipBytes, 0) / 1000 : null,
+            'kB',
+            budget.routeJsGzipKb,
+            '<=',
+          ),
+        ]),
   ];
 }
 
@@ -386,8 +398,10 @@ async function main() {
     } catch (error) {
       fail('pages', error);
     } finally {
+      const home = [...pages].find(([page]) => page.path === '/')?.[1].js;
+      const shellScripts = home ? new Set(home.scripts.map((script) => script.url)) : null;
       for (const [page, entry] of pages) {
-        figures.push(...pageFigures(page, entry.lh, entry.js));
+        figures.push(...pageFigures(page, entry.lh, entry.js, shellScripts));
         pageResults.push({
           name: page.name,
           path: page.path,

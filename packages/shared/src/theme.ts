@@ -20,7 +20,9 @@ export const themeDefaults: Readonly<Record<ThemeArea, Theme>> = {
 };
 
 // Spec: /boutique (and its beta notice), /produit/*, /panier, /checkout; everything else is dark.
-const shopPrefixes = ['/boutique', '/produit/', '/panier', '/checkout'];
+// The order confirmation (/commande) and the payment return pages end the checkout: they stay in
+// its theme rather than flashing dark right after a light checkout.
+const shopPrefixes = ['/boutique', '/produit/', '/panier', '/checkout', '/commande', '/payment/'];
 
 export function themeAreaForPath(pathname: string): ThemeArea {
   if (shopPrefixes.some((prefix) => pathname.startsWith(prefix))) return 'shop';

@@ -64,6 +64,9 @@ function useFocusOnNavigation() {
   }, [pathname]);
 }
 
+/** Pages where the floating WhatsApp button would cover prices and order buttons on a phone. */
+const CHECKOUT_FLOW = ['/panier', '/checkout', '/commande', '/payment/'];
+
 export function RootLayout() {
   const pathname = normalisePath(useLocation().pathname);
   const settings = useSiteSettings();
@@ -106,7 +109,7 @@ export function RootLayout() {
         {shopClosed ? <RestrictedShopNotice /> : <Outlet />}
       </main>
       <Footer />
-      <WhatsAppButton />
+      <WhatsAppButton hideOnPhone={CHECKOUT_FLOW.some((prefix) => pathname.startsWith(prefix))} />
       <ScrollRestoration />
     </>
   );

@@ -2,15 +2,19 @@ import { siWhatsapp } from 'simple-icons';
 import { storeProfile, whatsappUrl } from '@erepare/shared/store-profile';
 import { BrandIcon } from '../../../components/ui/brand-icon';
 
-/** Floating WhatsApp contact, on every page (spec 1 §1). */
-export function WhatsAppButton() {
+/**
+ * Floating WhatsApp contact, on every page (spec 1 §1). On phones it is left out of the cart,
+ * checkout and order pages (`hideOnPhone`): there it would sit on prices and order buttons (WCAG
+ * 2.4.11, focus not obscured); the footer keeps the WhatsApp link.
+ */
+export function WhatsAppButton({ hideOnPhone = false }: { hideOnPhone?: boolean }) {
   return (
     <a
       href={whatsappUrl(storeProfile, 'Bonjour, j’ai une question au sujet d’une réparation.')}
       target="_blank"
       rel="noopener noreferrer"
       aria-label="Nous écrire sur WhatsApp (nouvel onglet)"
-      className="fixed right-4 bottom-4 z-40 inline-flex size-14 items-center justify-center rounded-full bg-[#128C4A] text-white shadow-lg shadow-black/30 transition-transform hover:scale-105 focus-visible:scale-105 print:hidden"
+      className={`${hideOnPhone ? 'max-md:hidden ' : ''}fixed right-4 bottom-4 z-40 inline-flex size-14 items-center justify-center rounded-full bg-[#128C4A] text-white shadow-lg shadow-black/30 transition-transform hover:scale-105 focus-visible:scale-105 print:hidden`}
     >
       <BrandIcon icon={siWhatsapp} className="size-7" />
     </a>

@@ -14,7 +14,15 @@ import type * as Mailparser from 'mailparser';
 const serverPackage = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/server/package.json');
 const { simpleParser } = createRequire(serverPackage)('mailparser') as typeof Mailparser;
 
-export type MailKind = 'email_verification' | 'password_reset' | 'account_created' | 'signup_notice';
+export type MailKind =
+  | 'email_verification'
+  | 'password_reset'
+  | 'account_created'
+  | 'signup_notice'
+  // Shop orders (apps/server/src/modules/orders/service.ts).
+  | 'order_confirmation'
+  | 'order_notification'
+  | 'order_expired';
 
 export type OutboxMail = { file: string; to: string[]; subject: string; text: string; links: URL[] };
 
@@ -56,6 +64,26 @@ export async function waitForMail(to: string, kind: MailKind, { already = 0, tim
     const newest = mails.at(-1);
     if (mails.length > already && newest) return newest;
     if (Date.now() > deadline) throw new Error(`no ${kind} mail for ${to} in ${outboxDir()} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/**
+ * Waits for a mail of a kind for an address that `matches` (e.g. the order number in its subject)
+ * and returns the newest such mail. For addresses that receive many mails of a kind (the shop's
+ * staff notifications) where counting them is not enough.
+ */
+export async function waitForMatchingMail(
+  to: string,
+  kind: MailKind,
+  matches: (mail: OutboxMail) => boolean,
+  { timeoutMs = 15_000 } = {},
+): Promise<OutboxMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = (await mailsFor(to, kind)).filter(matches).at(-1);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no matching ${kind} mail for ${to} in ${outboxDir()} after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }

@@ -4,7 +4,10 @@ import { expectAccessible } from './helpers.js';
 
 const HOME_HEADING = /Réparation de smartphones, tablettes, consoles et ordinateurs/;
 
-const concretePath = (pattern: string) => pattern.replace(':productId', '42');
+// /commande without an order and with an empty cart sends the visitor to /boutique ("Votre panier
+// est vide"): the sweep opens it with an order reference that does not exist, an honest page of its own.
+const concretePath = (pattern: string) =>
+  pattern === '/commande' ? '/commande?order=999999&key=inconnue' : pattern.replace(':productId', '42');
 
 /**
  * Every route of the table, loaded directly (a fresh page load, as from a search engine), in

@@ -102,7 +102,7 @@ export type RouteDef = {
 const staticRoutes: RouteDef[] = [
   { path: '/', page: 'home', title: 'Réparation smartphone, tablette, console et ordinateur à Gujan-Mestras' },
   { path: '/boutique', page: 'shop', title: 'Boutique' },
-  { path: '/boutique-beta', page: 'shop-beta', title: 'Boutique – accès temporairement restreint', noindex: true },
+  { path: '/boutique-beta', page: 'shop-beta', title: 'Boutique (bêta)', noindex: true },
   { path: '/produit/:productId', page: 'product', title: 'Produit' },
   { path: '/devis-en-ligne', page: 'quote', title: 'Devis en ligne' },
   { path: '/suivi', page: 'tracking', title: 'Suivi des réparations' },

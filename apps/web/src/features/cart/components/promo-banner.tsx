@@ -94,7 +94,7 @@ export function PromoBanner({ onUse, appliedCode, busy }: PromoBannerProps) {
                   ) : null}
                 </p>
               ) : null}
-              <div className="mt-auto flex gap-2 pt-1">
+              <div className="mt-auto flex flex-wrap gap-2 pt-1">
                 <CopyButton code={coupon.code} />
                 <button
                   type="button"

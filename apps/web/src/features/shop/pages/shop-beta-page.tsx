@@ -27,7 +27,7 @@ function BetaNotice() {
 export function ShopBetaPage() {
   const settings = useSiteSettings();
   const closed = Boolean(settings.data?.shopMaintenanceMode);
-  useDocumentTitle(closed ? null : 'Boutique (bêta)');
+  useDocumentTitle(closed ? 'Boutique – accès temporairement restreint' : null);
   if (closed) return <RestrictedShopNotice />;
   return (
     <Catalogue

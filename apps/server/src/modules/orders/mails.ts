@@ -94,7 +94,9 @@ type Block =
   | { kind: 'details'; rows: Array<[string, string]> }
   | { kind: 'items'; items: OrderMailData['items'] }
   | { kind: 'button'; label: string; url: string }
-  | { kind: 'preformatted'; text: string };
+  | { kind: 'preformatted'; text: string }
+  /** A framed box (the legal-guarantee "encadré"): a title and its paragraphs. */
+  | { kind: 'box'; title: string; paragraphs: string[] };
 
 function renderHtmlBlock(block: Block): string {
   switch (block.kind) {
@@ -142,6 +144,13 @@ function renderHtmlBlock(block: Block): string {
         `<a href="${href}" style="color:${colors.button};word-break:break-all">${href}</a></p>`
       );
     }
+    case 'box':
+      return (
+        `<div role="note" aria-label="${escapeHtml(block.title)}" style="margin:0 0 16px;padding:16px;border:2px solid ${colors.text};border-radius:4px">` +
+        `<p style="margin:0 0 12px;font-size:16px;font-weight:bold;color:${colors.text}">${escapeHtml(block.title)}</p>` +
+        block.paragraphs.map((text) => `<p style="margin:0 0 10px;font-size:14px;line-height:1.5;color:${colors.text}">${escapeHtml(text)}</p>`).join('') +
+        `</div>`
+      );
     case 'preformatted':
       return `<pre style="margin:0 0 16px;padding:12px;border:1px solid ${colors.border};white-space:pre-wrap;font-family:Arial,Helvetica,sans-serif;font-size:14px;line-height:1.5;color:${colors.text}">${escapeHtml(block.text)}</pre>`;
   }
@@ -163,6 +172,10 @@ function renderTextBlock(block: Block): string {
       return `${block.label} :\n${block.url}`;
     case 'preformatted':
       return block.text;
+    case 'box': {
+      const rule = '='.repeat(60);
+      return [rule, block.title.toUpperCase(), rule, block.paragraphs.join('\n\n'), rule].join('\n');
+    }
   }
 }
 
@@ -289,25 +302,92 @@ function legalBlocks(publicUrl: string, orderNumber: string): Block[] {
         'Aucune des exceptions au droit de rétractation (article L221-28 du Code de la consommation) ne s’applique aux produits de cette commande.',
     },
     { kind: 'preformatted', text: withdrawalFormText(orderNumber) },
-    { kind: 'heading', text: 'Garanties légales' },
+    ...warrantyBlocks(),
+  ];
+}
+
+/**
+ * The commercial warranty contract (article L217-22 du Code de la consommation): what it covers,
+ * its price, duration, territorial scope, how to use it, the guarantor; that the legal guarantees
+ * apply independently of it; then the legal-guarantee box of the annex to article D211-2 (décret
+ * n° 2022-946 du 29 juin 2022), for goods, with the 12-month presumption of second-hand goods
+ * (article L217-7: the shop sells refurbished devices).
+ */
+function warrantyBlocks(): Block[] {
+  const guarantor = storeProfile.legalName || storeProfile.name;
+  return [
+    { kind: 'heading', text: `Contrat de garantie commerciale de ${WARRANTY_MONTHS} mois` },
     {
       kind: 'paragraph',
       text:
-        'Garantie légale de conformité (articles L217-3 et suivants du Code de la consommation) : vous disposez d’un délai de 2 ans à compter de la délivrance du bien pour obtenir sa mise en conformité, par réparation ou remplacement, sans frais ; à défaut, une réduction du prix ou la résolution de la vente. ' +
-        'Les défauts qui apparaissent dans ce délai sont présumés exister au moment de la délivrance (pendant 24 mois pour un bien neuf, 12 mois pour un bien d’occasion ou reconditionné), sans que vous ayez à le prouver.',
+        `Objet : chaque produit de cette commande, neuf ou reconditionné, est couvert par notre garantie commerciale contre toute panne ou tout défaut de fonctionnement apparu dans des conditions normales d’utilisation. ` +
+        'Nous réparons le produit, pièces et main-d’œuvre comprises ; si la réparation est impossible, nous le remplaçons par un produit équivalent ou, à défaut, nous vous le remboursons.',
     },
     {
       kind: 'paragraph',
       text:
-        'Garantie des vices cachés (articles 1641 et suivants du Code civil) : vous pouvez agir dans un délai de 2 ans à compter de la découverte du vice et choisir entre la résolution de la vente et une réduction du prix (article 1644 du Code civil).',
+        'Exclusions : la casse et les dommages accidentels (chute, choc, écran ou vitre fissurés), l’oxydation et les dommages dus à un liquide ou à l’humidité, la mauvaise utilisation ou une utilisation non conforme à l’usage normal du produit, ' +
+        'l’ouverture ou la réparation du produit par un tiers, ainsi que l’usure esthétique (rayures). La sauvegarde de vos données reste à votre charge avant toute intervention.',
     },
-    { kind: 'heading', text: `Garantie commerciale de ${WARRANTY_MONTHS} mois` },
+    {
+      kind: 'details',
+      rows: [
+        ['Durée', `${WARRANTY_MONTHS} mois à compter de la livraison du produit ou de son retrait en boutique`],
+        ['Prix', 'Gratuite, incluse dans le prix du produit (aucun supplément)'],
+        ['Étendue territoriale', 'France'],
+        [
+          'Mise en œuvre',
+          `Contactez la boutique (${storeProfile.phone.display}, ${storeProfile.email} ou en boutique) en indiquant votre numéro de commande et la panne constatée ; nous vous indiquons comment déposer ou envoyer le produit.`,
+        ],
+        ['Garant', guarantor],
+        ['Adresse du garant', formatAddress(storeProfile)],
+        ['Téléphone', storeProfile.phone.display],
+        ['E-mail', storeProfile.email],
+      ],
+    },
     {
       kind: 'paragraph',
       text:
-        `En plus de ces garanties légales, chaque produit bénéficie de notre garantie commerciale de ${WARRANTY_MONTHS} mois à compter de la remise du produit, assurée par notre service après-vente en France (en boutique ou à ${storeProfile.email}). ` +
-        'Cette garantie commerciale s’ajoute aux garanties légales de conformité et des vices cachés, qui s’appliquent indépendamment d’elle et ne sont ni limitées ni remplacées par elle.',
+        'Indépendamment de cette garantie commerciale, le vendeur reste tenu de la garantie légale de conformité prévue aux articles L217-3 et suivants du Code de la consommation ' +
+        'et de la garantie des vices cachés prévue aux articles 1641 et suivants du Code civil (articles 1641 à 1648 et 2232 du Code civil). ' +
+        'La garantie commerciale s’ajoute à ces garanties légales, qui ne sont ni limitées ni remplacées par elle ; elles sont rappelées dans l’encadré ci-dessous.',
     },
+    { kind: 'box', title: 'Garanties légales (annexe à l’article D211-2 du Code de la consommation)', paragraphs: legalGuaranteeBox() },
+    {
+      kind: 'paragraph',
+      text:
+        `En cas de difficulté, contactez-nous d’abord (${storeProfile.phone.display} ou ${storeProfile.email}). ` +
+        'À défaut de solution, vous pouvez recourir gratuitement à un médiateur de la consommation (articles L611-1 et suivants du Code de la consommation), ' +
+        'signaler le problème à la DGCCRF sur le site signal.conso.gouv.fr, ou saisir la juridiction compétente.',
+    },
+  ];
+}
+
+/** The box of the annex to article D211-2 (goods), in its official wording. */
+export function legalGuaranteeBox(): string[] {
+  return [
+    'Le consommateur dispose d’un délai de deux ans à compter de la délivrance du bien pour obtenir la mise en œuvre de la garantie légale de conformité en cas d’apparition d’un défaut de conformité. ' +
+      'Durant ce délai, le consommateur n’est tenu d’établir que l’existence du défaut de conformité et non la date d’apparition de celui-ci. ' +
+      'Pour les biens vendus d’occasion, dont les produits reconditionnés, cette dispense de preuve vaut pendant les 12 mois qui suivent la délivrance du bien (article L217-7 du Code de la consommation).',
+    'Lorsque le contrat de vente du bien prévoit la fourniture d’un contenu numérique ou d’un service numérique de manière continue pendant une durée supérieure à deux ans, la garantie légale est applicable à ce contenu numérique ou ce service numérique tout au long de la période de fourniture prévue. ' +
+      'Durant ce délai, le consommateur n’est tenu d’établir que l’existence du défaut de conformité affectant le contenu numérique ou le service numérique et non la date d’apparition de celui-ci.',
+    'La garantie légale de conformité emporte obligation pour le professionnel, le cas échéant, de fournir toutes les mises à jour nécessaires au maintien de la conformité du bien.',
+    'La garantie légale de conformité donne au consommateur droit à la réparation ou au remplacement du bien dans un délai de 30 jours suivant sa demande, sans frais et sans inconvénient majeur pour lui.',
+    'Si le bien est réparé dans le cadre de la garantie légale de conformité, le consommateur bénéficie d’une extension de six mois de la garantie initiale (article L217-13 du Code de la consommation).',
+    'Si le consommateur demande la réparation du bien, mais que le vendeur impose le remplacement, la garantie légale de conformité est renouvelée pour une période de deux ans à compter de la date de remplacement du bien (article L217-13 du Code de la consommation).',
+    'Le consommateur peut obtenir une réduction du prix d’achat en conservant le bien ou mettre fin au contrat en se faisant rembourser intégralement contre restitution du bien, si :',
+    '1° Le professionnel refuse de réparer ou de remplacer le bien ;',
+    '2° La réparation ou le remplacement du bien intervient après un délai de 30 jours ;',
+    '3° La réparation ou le remplacement du bien occasionne un inconvénient majeur pour le consommateur, notamment lorsque le consommateur supporte définitivement les frais de reprise ou d’enlèvement du bien non conforme, ou s’il supporte les frais d’installation du bien réparé ou de remplacement ;',
+    '4° La non-conformité du bien persiste en dépit de la tentative de mise en conformité du vendeur restée infructueuse.',
+    'Le consommateur a également droit à une réduction du prix du bien ou à la résolution du contrat lorsque le défaut de conformité est si grave qu’il justifie que la réduction du prix ou la résolution du contrat soit immédiate. ' +
+      'Le consommateur n’est alors pas tenu de demander la réparation ou le remplacement du bien au préalable.',
+    'Le consommateur n’a pas droit à la résolution de la vente si le défaut de conformité est mineur.',
+    'Toute période d’immobilisation du bien en vue de sa réparation ou de son remplacement suspend la garantie qui restait à courir jusqu’à la délivrance du bien remis en état.',
+    'Les droits mentionnés ci-dessus résultent de l’application des articles L217-1 à L217-32 du Code de la consommation.',
+    'Le vendeur qui fait obstacle de mauvaise foi à la mise en œuvre de la garantie légale de conformité encourt une amende civile d’un montant maximal de 300 000 euros, qui peut être porté jusqu’à 10 % du chiffre d’affaires moyen annuel (article L241-5 du Code de la consommation).',
+    'Le consommateur bénéficie également de la garantie légale des vices cachés en application des articles 1641 à 1649 du Code civil, pendant une durée de deux ans à compter de la découverte du défaut. ' +
+      'Cette garantie donne droit à une réduction de prix si le bien est conservé ou à un remboursement intégral contre restitution du bien.',
   ];
 }
 
@@ -391,7 +471,8 @@ export function orderConfirmationEmail(data: OrderMailData, options: Confirmatio
     });
     blocks.push({ kind: 'paragraph', text: 'Les commandes payées avant 14 h sont expédiées le jour même (jours ouvrés).' });
   }
-  if (data.customerNote.trim()) blocks.push({ kind: 'details', rows: [['Votre note', oneLine(data.customerNote)]] });
+  // The customer's note is not echoed here (review finding 8): anyone may order with any address,
+  // so the note would let them make the shop mail their text to a stranger. The staff gets it.
 
   blocks.push(
     options.orderKey

@@ -5,12 +5,20 @@ import { ApiError, apiRequest, NETWORK_ERROR_MESSAGE, UNAVAILABLE_MESSAGE } from
 
 export type OrderIssue = { path: string; message: string };
 
-/** A refused order: the server's French message and, for invalid data, its field issues. */
+/**
+ * Refusals that mean the figures the customer saw are out of date (409): the server's total differs
+ * from `expected_total`, or the loyalty points are no longer there. Nothing was created.
+ */
+export const STALE_TOTAL_CODES = ['TOTAL_CHANGED', 'LOYALTY_UNAVAILABLE'] as const;
+export type StaleTotalCode = (typeof STALE_TOTAL_CODES)[number];
+
+/** A refused order: the server's French message, its code and, for invalid data, its field issues. */
 export class OrderCreationError extends Error {
   constructor(
     message: string,
     readonly status: number,
     readonly issues: OrderIssue[] = [],
+    readonly code = '',
   ) {
     super(message);
     this.name = 'OrderCreationError';
@@ -53,11 +61,17 @@ export async function createOrder(request: OrderCreateRequest, signal?: AbortSig
   if (!response.ok) {
     const record = payload && typeof payload === 'object' ? (payload as Record<string, unknown>) : {};
     const message = typeof record.message === 'string' && record.message ? record.message : shopMessages.unknownError;
-    throw new OrderCreationError(message, response.status, issuesOf(record));
+    throw new OrderCreationError(message, response.status, issuesOf(record), typeof record.code === 'string' ? record.code : '');
   }
   const parsed = orderResponseSchema.safeParse(payload);
   if (!parsed.success) throw new OrderCreationError(UNAVAILABLE_MESSAGE, response.status);
   return parsed.data.data;
+}
+
+/** The 409 that asks the customer to look at the updated summary before ordering again. */
+export function staleTotalCode(error: unknown): StaleTotalCode | null {
+  if (!(error instanceof OrderCreationError) || error.status !== 409) return null;
+  return (STALE_TOTAL_CODES as readonly string[]).includes(error.code) ? (error.code as StaleTotalCode) : null;
 }
 
 export function orderPath(id: number, key: string): string {

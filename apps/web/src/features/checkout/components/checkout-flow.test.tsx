@@ -6,6 +6,7 @@ import { APPLIED_COUPON_KEY } from '../../../lib/cart-store';
 import { CheckoutPage } from '../pages/checkout-page';
 import { CHECKOUT_DRAFT_KEY } from '../lib/checkout-draft';
 import { ORDER_REFERENCE_KEY } from '../lib/order-reference';
+import { product } from '../../../test/shop-fixtures';
 import { bacs, cartItem, cod, order, shippingMethods, stripe } from '../test/fixtures';
 import { failure, json, renderAt, seedCart, stubApi } from '../test/render';
 
@@ -17,6 +18,28 @@ const COUPON = '/api/shop/coupons/validate';
 const baseRoutes = {
   [SHIPPING]: () => json({ success: true, data: shippingMethods }),
   [GATEWAYS]: () => json({ success: true, data: [bacs, cod] }),
+};
+
+const signedIn = {
+  '/api/auth/verify-session': () =>
+    json({
+      success: true,
+      user: {
+        id: 41,
+        email: 'lea.martin@example.fr',
+        role: 'customer',
+        repairdesk_customer_id: null,
+        first_name: 'Léa',
+        last_name: 'Martin',
+        phone: '0601020304',
+        address: '12 rue des Pins',
+        city: 'Arcachon',
+        postal_code: '33120',
+        email_verified: true,
+      },
+      token: null,
+      message: 'Session valide',
+    }),
 };
 
 // Typing through whole forms in StrictMode takes a few seconds per test.
@@ -221,7 +244,7 @@ describe('CheckoutPage – summary', () => {
 });
 
 describe('CheckoutPage – order', () => {
-  it('the terms of sale must be accepted; the payload carries no amount; bank transfer goes to /commande and empties the cart', async () => {
+  it('the terms of sale must be accepted; the only amount sent is the total shown; bank transfer goes to /commande and empties the cart', async () => {
     const { sent } = stubApi({ ...baseRoutes, [`POST ${ORDERS}`]: () => json({ success: true, data: order(), message: 'Commande #42 créée avec succès !' }, 201) });
     await toReview();
     expect(screen.getByText(/12 rue des Pins/)).toBeInTheDocument();
@@ -236,6 +259,8 @@ describe('CheckoutPage – order', () => {
 
     await user.click(screen.getByRole('checkbox', { name: /J'ai lu et j'accepte les conditions générales de vente/ }));
     expect(screen.queryByText('Veuillez accepter les conditions générales de vente')).not.toBeInTheDocument();
+    const summary = screen.getByRole('complementary', { name: 'Récapitulatif de la commande' });
+    expect(within(summary).getByText('Total TTC').nextSibling).toHaveTextContent(/46,70\s€/);
     await user.click(submitButton());
 
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/commande?order=42&key=wc_order_abc123'));
@@ -269,6 +294,8 @@ describe('CheckoutPage – order', () => {
         coupon_lines: [],
         use_loyalty: false,
         customer_note: '',
+        // The total shown at step 4 (39,80 + 6,90), which the server checks against its own.
+        expected_total: '46.70',
         terms_accepted: true,
       },
     ]);
@@ -338,6 +365,40 @@ describe('CheckoutPage – order', () => {
     await user.click(submitButton());
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Problème de connexion au serveur'));
     expect(screen.getByRole('alert')).toHaveTextContent('Erreur lors de la création de la commande');
+  });
+
+  it('409 TOTAL_CHANGED: the server’s message, the prices read again, still step 4 with the new total, and ordering again sends it', async () => {
+    const message = 'Le total de votre commande a changé : 52,70 € au lieu de 46,70 €. Vérifiez le récapitulatif avant de commander.';
+    let calls = 0;
+    const { sent } = stubApi({
+      ...baseRoutes,
+      // The product went from 19,90 € to 22,90 € since it was put in the cart.
+      '/api/shop/products/101': () => json({ success: true, data: product({ price: '22.90', regular_price: '22.90' }) }),
+      [`POST ${ORDERS}`]: () => {
+        calls += 1;
+        return calls === 1 ? failure(message, 409, { code: 'TOTAL_CHANGED' }) : json({ success: true, data: order({ total: '52.70' }) }, 201);
+      },
+    });
+    await toReview();
+    const summary = screen.getByRole('complementary', { name: 'Récapitulatif de la commande' });
+    expect(within(summary).getByText('Total TTC').nextSibling).toHaveTextContent(/46,70\s€/);
+    await user.click(screen.getByRole('checkbox', { name: /conditions générales de vente/ }));
+    await user.click(submitButton());
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Erreur lors de la création de la commande');
+    expect(alert).toHaveTextContent(message);
+    expect(alert).toHaveFocus();
+    expect(screen.getByRole('heading', { level: 2, name: /Vérification finale/ })).toBeInTheDocument();
+    // 2 × 22,90 + 6,90: the summary now shows the server's total; the cart is kept.
+    await waitFor(() => expect(within(summary).getByText('Total TTC').nextSibling).toHaveTextContent(/52,70\s€/));
+    expect(sent['/api/shop/products/101']).toHaveLength(1);
+    expect(window.localStorage.getItem(CART_STORAGE_KEY)).not.toBeNull();
+    expect(submitButton()).toBeEnabled();
+
+    await user.click(submitButton());
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/commande?order=42'));
+    expect((sent[ORDERS] as { expected_total: string }[]).map((body) => body.expected_total)).toEqual(['46.70', '52.70']);
   });
 
   it('shows "Traitement..." while the order is being created', async () => {
@@ -431,5 +492,40 @@ describe('CheckoutPage – order', () => {
     expect(window.localStorage.getItem('erepare_loyalty_applied')).toContain('true');
     // 39,80 + 6,90 − 5,00.
     expect(within(summary).getByText('Total TTC').nextSibling).toHaveTextContent(/41,70\s€/);
+  });
+
+  it('409 LOYALTY_UNAVAILABLE: the server’s message, the balance read again, the toggle off, still step 4', async () => {
+    const message = 'Vos points fidélité ne sont plus disponibles : vérifiez le récapitulatif avant de commander.';
+    let balance = '5.00';
+    const { sent } = stubApi({
+      ...baseRoutes,
+      ...signedIn,
+      '/api/shop/loyalty': () => json({ success: true, data: { balance, linked: true } }),
+      [`POST ${ORDERS}`]: () => {
+        balance = '0.00';
+        return failure(message, 409, { code: 'LOYALTY_UNAVAILABLE' });
+      },
+    });
+    window.localStorage.setItem('erepare_loyalty_applied', JSON.stringify({ applied: true }));
+    renderAt(<CheckoutPage />, '/checkout');
+    await waitFor(() => expect(screen.getByLabelText('Adresse e-mail')).toHaveValue('lea.martin@example.fr'));
+    await next();
+    await screen.findByRole('heading', { level: 2, name: /Adresse et méthode/ });
+    await screen.findByRole('radio', { name: /Colissimo sans signature/ });
+    await next();
+    await user.click(await screen.findByRole('radio', { name: /Virement bancaire/ }));
+    await next();
+    await screen.findByRole('heading', { level: 2, name: /Vérification finale/ });
+    const summary = screen.getByRole('complementary', { name: 'Récapitulatif de la commande' });
+    await waitFor(() => expect(within(summary).getByText('Total TTC').nextSibling).toHaveTextContent(/41,70\s€/));
+    await user.click(screen.getByRole('checkbox', { name: /conditions générales de vente/ }));
+    await user.click(submitButton());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByRole('heading', { level: 2, name: /Vérification finale/ })).toBeInTheDocument();
+    await waitFor(() => expect(within(summary).getByText('Total TTC').nextSibling).toHaveTextContent(/46,70\s€/));
+    expect(window.localStorage.getItem('erepare_loyalty_applied')).toBeNull();
+    expect(within(summary).queryByRole('checkbox', { name: 'Utiliser mes points fidélité' })).not.toBeInTheDocument();
+    expect((sent[ORDERS]?.[0] as { use_loyalty: boolean; expected_total: string })).toMatchObject({ use_loyalty: true, expected_total: '41.70' });
   });
 });

@@ -11,9 +11,10 @@ import { Spinner } from '../../../components/ui/spinner';
 import { clearCart } from '../../../lib/cart-store';
 import { useSession } from '../../../lib/session';
 import { shopQueries } from '../../../lib/shop-api';
-import { createOrder, OrderCreationError } from '../api/orders-api';
+import { createOrder, OrderCreationError, staleTotalCode } from '../api/orders-api';
 import { useCheckoutForm } from '../hooks/use-checkout-form';
 import { useCheckoutPricing } from '../hooks/use-checkout-pricing';
+import { usePricingRefresh } from '../hooks/use-pricing-refresh';
 import { CHECKOUT_STEPS, stepFields, type CheckoutField, type StepNumber } from '../lib/checkout-form';
 import { buildOrderRequest, orderLineItems } from '../lib/order-request';
 import { clearCheckoutDraft } from '../lib/checkout-draft';
@@ -55,7 +56,8 @@ export function CheckoutFlow() {
   const [shippingMethodId, paymentMethodId] = useWatch({ control: form.control, name: ['shippingMethod', 'paymentMethod'] });
   const selectedMethod = methods?.find((method) => method.id === shippingMethodId) ?? null;
   const needsAddress = selectedMethod?.needs_address ?? true;
-  const pricing = useCheckoutPricing(selectedMethod);
+  const pricingRefresh = usePricingRefresh();
+  const pricing = useCheckoutPricing(selectedMethod, pricingRefresh.overrides);
   const { cart, coupon, totals } = pricing;
 
   const [step, setStep] = useState<Step>(1);
@@ -174,7 +176,13 @@ export function CheckoutFlow() {
       setFailure({ message: shopMessages.emptyCartAtSubmit, issues: [] });
       return;
     }
-    const request = buildOrderRequest(getValues(), { items: cart.items, couponCode: coupon?.code ?? null, useLoyalty: pricing.useLoyalty });
+    const request = buildOrderRequest(getValues(), {
+      items: cart.items,
+      couponCode: coupon?.code ?? null,
+      useLoyalty: pricing.useLoyalty,
+      // The total of the summary: the server refuses the order (409) if its own differs.
+      expectedTotalCents: totals.totalCents,
+    });
     // Back from step 5 with nothing changed: the same order is still waiting, no second one is created.
     if (pending && pending.request === JSON.stringify(request)) {
       goTo(5);
@@ -197,7 +205,13 @@ export function CheckoutFlow() {
         finishPaid(reference);
       }
     } catch (error) {
-      if (error instanceof OrderCreationError) {
+      const stale = staleTotalCode(error);
+      if (stale && error instanceof OrderCreationError) {
+        // The total changed (prices, shipping, coupon) or the points are gone: the server's message,
+        // the summary read again, and the customer stays here to check the new total and order again.
+        setFailure({ message: error.message, issues: [] });
+        await pricingRefresh.refresh({ code: stale, items: cart.items, coupon });
+      } else if (error instanceof OrderCreationError) {
         setFailure({ message: error.message, issues: error.issues.map((issue) => issue.message) });
       } else {
         setFailure({ message: shopMessages.unknownError, issues: [] });

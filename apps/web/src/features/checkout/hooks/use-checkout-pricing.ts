@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { cartSubtotalCents, type CartItem } from '@erepare/shared/cart';
 import { computeTotals, type Totals } from '@erepare/shared/shop';
 import type { ShippingMethod } from '@erepare/shared/schemas/shop';
 import { useAppliedCoupon, useCart, useLoyaltyApplied, type AppliedCoupon, type CartState } from '../../../lib/cart-store';
@@ -6,7 +8,11 @@ import { useSession } from '../../../lib/session';
 import { shopQueries } from '../../../lib/shop-api';
 import { toShippingDefinition } from '../lib/shipping';
 
+/** Current prices of cart products, re-read from the shop after the server said the total changed. */
+export type PriceOverrides = ReadonlyMap<number, Pick<CartItem, 'price' | 'sale_price'>>;
+
 export type CheckoutPricing = {
+  /** The cart, its lines at the re-read prices when there are any. */
   cart: CartState;
   coupon: AppliedCoupon | null;
   signedIn: boolean;
@@ -17,12 +23,27 @@ export type CheckoutPricing = {
   totals: Totals;
 };
 
+/** The cart with the re-read prices applied (the stored cart is left as it is). */
+function repriced(cart: CartState, overrides: PriceOverrides | undefined): CartState {
+  if (!overrides || overrides.size === 0) return cart;
+  let changed = false;
+  const items = cart.items.map((item) => {
+    const current = overrides.get(item.product_id);
+    if (!current || (current.price === item.price && current.sale_price === item.sale_price)) return item;
+    changed = true;
+    return { ...item, price: current.price, sale_price: current.sale_price };
+  });
+  return changed ? { ...cart, items, subtotalCents: cartSubtotalCents(items) } : cart;
+}
+
 /**
  * The figures of the side summary, with the shared rules (the same computeTotals as the cart and
- * the server): subtotal − coupon + shipping − loyalty, never below 0.
+ * the server): subtotal − coupon + shipping − loyalty, never below 0. `overrides`: prices re-read
+ * after a 409 TOTAL_CHANGED, so the summary shows (and the next order sends) the server's total.
  */
-export function useCheckoutPricing(shippingMethod: ShippingMethod | null): CheckoutPricing {
-  const cart = useCart();
+export function useCheckoutPricing(shippingMethod: ShippingMethod | null, overrides?: PriceOverrides): CheckoutPricing {
+  const storedCart = useCart();
+  const cart = useMemo(() => repriced(storedCart, overrides), [storedCart, overrides]);
   const coupon = useAppliedCoupon();
   const loyaltyChosen = useLoyaltyApplied();
   const session = useSession();

@@ -60,16 +60,19 @@ describe('order request', () => {
     ]);
   });
 
-  it('matches the shared request schema and carries no amount', () => {
+  it('matches the shared request schema; the only amount is the total shown, as a decimal string', () => {
     const request = buildOrderRequest(
       { ...filled, address1: '12 rue des Pins', city: 'Arcachon', postcode: '33120', orderNotes: '  Sonner deux fois ' },
-      { items: [{ product_id: 101, quantity: 1 }], couponCode: 'BIENVENUE10', useLoyalty: true },
+      { items: [{ product_id: 101, quantity: 1 }], couponCode: 'BIENVENUE10', useLoyalty: true, expectedTotalCents: 4990 },
     );
     expect(orderCreateRequestSchema.safeParse(request).success).toBe(true);
     expect(request.coupon_lines).toEqual([{ code: 'BIENVENUE10' }]);
     expect(request.use_loyalty).toBe(true);
     expect(request.customer_note).toBe('Sonner deux fois');
-    expect(JSON.stringify(request)).not.toMatch(/total|price|cost|amount/);
+    expect(request.expected_total).toBe('49.90');
+    const { expected_total: _expected, ...rest } = request;
+    expect(JSON.stringify(rest)).not.toMatch(/total|price|cost|amount/);
+    expect(buildOrderRequest(filled, { items: [], couponCode: null, useLoyalty: false, expectedTotalCents: 0 }).expected_total).toBe('0.00');
   });
 });
 

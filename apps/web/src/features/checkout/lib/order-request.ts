@@ -1,8 +1,15 @@
 import type { CartItem } from '@erepare/shared/cart';
+import { centsToDecimal } from '@erepare/shared/shop';
 import type { OrderCreateRequest } from '@erepare/shared/schemas/shop';
 import type { CheckoutFormValues } from './checkout-form';
 
 export type OrderLineInput = { product_id: number; quantity: number };
+
+/**
+ * The request with `expected_total` (decimal string "49.90"), spelled out so this builds whether or
+ * not the shared schema already declares it (it is optional there).
+ */
+export type CheckoutOrderRequest = Omit<OrderCreateRequest, 'expected_total'> & { expected_total?: string };
 
 /**
  * Cart lines as the order endpoint takes them (spec 2 §5): lines without a valid product id are
@@ -24,14 +31,21 @@ type OrderExtras = {
   items: readonly Pick<CartItem, 'product_id' | 'quantity'>[];
   couponCode: string | null;
   useLoyalty: boolean;
+  /** The total shown to the customer (shared computeTotals), in cents. */
+  expectedTotalCents: number;
 };
 
 /**
  * The body of POST /api/shop/orders. Only what the schema allows leaves the browser: the amounts
- * (totals, prices, shipping cost) are recomputed by the server and never sent. The address is sent
- * only for delivered methods; with in-store pickup nothing hidden from the customer is transmitted.
+ * (prices, shipping cost) are recomputed by the server; the one amount sent is `expected_total`,
+ * the total the customer saw, which the server only compares with its own (409 TOTAL_CHANGED when
+ * they differ: nothing is charged that was not shown). The address is sent only for delivered
+ * methods; with in-store pickup nothing hidden from the customer is transmitted.
  */
-export function buildOrderRequest(values: CheckoutFormValues, { items, couponCode, useLoyalty }: OrderExtras): OrderCreateRequest {
+export function buildOrderRequest(
+  values: CheckoutFormValues,
+  { items, couponCode, useLoyalty, expectedTotalCents }: OrderExtras,
+): CheckoutOrderRequest {
   const delivered = values.needsAddress;
   const address = {
     address_1: delivered ? values.address1.trim() : '',
@@ -40,7 +54,7 @@ export function buildOrderRequest(values: CheckoutFormValues, { items, couponCod
     postcode: delivered ? values.postcode.trim() : '',
     country: values.country || 'FR',
   };
-  const request: OrderCreateRequest = {
+  const request: CheckoutOrderRequest = {
     payment_method: values.paymentMethod,
     billing: {
       first_name: values.firstName.trim(),
@@ -55,6 +69,7 @@ export function buildOrderRequest(values: CheckoutFormValues, { items, couponCod
     coupon_lines: couponCode ? [{ code: couponCode }] : [],
     use_loyalty: useLoyalty,
     customer_note: values.orderNotes.trim(),
+    expected_total: centsToDecimal(Math.max(0, expectedTotalCents)),
     terms_accepted: true,
   };
   if (delivered) {

@@ -1,0 +1,62 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import type { CartItem } from '@erepare/shared/cart';
+import { productToCartItem, setAppliedCoupon, setLoyaltyApplied, type AppliedCoupon } from '../../../lib/cart-store';
+import { shopKeys, shopQueries, validateCoupon } from '../../../lib/shop-api';
+import type { StaleTotalCode } from '../api/orders-api';
+import type { PriceOverrides } from './use-checkout-pricing';
+
+type RefreshInput = {
+  code: StaleTotalCode;
+  items: readonly Pick<CartItem, 'product_id' | 'quantity'>[];
+  coupon: AppliedCoupon | null;
+};
+
+/**
+ * After a 409 TOTAL_CHANGED / LOYALTY_UNAVAILABLE: reads again everything the summary's total
+ * depends on, so the customer sees the server's total and can order again.
+ *   - shipping methods and the loyalty balance (their queries are refetched);
+ *   - LOYALTY_UNAVAILABLE: the loyalty toggle is turned off;
+ *   - each cart product, fresh (shop API query options): its current price goes into `overrides`.
+ *     The cart store has no way to update a line's price, so the stored cart keeps its old prices
+ *     and checkout applies the fresh ones on top;
+ *   - the applied coupon is checked again (its discount was computed for the old prices).
+ * Never throws: whatever could not be read keeps its previous value.
+ */
+export function usePricingRefresh() {
+  const queryClient = useQueryClient();
+  const [overrides, setOverrides] = useState<PriceOverrides>(() => new Map());
+
+  const refresh = useCallback(
+    async ({ code, items, coupon }: RefreshInput) => {
+      if (code === 'LOYALTY_UNAVAILABLE') setLoyaltyApplied(false);
+      const refetches = Promise.allSettled([
+        queryClient.invalidateQueries({ queryKey: shopKeys.shippingMethods }),
+        queryClient.invalidateQueries({ queryKey: shopKeys.loyalty }),
+      ]);
+      const products = await Promise.allSettled(
+        items.map((item) => queryClient.fetchQuery({ ...shopQueries.product(item.product_id), staleTime: 0 })),
+      );
+      const fresh = products.flatMap((result) => (result.status === 'fulfilled' ? [productToCartItem(result.value)] : []));
+      if (fresh.length > 0) {
+        setOverrides((previous) => {
+          const next = new Map(previous);
+          for (const line of fresh) next.set(line.product_id, { price: line.price, sale_price: line.sale_price });
+          return next;
+        });
+      }
+      if (coupon) {
+        const check = await validateCoupon(
+          coupon.code,
+          items.map(({ product_id, quantity }) => ({ product_id, quantity })),
+        ).catch(() => null);
+        if (check?.status === 'valid') setAppliedCoupon({ code: check.code, discountCents: check.discountCents });
+        else if (check?.status === 'invalid') setAppliedCoupon(null);
+      }
+      await refetches;
+    },
+    [queryClient],
+  );
+
+  return { overrides, refresh };
+}

@@ -141,14 +141,27 @@ describe('loadConfig', () => {
   });
 
   it('reads the unpaid-order delays: 60 minutes pending, 7 days for a bank transfer by default', () => {
-    expect(loadConfig({}, cwd).orders).toEqual({ pendingTimeoutMinutes: 60, bankTransferHoldDays: 7 });
+    expect(loadConfig({}, cwd).orders).toEqual({ pendingTimeoutMinutes: 60, bankTransferHoldDays: 7, pickupHoldDays: 7, unpaidOrdersLimit: 3 });
     expect(loadConfig({ ORDER_PENDING_TIMEOUT_MINUTES: '30', BANK_TRANSFER_HOLD_DAYS: '10' }, cwd).orders).toEqual({
       pendingTimeoutMinutes: 30,
       bankTransferHoldDays: 10,
+      pickupHoldDays: 7,
+      unpaidOrdersLimit: 3,
     });
     expect(loadConfig({ ORDER_PENDING_TIMEOUT_MINUTES: '', BANK_TRANSFER_HOLD_DAYS: '' }, cwd).orders.pendingTimeoutMinutes).toBe(60);
     const error = configError({ ORDER_PENDING_TIMEOUT_MINUTES: '0', BANK_TRANSFER_HOLD_DAYS: '2.5' });
     expect(error.issues).toEqual(['ORDER_PENDING_TIMEOUT_MINUTES doit valoir au moins 1', 'BANK_TRANSFER_HOLD_DAYS doit être un nombre entier de jours']);
+  });
+
+  it('reads the pickup deadline of pay-in-store orders and the unpaid orders a visitor may hold', () => {
+    expect(loadConfig({ PICKUP_HOLD_DAYS: '3', UNPAID_ORDERS_LIMIT: '5' }, cwd).orders).toMatchObject({ pickupHoldDays: 3, unpaidOrdersLimit: 5 });
+    expect(loadConfig({ PICKUP_HOLD_DAYS: '', UNPAID_ORDERS_LIMIT: '' }, cwd).orders).toMatchObject({ pickupHoldDays: 7, unpaidOrdersLimit: 3 });
+    const error = configError({ PICKUP_HOLD_DAYS: '0', UNPAID_ORDERS_LIMIT: 'trois' });
+    expect(error.issues).toEqual(['PICKUP_HOLD_DAYS doit valoir au moins 1', 'UNPAID_ORDERS_LIMIT doit être un nombre']);
+    expect(configError({ PICKUP_HOLD_DAYS: '91', UNPAID_ORDERS_LIMIT: '1.5' }).issues).toEqual([
+      'PICKUP_HOLD_DAYS doit valoir au plus 90',
+      'UNPAID_ORDERS_LIMIT doit être un nombre entier de commandes',
+    ]);
   });
 
   it('requires ADMIN_EMAIL when ADMIN_PASSWORD is set', () => {

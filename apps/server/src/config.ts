@@ -98,6 +98,24 @@ const envSchema = z
         .max(90, { error: 'doit valoir au plus 90' })
         .default(7),
     ),
+    PICKUP_HOLD_DAYS: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: 'doit être un nombre' })
+        .int({ error: 'doit être un nombre entier de jours' })
+        .min(1, { error: 'doit valoir au moins 1' })
+        .max(90, { error: 'doit valoir au plus 90' })
+        .default(7),
+    ),
+    UNPAID_ORDERS_LIMIT: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: 'doit être un nombre' })
+        .int({ error: 'doit être un nombre entier de commandes' })
+        .min(1, { error: 'doit valoir au moins 1' })
+        .max(100, { error: 'doit valoir au plus 100' })
+        .default(3),
+    ),
     ADMIN_PASSWORD: z.preprocess(
       emptyToUndefined,
       z.string().min(8, { error: 'doit contenir au moins 8 caractères' }).optional(),
@@ -153,9 +171,11 @@ export type Config = {
   repairVisitorLimit: number;
   /**
    * Unpaid orders release their reserved stock: online payments left pending after
-   * `pendingTimeoutMinutes`, bank transfers still on hold after `bankTransferHoldDays`.
+   * `pendingTimeoutMinutes`, bank transfers still on hold after `bankTransferHoldDays`, pay-in-store
+   * orders not collected (completed by staff) after `pickupHoldDays`. A visitor (same billing
+   * e-mail or same IP address, IPv6 by /64) holds at most `unpaidOrdersLimit` unpaid orders at once.
    */
-  orders: { pendingTimeoutMinutes: number; bankTransferHoldDays: number };
+  orders: { pendingTimeoutMinutes: number; bankTransferHoldDays: number; pickupHoldDays: number; unpaidOrdersLimit: number };
   /** First admin account (created once, when no admin exists). Without a password one is generated. */
   admin: { email: string; password: string | undefined } | null;
   /**
@@ -205,7 +225,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
         }
       : { kind: 'local' },
     repairVisitorLimit: values.REPAIR_VISITOR_LIMIT,
-    orders: { pendingTimeoutMinutes: values.ORDER_PENDING_TIMEOUT_MINUTES, bankTransferHoldDays: values.BANK_TRANSFER_HOLD_DAYS },
+    orders: {
+      pendingTimeoutMinutes: values.ORDER_PENDING_TIMEOUT_MINUTES,
+      bankTransferHoldDays: values.BANK_TRANSFER_HOLD_DAYS,
+      pickupHoldDays: values.PICKUP_HOLD_DAYS,
+      unpaidOrdersLimit: values.UNPAID_ORDERS_LIMIT,
+    },
     admin: values.ADMIN_EMAIL
       ? { email: values.ADMIN_EMAIL.trim().toLowerCase(), password: values.ADMIN_PASSWORD }
       : null,

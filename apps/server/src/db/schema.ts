@@ -461,6 +461,8 @@ export const orders = pgTable(
     subtotalCents: integer('subtotal_cents').notNull(),
     discountCents: integer('discount_cents').notNull().default(0),
     loyaltyCents: integer('loyalty_cents').notNull().default(0),
+    /** Local backend: the loyalty actually taken from the balance at settlement (what a cancellation gives back). */
+    loyaltyDebitedCents: integer('loyalty_debited_cents').notNull().default(0),
     shippingCents: integer('shipping_cents').notNull().default(0),
     totalCents: integer('total_cents').notNull(),
     customerNote: text('customer_note').notNull().default(''),
@@ -481,6 +483,8 @@ export const orders = pgTable(
     /** The spec's browser call asking for the confirmation mail: honoured once per order. */
     confirmationRequestedAt: timestamp('confirmation_requested_at', { withTimezone: true }),
     createdIp: text('created_ip').notNull().default(''),
+    /** The address the unpaid-orders limit counts by: the IPv4 address, or the /64 of an IPv6 one. */
+    createdIpKey: text('created_ip_key').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -489,6 +493,7 @@ export const orders = pgTable(
     index('orders_customer_idx').on(table.customerId),
     index('orders_user_idx').on(table.userId),
     index('orders_status_expires_idx').on(table.status, table.expiresAt),
+    index('orders_created_ip_key_idx').on(table.createdIpKey),
     check('orders_amounts_check', sql`${table.subtotalCents} >= 0 and ${table.discountCents} >= 0 and ${table.loyaltyCents} >= 0 and ${table.shippingCents} >= 0 and ${table.totalCents} >= 0`),
   ],
 );

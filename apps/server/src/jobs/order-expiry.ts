@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
 import type { Mailer } from '../modules/mail/mailer.js';
-import { lockExpiredOrders } from '../modules/orders/repository.js';
-import { cancelLockedOrder } from '../modules/orders/service.js';
+import { lockExpiredOrders, type OrderRow } from '../modules/orders/repository.js';
+import { cancelLockedOrder, type CancelResult } from '../modules/orders/service.js';
 
 const MINUTE = 60_000;
 
@@ -11,33 +11,55 @@ export type OrderExpiryOptions = {
   /** Called once after a run that gave stock back (catalogue and inventory caches). */
   onStockChange?: () => void;
   mailer?: Pick<Mailer, 'kick'>;
+  /** Where an order that could not be cancelled is reported (it is skipped for this run). */
+  log?: Pick<FastifyBaseLogger, 'error'>;
+  /** The cancellation (tests inject a failing one). */
+  cancel?: (tx: Tx, order: OrderRow, note: string, options: { publicUrl: string; notifyBuyer: boolean }) => Promise<CancelResult>;
 };
 
+export type OrderExpiryResult = { cancelled: number; mailed: number; failed: number };
+
+function expiryNote(order: OrderRow): string {
+  if (order.status === 'on-hold') return 'Virement non reçu dans le délai : commande annulée automatiquement';
+  if (order.paymentMethod === 'cod') return 'Commande non retirée dans le délai : commande annulée automatiquement';
+  return 'Paiement non reçu dans le délai : commande annulée automatiquement';
+}
+
 /**
- * Cancels unpaid orders past their deadline — online payments still pending, bank transfers
- * still on hold (the buyer is told by e-mail) — and gives their stock back exactly once. Each
- * order is taken with FOR UPDATE SKIP LOCKED in its own short transaction: several instances
- * running the job at once never cancel the same order twice, a payment being recorded meanwhile
- * (which locks the order) is never overtaken, and the stock rows are locked in the same order as
- * order creation locks them (one order at a time), so the job never deadlocks with a checkout.
+ * Cancels orders past their deadline — online payments still pending, bank transfers still on
+ * hold, pay-in-store orders not collected (the buyer of these two is told by e-mail) — and gives
+ * their stock back exactly once. Each order is taken with FOR UPDATE SKIP LOCKED in its own short
+ * transaction: several instances running the job at once never cancel the same order twice, a
+ * payment being recorded meanwhile (which locks the order) is never overtaken, and the stock rows
+ * are locked in the same order as order creation locks them (one order at a time), so the job
+ * never deadlocks with a checkout. An order whose cancellation fails is logged and skipped for
+ * this run; the others are still cancelled.
  */
-export async function expireOrders(db: Db, options: OrderExpiryOptions): Promise<{ cancelled: number; mailed: number }> {
+export async function expireOrders(db: Db, options: OrderExpiryOptions): Promise<OrderExpiryResult> {
+  const cancel = options.cancel ?? cancelLockedOrder;
   let cancelled = 0;
   let mailed = 0;
   let released = false;
+  const failed: number[] = [];
   for (;;) {
-    const step = await db.transaction(async (tx) => {
-      const [order] = await lockExpiredOrders(tx, 1);
-      if (!order) return null;
-      const bankTransfer = order.status === 'on-hold';
-      const result = await cancelLockedOrder(
-        tx,
-        order,
-        bankTransfer ? 'Virement non reçu dans le délai : commande annulée automatiquement' : 'Paiement non reçu dans le délai : commande annulée automatiquement',
-        { publicUrl: options.publicUrl, notifyBuyer: bankTransfer },
-      );
-      return { ...result, mailed: result.changed && bankTransfer };
-    });
+    let current: number | null = null;
+    let step: (CancelResult & { mailed: boolean }) | null;
+    try {
+      step = await db.transaction(async (tx) => {
+        const [order] = await lockExpiredOrders(tx, 1, failed);
+        if (!order) return null;
+        current = order.id;
+        const notifyBuyer = order.status === 'on-hold' || order.paymentMethod === 'cod';
+        const result = await cancel(tx, order, expiryNote(order), { publicUrl: options.publicUrl, notifyBuyer });
+        return { ...result, mailed: result.changed && notifyBuyer };
+      });
+    } catch (error) {
+      // Nothing locked yet: the database itself failed; the next run tries again.
+      if (current === null) throw error;
+      failed.push(current);
+      options.log?.error({ err: error, orderId: current }, 'order expiry: cancellation failed; order skipped for this run');
+      continue;
+    }
     if (!step) break;
     if (step.changed) cancelled += 1;
     if (step.mailed) mailed += 1;
@@ -45,7 +67,7 @@ export async function expireOrders(db: Db, options: OrderExpiryOptions): Promise
   }
   if (released) options.onStockChange?.();
   if (mailed > 0) options.mailer?.kick();
-  return { cancelled, mailed };
+  return { cancelled, mailed, failed: failed.length };
 }
 
 /** Runs expireOrders every minute (first run a few seconds after start). Returns the stop function. */
@@ -56,8 +78,9 @@ export function startOrderExpiryJob(db: Db, log: FastifyBaseLogger, options: Ord
     if (running) return;
     running = true;
     try {
-      const { cancelled } = await expireOrders(db, options);
-      if (cancelled > 0) log.info({ cancelled }, 'unpaid orders cancelled, stock released');
+      const { cancelled, failed } = await expireOrders(db, { log, ...options });
+      if (cancelled > 0) log.info({ cancelled }, 'expired orders cancelled, stock released');
+      if (failed > 0) log.warn({ failed }, 'some expired orders could not be cancelled; they are tried again next run');
     } catch (error) {
       log.warn({ err: error }, 'order expiry job failed; it will run again');
     } finally {

@@ -1,5 +1,6 @@
 import { z } from '../zod.js';
 import { checkoutFieldMessages } from '../shop.js';
+import { searchTextSchema } from './repair.js';
 
 /**
  * The shop API served by our server (issue 5 "Paths"): WooCommerce-style shapes (spec 2 §7),
@@ -7,6 +8,16 @@ import { checkoutFieldMessages } from '../shop.js';
  */
 
 const money = z.string().regex(/^-?\d+\.\d{2}$/);
+
+/** Refused in every visitor's text (a NUL byte would make the database refuse the query: a 5xx). */
+export const controlCharactersMessage = 'Caractères non autorisés';
+// eslint-disable-next-line no-control-regex
+const SINGLE_LINE = /^[^\u0000-\u001F\u007F]*$/;
+// Multi-line text keeps tabs and line breaks.
+// eslint-disable-next-line no-control-regex
+const MULTI_LINE = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
+/** A one-line string a visitor typed: no control characters. */
+const line = () => z.string().regex(SINGLE_LINE, { error: controlCharactersMessage });
 
 // ───────────────────────── products ─────────────────────────
 
@@ -55,9 +66,9 @@ export const productSortSchema = z.enum(['date', 'id', 'title', 'price', 'popula
 export const productListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(12),
-  search: z.string().trim().max(100).optional(),
+  search: searchTextSchema.optional(),
   /** A category id, slug or part of a name (loose contains match, spec 2 §5). */
-  category: z.string().trim().max(100).optional(),
+  category: line().trim().max(100).optional(),
   featured: z.enum(['true', 'false']).optional(),
   on_sale: z.enum(['true', 'false']).optional(),
   orderby: productSortSchema.default('date'),
@@ -130,7 +141,7 @@ export const cartLineInputSchema = z.object({
 export type CartLineInput = z.infer<typeof cartLineInputSchema>;
 
 export const couponValidateRequestSchema = z.object({
-  code: z.string().trim().max(50, 'Code promo invalide'),
+  code: line().trim().max(50, 'Code promo invalide'),
   /** Lines of the cart; the subtotal is recomputed from our prices (a sent subtotal is ignored). */
   items: z.array(cartLineInputSchema).max(100),
 });
@@ -188,20 +199,22 @@ export const loyaltyResponseSchema = z.object({
 
 // ───────────────────────── orders ─────────────────────────
 
-const required = (message: string) => z.string({ error: message }).trim().min(1, message).max(200);
-const optionalText = (max: number) => z.string().trim().max(max).optional().default('');
+const required = (message: string) => z.string({ error: message }).regex(SINGLE_LINE, { error: controlCharactersMessage }).trim().min(1, message).max(200);
+const optionalText = (max: number) => line().trim().max(max).optional().default('');
+const optionalMultiLineText = (max: number) => z.string().regex(MULTI_LINE, { error: controlCharactersMessage }).trim().max(max).optional().default('');
+const country = () => line().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'Pays invalide').optional().default('FR');
 
 export const orderBillingInputSchema = z.object({
   first_name: required(checkoutFieldMessages.firstName),
   last_name: required(checkoutFieldMessages.lastName),
-  email: z.string({ error: checkoutFieldMessages.email }).trim().toLowerCase().min(1, checkoutFieldMessages.email).max(254).pipe(z.email({ error: 'Adresse e-mail invalide' })),
+  email: z.string({ error: checkoutFieldMessages.email }).regex(SINGLE_LINE, { error: controlCharactersMessage }).trim().toLowerCase().min(1, checkoutFieldMessages.email).max(254).pipe(z.email({ error: 'Adresse e-mail invalide' })),
   phone: required(checkoutFieldMessages.phone),
   company: optionalText(200),
   address_1: optionalText(200),
   address_2: optionalText(200),
   city: optionalText(100),
   postcode: optionalText(20),
-  country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'Pays invalide').optional().default('FR'),
+  country: country(),
 });
 
 export const orderShippingInputSchema = z.object({
@@ -212,7 +225,7 @@ export const orderShippingInputSchema = z.object({
   address_2: optionalText(200),
   city: optionalText(100),
   postcode: optionalText(20),
-  country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'Pays invalide').optional().default('FR'),
+  country: country(),
 });
 
 /**
@@ -220,15 +233,20 @@ export const orderShippingInputSchema = z.object({
  * shipping_lines[].total) are not part of the schema and are ignored: the server recomputes all.
  */
 export const orderCreateRequestSchema = z.object({
-  payment_method: z.string().trim().min(1, 'Mode de paiement requis').max(40),
+  payment_method: line().trim().min(1, 'Mode de paiement requis').max(40),
   billing: orderBillingInputSchema,
   /** Omitted: the billing address is used. */
   shipping: orderShippingInputSchema.optional(),
   line_items: z.array(cartLineInputSchema, { error: checkoutFieldMessages.items }).min(1, checkoutFieldMessages.items).max(100),
-  shipping_lines: z.array(z.object({ method_id: z.string().trim().min(1).max(40) })).length(1, 'Mode de livraison requis'),
-  coupon_lines: z.array(z.object({ code: z.string().trim().max(50) })).max(1).optional().default([]),
+  shipping_lines: z.array(z.object({ method_id: line().trim().min(1).max(40) })).length(1, 'Mode de livraison requis'),
+  coupon_lines: z.array(z.object({ code: line().trim().max(50, 'Code promo invalide') })).max(1).optional().default([]),
   use_loyalty: z.boolean().optional().default(false),
-  customer_note: optionalText(1000),
+  customer_note: optionalMultiLineText(1000),
+  /**
+   * The total shown next to the order button ("49.90"). French consumer law (L221-14): the total
+   * charged is the one shown; when the server's total differs, nothing is created (409).
+   */
+  expected_total: z.string().regex(/^\d+\.\d{2}$/, { error: 'Total attendu invalide' }).optional(),
   /** French consumer law: the terms of sale must be accepted (checkbox linking /cgv). */
   terms_accepted: z.literal(true, { error: 'Veuillez accepter les conditions générales de vente' }),
 });
@@ -307,8 +325,8 @@ export const orderResponseSchema = z.object({ success: z.literal(true), data: or
 export const orderListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(50),
-  status: z.string().trim().max(30).optional(),
-  search: z.string().trim().max(100).optional(),
+  status: line().trim().max(30).optional(),
+  search: searchTextSchema.optional(),
 });
 
 export const orderListResponseSchema = z.object({
@@ -319,10 +337,10 @@ export const orderListResponseSchema = z.object({
 });
 
 /** GET /api/shop/orders/:id: owner session, or the order key (`?key=`) for guests. */
-export const orderLookupQuerySchema = z.object({ key: z.string().trim().max(100).optional() });
+export const orderLookupQuerySchema = z.object({ key: line().trim().max(100).optional() });
 
 /** Compatibility calls of the spec: they prove the order by its key and grant nothing else. */
 export const orderProofSchema = z.object({
   id: z.coerce.number().int().positive(),
-  order_key: z.string().trim().min(1).max(100),
+  order_key: line().trim().min(1).max(100),
 });

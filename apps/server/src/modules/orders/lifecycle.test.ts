@@ -43,6 +43,13 @@ function context(extra: Partial<OrderContext> = {}): OrderContext {
 
 const anonymous: OrderViewer = { kind: 'anonymous' };
 
+let ipCounter = 0;
+/** Each order from its own address: the unpaid-orders limit per address stays out of the way. */
+function nextIp(): string {
+  ipCounter += 1;
+  return `10.61.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+}
+
 async function insertItem(quantity: number, priceCents = 2500): Promise<number> {
   counter += 1;
   const [row] = await t.database.db
@@ -100,7 +107,7 @@ describe('an online payment', () => {
   it('is pending for ORDER_PENDING_TIMEOUT_MINUTES with its stock reserved and no mail; paid, it is confirmed once', async () => {
     const itemId = await insertItem(5);
     const [coupon] = await t.database.db.insert(coupons).values({ code: 'TEST-CARTE10', discountType: 'percent', amount: 1000 }).returning();
-    const order = await createOrder(context(), anonymous, input(itemId, { coupon_lines: [{ code: 'TEST-CARTE10' }] }), { ip: '127.0.0.1' });
+    const order = await createOrder(context(), anonymous, input(itemId, { coupon_lines: [{ code: 'TEST-CARTE10' }] }), { ip: nextIp() });
     expect(order).toMatchObject({ status: 'pending', needs_payment: true, subtotal: '50.00', discount_total: '5.00', shipping_total: '9.90', total: '54.90', bank_details: null });
     const expires = new Date(order.expires_at ?? 0).getTime() - Date.now();
     expect(expires).toBeGreaterThan(59 * 60_000);
@@ -146,7 +153,7 @@ describe('an online payment', () => {
 
   it('is not revived by a payment arriving after its cancellation', async () => {
     const itemId = await insertItem(2);
-    const order = await createOrder(context(), anonymous, input(itemId), { ip: '127.0.0.1' });
+    const order = await createOrder(context(), anonymous, input(itemId), { ip: nextIp() });
     await cancelOrder(t.database.db, order.id, 'Paiement échoué', { publicUrl: t.config.publicUrl });
     expect(await markOrderPaid(t.database.db, order.id, { note: 'tardif', publicUrl: t.config.publicUrl })).toEqual({ changed: false, status: 'cancelled' });
     expect(await markOrderPaid(t.database.db, 987_654, { note: 'inconnue', publicUrl: t.config.publicUrl })).toEqual({ changed: false, status: null });
@@ -166,7 +173,7 @@ describe('cancelOrder', () => {
       context(),
       viewer,
       input(itemId, { payment_method: 'cod', shipping_lines: [{ method_id: 'local_pickup' }], coupon_lines: [{ code: 'TEST-ANNUL' }], use_loyalty: true }),
-      { ip: '127.0.0.1' },
+      { ip: nextIp() },
     );
     expect(order).toMatchObject({ status: 'processing', loyalty_discount: '8.00', discount_total: '3.00', total: '49.00' });
     expect(await stockOf(itemId)).toBe(2);
@@ -194,10 +201,10 @@ describe('cancelOrder', () => {
 describe('the expiry job', () => {
   it('cancels unpaid orders past their deadline, releases their stock once and tells bank-transfer buyers', async () => {
     const itemId = await insertItem(10);
-    const pending = await createOrder(context(), anonymous, input(itemId), { ip: '127.0.0.1' });
-    const transfer = await createOrder(context(), anonymous, input(itemId, { payment_method: 'bacs' }), { ip: '127.0.0.1' });
-    const fresh = await createOrder(context(), anonymous, input(itemId, { payment_method: 'bacs' }), { ip: '127.0.0.1' });
-    const paid = await createOrder(context(), anonymous, input(itemId), { ip: '127.0.0.1' });
+    const pending = await createOrder(context(), anonymous, input(itemId), { ip: nextIp() });
+    const transfer = await createOrder(context(), anonymous, input(itemId, { payment_method: 'bacs' }), { ip: nextIp() });
+    const fresh = await createOrder(context(), anonymous, input(itemId, { payment_method: 'bacs' }), { ip: nextIp() });
+    const paid = await createOrder(context(), anonymous, input(itemId), { ip: nextIp() });
     await markOrderPaid(t.database.db, paid.id, { note: 'payé', publicUrl: t.config.publicUrl });
     expect(await stockOf(itemId)).toBe(2);
     await expire(pending.id);
@@ -229,7 +236,7 @@ describe('the expiry job', () => {
     ]);
 
     // Nothing left to do; the bank details are no longer offered for the cancelled order.
-    expect(await expireOrders(t.database.db, options)).toEqual({ cancelled: 0, mailed: 0 });
+    expect(await expireOrders(t.database.db, options)).toEqual({ cancelled: 0, mailed: 0, failed: 0 });
     expect(await stockOf(itemId)).toBe(6);
     const view = await t.app.inject({ method: 'GET', url: `/api/shop/orders/${transfer.id}?key=${transfer.order_key ?? ''}` });
     expect(view.json<{ data: { status: string; bank_details: unknown; expires_at: unknown } }>().data).toMatchObject({ status: 'cancelled', bank_details: null, expires_at: null });
@@ -238,7 +245,7 @@ describe('the expiry job', () => {
   it('works through many expired orders in one run', async () => {
     const itemId = await insertItem(30, 1000);
     const created = [];
-    for (let index = 0; index < 7; index += 1) created.push(await createOrder(context(), anonymous, input(itemId, { line_items: [{ product_id: itemId, quantity: 1 }] }), { ip: '127.0.0.1' }));
+    for (let index = 0; index < 7; index += 1) created.push(await createOrder(context(), anonymous, input(itemId, { line_items: [{ product_id: itemId, quantity: 1 }] }), { ip: nextIp() }));
     for (const order of created) await expire(order.id);
     expect(await stockOf(itemId)).toBe(23);
     expect((await expireOrders(t.database.db, { publicUrl: t.config.publicUrl })).cancelled).toBe(7);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderCreateRequestSchema, type Product } from '@erepare/shared/schemas/shop';
 import { storeProfile } from '@erepare/shared/store-profile';
 import type { CustomerRecord } from '../../adapters/repair/types.js';
-import { orders } from '../../db/schema.js';
+import { orders, shopProducts } from '../../db/schema.js';
 import { listOutbox } from '../mail/outbox.js';
 import type { Catalogue, CatalogueProduct } from '../shop/catalogue-types.js';
 import { customerToRd, emptyStore, type RdInventoryItem } from '../../test/fakes/repairdesk-store.js';
@@ -91,6 +91,13 @@ function input(productId: number, quantity: number, overrides: Record<string, un
 
 const anonymous: OrderViewer = { kind: 'anonymous' };
 
+let ipCounter = 0;
+/** Each order from its own address: the unpaid-orders limit per address stays out of the way. */
+function nextIp(): string {
+  ipCounter += 1;
+  return `10.62.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+}
+
 beforeAll(async () => {
   const customer: CustomerRecord = {
     id: CUSTOMER_ID,
@@ -145,18 +152,18 @@ afterAll(async () => {
 describe('orders on RepairDesk stock', () => {
   it('records the web sale, subtracts it from what may still be sold, and tells staff to apply it in RepairDesk', async () => {
     expect(t.app.repair.backend.kind).toBe('repairdesk');
-    const first = await createOrder(context(), anonymous, input(9001, 2), { ip: '127.0.0.1' });
+    const first = await createOrder(context(), anonymous, input(9001, 2), { ip: nextIp() });
     expect(first).toMatchObject({ status: 'on-hold', subtotal: '658.00', shipping_total: '0.00', total: '658.00' });
     const [row] = await t.database.db.select().from(orders).where(eq(orders.id, first.id));
     expect(row?.inventoryBackend).toBe('repairdesk');
     expect(invalidations).toBeGreaterThan(0);
     expect((await catalogue.get(9001))?.available).toBe(1);
 
-    await expect(createOrder(context(), anonymous, input(9001, 2), { ip: '127.0.0.1' })).rejects.toMatchObject({
+    await expect(createOrder(context(), anonymous, input(9001, 2), { ip: nextIp() })).rejects.toMatchObject({
       httpStatus: 409,
       message: 'Stock insuffisant pour iPhone 12 reconditionné : 1 disponible',
     });
-    await expect(createOrder(context(), anonymous, input(9999, 1), { ip: '127.0.0.1' })).rejects.toMatchObject({ httpStatus: 422, message: 'Produit introuvable' });
+    await expect(createOrder(context(), anonymous, input(9999, 1), { ip: nextIp() })).rejects.toMatchObject({ httpStatus: 422, message: 'Produit introuvable' });
 
     const staff = (await listOutbox(t.database.db, { kind: 'order_notification', to: storeProfile.email })).find((mail) => mail.subject === `Nouvelle commande #${first.id}`);
     expect(staff?.text).toContain('À reporter dans RepairDesk : stock : retirer 2 × iPhone 12 reconditionné (RD-9001)');
@@ -164,13 +171,13 @@ describe('orders on RepairDesk stock', () => {
     // Cancelled, its lines stop counting.
     await cancelOrder(t.database.db, first.id, 'Annulée', { publicUrl: t.config.publicUrl });
     expect((await catalogue.get(9001))?.available).toBe(3);
-    const again = await createOrder(context(), anonymous, input(9001, 3), { ip: '127.0.0.1' });
+    const again = await createOrder(context(), anonymous, input(9001, 3), { ip: nextIp() });
     expect(again.status).toBe('on-hold');
     expect((await catalogue.get(9001))?.available).toBe(0);
   });
 
   it('never sells more than RepairDesk holds, even with orders in parallel', async () => {
-    const results = await Promise.allSettled(Array.from({ length: 10 }, () => createOrder(context(), anonymous, input(9002, 1), { ip: '127.0.0.1' })));
+    const results = await Promise.allSettled(Array.from({ length: 10 }, () => createOrder(context(), anonymous, input(9002, 1), { ip: nextIp() })));
     const sold = results.filter((result) => result.status === 'fulfilled').length;
     // RepairDesk's quantity is read at order time and our sales re-summed under the lock: exact.
     expect(sold).toBe(3);
@@ -178,7 +185,7 @@ describe('orders on RepairDesk stock', () => {
       if (result.status === 'rejected') expect(result.reason).toMatchObject({ httpStatus: 409 });
     }
     expect((await reservedWebQuantities(t.database.db, [9002])).get(9002)).toBe(3);
-    await expect(createOrder(context(), anonymous, input(9002, 1), { ip: '127.0.0.1' })).rejects.toMatchObject({ httpStatus: 409 });
+    await expect(createOrder(context(), anonymous, input(9002, 1), { ip: nextIp() })).rejects.toMatchObject({ httpStatus: 409 });
   });
 
   it('checks RepairDesk’s own quantity at order time: a stale catalogue (another instance’s snapshot) does not oversell', async () => {
@@ -192,7 +199,7 @@ describe('orders on RepairDesk stock', () => {
         return product ? { ...product, available: 10 } : null;
       },
     };
-    await expect(createOrder({ ...context(), catalogue: stale }, anonymous, input(9003, 2), { ip: '127.0.0.1' })).rejects.toMatchObject({
+    await expect(createOrder({ ...context(), catalogue: stale }, anonymous, input(9003, 2), { ip: nextIp() })).rejects.toMatchObject({
       httpStatus: 409,
       message: 'Stock insuffisant pour Batterie externe : 1 disponible',
     });
@@ -209,16 +216,17 @@ describe('orders on RepairDesk stock', () => {
       context(),
       viewer,
       input(9003, 1, { payment_method: 'cod', shipping_lines: [{ method_id: 'local_pickup' }], use_loyalty: true }),
-      { ip: '127.0.0.1' },
+      { ip: nextIp() },
     );
     expect(order).toMatchObject({ status: 'processing', loyalty_discount: '20.00', total: '5.00' });
     expect(await shown()).toEqual({ balance: '0.00', linked: true });
     const staff = (await listOutbox(t.database.db, { kind: 'order_notification', to: storeProfile.email })).find((mail) => mail.subject === `Nouvelle commande #${order.id}`);
     expect(staff?.text).toContain('points fidélité : débiter 20,00 € sur la fiche du client');
 
-    // A second order finds no points left.
-    const second = await createOrder(context(), viewer, input(9003, 1, { payment_method: 'cod', shipping_lines: [{ method_id: 'local_pickup' }], use_loyalty: true }), { ip: '127.0.0.1' });
-    expect(second.loyalty_discount).toBe('0.00');
+    // A second order finds no points left: refused, rather than charged more than the summary said.
+    await expect(
+      createOrder(context(), viewer, input(9003, 1, { payment_method: 'cod', shipping_lines: [{ method_id: 'local_pickup' }], use_loyalty: true }), { ip: nextIp() }),
+    ).rejects.toMatchObject({ httpStatus: 409, code: 'LOYALTY_UNAVAILABLE' });
 
     // Staff applied the debit in RepairDesk: the order no longer counts, RepairDesk's balance does.
     const rdCustomer = fake.store.customers[0];
@@ -226,5 +234,67 @@ describe('orders on RepairDesk stock', () => {
     t.app.repair.backend.invalidate?.();
     await t.database.db.update(orders).set({ loyaltySyncedAt: new Date() }).where(eq(orders.id, order.id));
     expect(await shown()).toEqual({ balance: '0.00', linked: true });
+  });
+});
+
+describe('RepairDesk requests at order time', () => {
+  /** The app's RepairDesk backend, counting inventory requests and how many run at once. */
+  function counting() {
+    const backend = t.app.repair.backend;
+    const stats = { calls: 0, running: 0, maxRunning: 0, keywords: [] as string[] };
+    const wrapped: typeof backend = {
+      ...backend,
+      listInventory: async (filter) => {
+        stats.calls += 1;
+        stats.keywords.push(filter.keyword ?? '');
+        stats.running += 1;
+        stats.maxRunning = Math.max(stats.maxRunning, stats.running);
+        try {
+          return await backend.listInventory(filter);
+        } finally {
+          stats.running -= 1;
+        }
+      },
+    };
+    return { stats, ctx: { ...context(), backend: wrapped } };
+  }
+
+  it('caps distinct lines at 20, reads products one after another and stops at the first that cannot be sold', async () => {
+    const { stats, ctx } = counting();
+    const many = Array.from({ length: 21 }, (_, index) => ({ product_id: 9100 + index, quantity: 1 }));
+    await expect(createOrder(ctx, anonymous, input(9001, 1, { line_items: many }), { ip: nextIp() })).rejects.toMatchObject({
+      httpStatus: 400,
+      message: 'Une commande compte au plus 20 articles différents',
+    });
+    expect(stats.calls).toBe(0);
+
+    // 9002 is sold out by now (the parallel test took its 3): the order stops there, 9003 is never asked for.
+    const lines = [{ product_id: 9001, quantity: 1 }, { product_id: 9002, quantity: 1 }, { product_id: 9003, quantity: 1 }];
+    await expect(createOrder(ctx, anonymous, input(9001, 1, { line_items: lines }), { ip: nextIp() })).rejects.toMatchObject({ httpStatus: 409 });
+    expect(stats.maxRunning).toBe(1);
+    expect(stats.keywords).not.toContain('RD-9003');
+    expect(stats.keywords).not.toContain('9003');
+  });
+
+  it('sells from RepairDesk’s fresh record: not found there, a spare part there, or hidden meanwhile is "Produit introuvable"', async () => {
+    // Not found in RepairDesk any more (the catalogue's snapshot still has it): no fallback.
+    const gone = fake.store.inventory.find((item) => item.id === 9003);
+    if (!gone) throw new Error('no item');
+    fake.store.inventory = fake.store.inventory.filter((item) => item.id !== 9003);
+    t.app.repair.backend.invalidate?.();
+    await expect(createOrder(context(), anonymous, input(9003, 1), { ip: nextIp() })).rejects.toMatchObject({ httpStatus: 422, message: 'Produit introuvable' });
+    // Turned into a spare part in RepairDesk since the snapshot.
+    fake.store.inventory.push({ ...gone, item_type: 'Part' });
+    t.app.repair.backend.invalidate?.();
+    await expect(createOrder(context(), anonymous, input(9003, 1), { ip: nextIp() })).rejects.toMatchObject({ httpStatus: 422, message: 'Produit introuvable' });
+    fake.store.inventory = fake.store.inventory.filter((item) => item.id !== 9003);
+    fake.store.inventory.push({ ...gone, price: '30.00' });
+    t.app.repair.backend.invalidate?.();
+    // Priced as RepairDesk prices it now.
+    const order = await createOrder(context(), anonymous, input(9003, 1), { ip: nextIp() });
+    expect(order.subtotal).toBe('30.00');
+    // Hidden by staff: read under the product's lock.
+    await t.database.db.insert(shopProducts).values({ productId: 9003, hidden: true });
+    await expect(createOrder(context(), anonymous, input(9003, 1), { ip: nextIp() })).rejects.toMatchObject({ httpStatus: 422, message: 'Produit introuvable' });
   });
 });

@@ -16,6 +16,8 @@ export const CLOSED_STATUSES: OrderStatus[] = ['cancelled', 'failed', 'refunded'
 /** Namespaces of the transaction-level advisory locks (pg_advisory_xact_lock(namespace, id)). */
 const LOCK_PRODUCT = 52_001;
 const LOCK_LOYALTY = 52_002;
+const LOCK_VISITOR_EMAIL = 52_003;
+const LOCK_VISITOR_IP = 52_004;
 
 // ───────────────────────── local inventory ─────────────────────────
 
@@ -117,6 +119,46 @@ export async function reservedWebQuantities(db: Executor, productIds: number[]):
   return result;
 }
 
+/** Products staff hid from the shop (shop_products.hidden), read under the caller's product locks. */
+export async function hiddenProductIds(tx: Executor, productIds: number[]): Promise<Set<number>> {
+  if (productIds.length === 0) return new Set();
+  const rows = await tx
+    .select({ productId: shopProducts.productId })
+    .from(shopProducts)
+    .where(and(inArray(shopProducts.productId, productIds), eq(shopProducts.hidden, true)));
+  return new Set(rows.map((row) => row.productId));
+}
+
+// ───────────────────────── unpaid orders of a visitor ─────────────────────────
+
+/**
+ * Serialises the order creations of one visitor (billing e-mail, then IP key) until the
+ * transaction ends, so parallel requests cannot each see room under the unpaid-orders limit.
+ * Taken first in the order's transaction, always e-mail then address: no deadlock cycle.
+ */
+export async function lockVisitor(tx: Executor, email: string, ipKey: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_VISITOR_EMAIL}::int, hashtext(${email}))`);
+  if (ipKey) await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_VISITOR_IP}::int, hashtext(${ipKey}))`);
+}
+
+/**
+ * Unpaid orders holding stock for a visitor (same billing e-mail or same IP key): awaiting an
+ * online payment or a transfer, or to be paid in store and not yet collected (completed).
+ */
+export async function countUnpaidOrders(tx: Executor, email: string, ipKey: string): Promise<number> {
+  const visitor = ipKey ? or(eq(orders.email, email), eq(orders.createdIpKey, ipKey)) : eq(orders.email, email);
+  const rows = await tx
+    .select({ total: count() })
+    .from(orders)
+    .where(
+      and(
+        visitor,
+        or(inArray(orders.status, ['pending', 'on-hold']), and(eq(orders.status, 'processing'), eq(orders.paymentMethod, 'cod'), isNull(orders.paidAt))),
+      ),
+    );
+  return Number(rows[0]?.total ?? 0);
+}
+
 // ───────────────────────── loyalty ─────────────────────────
 
 /**
@@ -152,11 +194,18 @@ export async function lockLocalLoyaltyBalance(tx: Executor, customerId: number):
   return rows[0]?.balance ?? null;
 }
 
-export async function debitLocalLoyalty(tx: Executor, customerId: number, cents: number): Promise<void> {
-  await tx
-    .update(customers)
-    .set({ loyaltyBalanceCents: sql`greatest(0, ${customers.loyaltyBalanceCents} - ${cents})`, updatedAt: new Date() })
-    .where(eq(customers.id, customerId));
+/** Takes up to `cents` from the balance (never below 0); returns what was actually taken. */
+export async function debitLocalLoyalty(tx: Executor, customerId: number, cents: number): Promise<number> {
+  const balance = await lockLocalLoyaltyBalance(tx, customerId);
+  if (balance === null) return 0;
+  const debited = Math.max(0, Math.min(balance, cents));
+  if (debited > 0) {
+    await tx
+      .update(customers)
+      .set({ loyaltyBalanceCents: sql`${customers.loyaltyBalanceCents} - ${debited}`, updatedAt: new Date() })
+      .where(eq(customers.id, customerId));
+  }
+  return debited;
 }
 
 export async function creditLocalLoyalty(tx: Executor, customerId: number, cents: number): Promise<void> {
@@ -167,6 +216,18 @@ export async function creditLocalLoyalty(tx: Executor, customerId: number, cents
 }
 
 // ───────────────────────── coupons ─────────────────────────
+
+/**
+ * Uses of a coupon not yet in its usage_count: live orders (not cancelled, failed or refunded)
+ * not settled yet. usage_count + this is what the usage limit is checked against.
+ */
+export async function unsettledCouponUses(tx: Executor, couponId: number): Promise<number> {
+  const rows = await tx
+    .select({ total: count() })
+    .from(orders)
+    .where(and(eq(orders.couponId, couponId), notInArray(orders.status, CLOSED_STATUSES), isNull(orders.settledAt)));
+  return Number(rows[0]?.total ?? 0);
+}
 
 export async function countCouponRedemption(tx: Executor, couponId: number, delta: 1 | -1): Promise<void> {
   await tx
@@ -291,14 +352,17 @@ export async function listOwnedOrders(db: Executor, filter: OrderListFilter): Pr
 }
 
 /**
- * Unpaid orders past their deadline (online payments still pending; bank transfers still on hold),
- * locked with SKIP LOCKED: several instances running the job never take the same order.
+ * Orders past their deadline (online payments still pending; bank transfers still on hold;
+ * pay-in-store orders not collected), locked with SKIP LOCKED: several instances running the job
+ * never take the same order. `skip`: orders whose cancellation failed in this run.
  */
-export async function lockExpiredOrders(tx: Executor, limit: number): Promise<OrderRow[]> {
+export async function lockExpiredOrders(tx: Executor, limit: number, skip: readonly number[] = []): Promise<OrderRow[]> {
+  const skipped = skip.length > 0 ? sql`and id not in (${sql.join(skip.map((id) => sql`${id}`), sql`, `)})` : sql``;
   const result = await tx.execute(sql`
     select id from orders
     where expires_at is not null and expires_at < now()
-      and (status = 'pending' or (status = 'on-hold' and payment_method = 'bacs'))
+      and (status = 'pending' or (status = 'on-hold' and payment_method = 'bacs') or (status = 'processing' and payment_method = 'cod' and paid_at is null))
+      ${skipped}
     order by expires_at
     limit ${limit}
     for update skip locked

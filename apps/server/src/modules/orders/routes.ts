@@ -35,6 +35,34 @@ const proofBodySchema = z.object({
   order_key: z.string().max(200).optional(),
 });
 
+/** The SQLSTATE of a database error (drizzle wraps the driver's error in `cause`), if any. */
+function sqlStateOf(error: unknown): string | null {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+/**
+ * What an order creation that failed outside the rules answers. Refused input stays a 4xx (a
+ * data exception or constraint of the database, a validation error): only a database hiccup (lost
+ * connection, deadlock victim, nothing committed) becomes the 503 "try again".
+ */
+export function orderCreationFailure(error: unknown): Error {
+  if (error instanceof AppError) return error;
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  if (error instanceof Error && typeof status === 'number' && status >= 400 && status < 500) return error;
+  const state = sqlStateOf(error);
+  // Class 22 (data exception: bad characters, out of range) and 23 (constraint violated).
+  if (state && (state.startsWith('22') || state.startsWith('23'))) {
+    return new AppError('ORDER_INVALID_DATA', 400, shopMessages.invalidData(['Données de commande invalides']), {}, error);
+  }
+  if (error instanceof Error && error.name === 'ZodError') return new AppError('ORDER_INVALID_DATA', 400, shopMessages.invalidData(['Données de commande invalides']), {}, error);
+  return new AppError('ORDER_FAILED', 503, `${shopMessages.orderCreationFailed}. ${shopMessages.retryOrContact}`, {}, error);
+}
+
 function provenId(body: z.infer<typeof proofBodySchema>): { id: number; key: string } {
   const raw = body.id ?? body.orderNumber;
   const id = typeof raw === 'number' ? raw : Number(String(raw ?? '').trim().replace(/^#/, ''));
@@ -67,9 +95,7 @@ export function orderRoutes(catalogue: Catalogue): FastifyPluginAsyncZod {
         await hitRateLimit(app.db, ORDER_CREATE_LIMIT, request.ip);
         const viewer = await orderViewerOf(request);
         const order = await createOrder(context(), viewer, request.body, { ip: request.ip }).catch((error: unknown) => {
-          if (error instanceof AppError) throw error;
-          // A database hiccup (lost connection, deadlock victim): nothing was committed, say so.
-          throw new AppError('ORDER_FAILED', 503, `${shopMessages.orderCreationFailed}. ${shopMessages.retryOrContact}`, {}, error);
+          throw orderCreationFailure(error);
         });
         void reply.code(201);
         return { success: true as const, data: order, message: shopMessages.orderCreated(order.number) };

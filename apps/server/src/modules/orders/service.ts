@@ -5,6 +5,7 @@ import {
   checkoutFieldMessages,
   centsToDecimal,
   computeTotals,
+  euroAmount,
   evaluateCoupon,
   findShippingMethod,
   shopMessages,
@@ -13,7 +14,7 @@ import {
 import type { Order, orderCreateRequestSchema, orderListQuerySchema } from '@erepare/shared/schemas/shop';
 import { storeProfile } from '@erepare/shared/store-profile';
 import type { z } from '@erepare/shared/zod';
-import type { RepairBackend } from '../../adapters/repair/types.js';
+import type { InventoryItemRecord, RepairBackend } from '../../adapters/repair/types.js';
 import type { Config } from '../../config.js';
 import type { Db, Executor, Tx } from '../../db/client.js';
 import { AppError } from '../../errors.js';
@@ -26,6 +27,7 @@ import { couponRuleOf, findCouponByCode, type CouponRow } from '../shop/coupons-
 import { isSellable } from '../shop/catalogue-rules.js';
 import { offlinePaymentMethods, type PaymentMethodAdapter } from '../shop/payment-methods.js';
 import { orderConfirmationEmail, orderExpiredEmail, orderStaffNotificationEmail, type OrderMailData } from './mails.js';
+import { pickupExpiredEmail } from './pickup-expired-mail.js';
 import {
   CLOSED_STATUSES,
   claimConfirmation,
@@ -33,10 +35,12 @@ import {
   claimSettlement,
   claimStockRelease,
   countCouponRedemption,
+  countUnpaidOrders,
   creditLocalLoyalty,
   debitLocalLoyalty,
   findOrder,
   giveBackLocalStock,
+  hiddenProductIds,
   insertOrder,
   insertOrderEvent,
   insertOrderLines,
@@ -46,9 +50,11 @@ import {
   lockLocalLoyaltyBalance,
   lockLoyalty,
   lockProduct,
+  lockVisitor,
   reservedLoyaltyCents,
   reservedWebQuantities,
   takeLocalStock,
+  unsettledCouponUses,
   updateOrder,
   type InventoryBackendKind,
   type OrderLineRow,
@@ -56,6 +62,7 @@ import {
   type OrderStatus,
 } from './repository.js';
 import { addressOf, orderNumberOf, toOrderView, type OrderAddress } from './views.js';
+import { ipKeyOf } from './visitor.js';
 
 export type OrderCreateInput = z.output<typeof orderCreateRequestSchema>;
 export type OrderListQuery = z.output<typeof orderListQuerySchema>;
@@ -114,6 +121,30 @@ export type OrderContext = {
 };
 
 const notFound = () => new AppError('ORDER_NOT_FOUND', 404, shopMessages.orderNotFound);
+
+/** A line or a subtotal above this (100 000 €) is refused: no shop order is that large, and amounts are 32-bit integers. */
+export const MAX_ORDER_AMOUNT_CENTS = 10_000_000;
+/** RepairDesk: each distinct product costs requests to its API at order time. */
+export const MAX_REPAIRDESK_LINES = 20;
+
+/** The order errors the checkout shows as they are (French). */
+export const orderMessages = {
+  unpaidOrdersLimit: (limit: number) =>
+    `Vous avez déjà ${limit} commandes en attente. Réglez-les ou contactez la boutique avant d'en passer une nouvelle.`,
+  totalChanged: (nowCents: number, shownCents: number) =>
+    `Le total de votre commande a changé : ${euroAmount(nowCents)} € au lieu de ${euroAmount(shownCents)} €. Vérifiez le récapitulatif avant de commander.`,
+  loyaltyUnavailable:
+    'Vos points fidélité ne sont plus disponibles (déjà utilisés par une autre commande). Vérifiez le récapitulatif avant de commander.',
+  amountTooLarge: 'Montant de commande trop élevé : contactez la boutique.',
+  tooManyLines: (max: number) => `Une commande compte au plus ${max} articles différents`,
+  metropolitanFranceOnly: 'Livraison possible en France métropolitaine uniquement',
+} as const;
+
+/** "49.90" → 4990. */
+function decimalToCents(value: string): number {
+  const [euros = '0', cents = '0'] = value.split('.');
+  return Number(euros) * 100 + Number(cents);
+}
 
 // ───────────────────────── mails ─────────────────────────
 
@@ -216,19 +247,23 @@ async function catalogueProduct(catalogue: Catalogue, id: number): Promise<Catal
 }
 
 /**
- * RepairDesk's quantity of a product now (one request per product and order). Compared, under the
- * product's lock, with our unsynced web sales read in the same lock, it is exact against
- * concurrent web orders on every instance, whatever the age of a catalogue snapshot. Null when
- * RepairDesk's search finds the item neither by SKU nor by id.
+ * RepairDesk's record of a product now (a request or two per product and order): its quantity,
+ * compared under the product's lock with our unsynced web sales read in the same lock, is exact
+ * against concurrent web orders on every instance, whatever the age of a catalogue snapshot; its
+ * price, type and category are the ones sold. Null when RepairDesk's search finds the item
+ * neither by SKU nor by id.
  */
-async function remoteQuantity(backend: RepairBackend, product: CatalogueProduct): Promise<number | null> {
+async function remoteRecord(backend: RepairBackend, product: CatalogueProduct): Promise<InventoryItemRecord | null> {
   for (const keyword of [product.sku.trim(), String(product.id)].filter(Boolean)) {
     const { items } = await backend.listInventory({ keyword, offset: 0, limit: 50 });
     const found = items.find((item) => item.id === product.id);
-    if (found) return Math.max(0, found.quantity);
+    if (found) return found;
   }
   return null;
 }
+
+const productNotFound = () => new AppError('PRODUCT_NOT_FOUND', 422, shopMessages.productNotFound);
+
 
 /**
  * Creates an order (POST /api/shop/orders). Every amount is recomputed here from the database;
@@ -253,6 +288,10 @@ export async function createOrder(ctx: OrderContext, viewer: OrderViewer, input:
       shipping.postcode ? null : checkoutFieldMessages.postcode,
     ].filter((message): message is NonNullable<typeof message> => message !== null);
     if (missing.length > 0) throw new AppError('ADDRESS_REQUIRED', 400, missing.length === 1 ? (missing[0] ?? '') : shopMessages.invalidData(missing));
+    // Delivery rates are metropolitan France's: not abroad, not the overseas departments (97…, 98…).
+    if (shipping.country !== 'FR' || /^9[78]/.test(shipping.postcode.trim())) {
+      throw new AppError('DELIVERY_COUNTRY', 422, orderMessages.metropolitanFranceOnly);
+    }
   }
   const merged = mergeLines(input.line_items);
   const ids = [...merged.keys()].sort((a, b) => a - b);
@@ -263,26 +302,36 @@ export async function createOrder(ctx: OrderContext, viewer: OrderViewer, input:
   }
   const backendKind: InventoryBackendKind = ctx.backend.kind;
 
-  // RepairDesk: prices and availability come from the catalogue (network, so outside the
-  // transaction). Reservations made between this read and our lock are subtracted below.
-  const remote = new Map<number, CatalogueProduct>();
-  const remoteQuantities = new Map<number, number | null>();
-  let reservedBefore = new Map<number, number>();
+  // RepairDesk: the products are read from the catalogue and RepairDesk's own record (network, so
+  // outside the transaction), one after another: a product that cannot be sold stops the order
+  // before any further request (RepairDesk's API quota is the shop's). Reservations made between
+  // this read and our lock are subtracted below.
+  const remote = new Map<number, { product: CatalogueProduct; record: InventoryItemRecord }>();
   let remoteLoyaltyCents = 0;
   if (backendKind === 'repairdesk') {
-    reservedBefore = await reservedWebQuantities(ctx.db, ids);
-    const products = await Promise.all(ids.map((id) => catalogueProduct(ctx.catalogue, id)));
-    for (const product of products) {
-      if (!product) throw new AppError('PRODUCT_NOT_FOUND', 422, shopMessages.productNotFound);
-      remote.set(product.id, product);
+    if (ids.length > MAX_REPAIRDESK_LINES) throw new AppError('TOO_MANY_LINES', 400, orderMessages.tooManyLines(MAX_REPAIRDESK_LINES));
+    const reservedBefore = await reservedWebQuantities(ctx.db, ids);
+    for (const id of ids) {
+      const product = await catalogueProduct(ctx.catalogue, id);
+      if (!product) throw productNotFound();
+      // Not found in RepairDesk: not sold (no fallback to the catalogue's snapshot).
+      const record = await remoteRecord(ctx.backend, product);
+      if (!record || !isSellable(record)) throw productNotFound();
+      const available = Math.max(0, record.quantity - (reservedBefore.get(id) ?? 0));
+      if ((merged.get(id) ?? 0) > available) throw new AppError('INSUFFICIENT_STOCK', 409, shopMessages.insufficientStock(record.name, available));
+      remote.set(id, { product, record });
     }
-    const quantities = await Promise.all([...remote.values()].map((product) => remoteQuantity(ctx.backend, product)));
-    [...remote.keys()].forEach((id, index) => remoteQuantities.set(id, quantities[index] ?? null));
     if (input.use_loyalty && customerId !== null) remoteLoyaltyCents = (await ctx.backend.getCustomer(customerId))?.loyaltyBalanceCents ?? 0;
   }
+  const ipKey = ipKeyOf(meta.ip);
 
   const orderKey = generateToken();
   const { order, lines } = await ctx.db.transaction(async (tx) => {
+    // Stock hoarding: a visitor (billing e-mail or address) holds a few unpaid orders at most.
+    await lockVisitor(tx, billing.email, ipKey);
+    if ((await countUnpaidOrders(tx, billing.email, ipKey)) >= ctx.orders.unpaidOrdersLimit) {
+      throw new AppError('TOO_MANY_UNPAID_ORDERS', 429, orderMessages.unpaidOrdersLimit(ctx.orders.unpaidOrdersLimit));
+    }
     const priced: PricedLine[] = [];
     if (backendKind === 'local') {
       const items = new Map((await lockInventoryItems(tx, ids)).map((item) => [item.id, item]));
@@ -298,32 +347,28 @@ export async function createOrder(ctx: OrderContext, viewer: OrderViewer, input:
       // Residual risk, documented: an in-store sale recorded in RepairDesk between its answer
       // above and this commit is not seen (a second or so); staff are told of every web sale.
       for (const id of ids) await lockProduct(tx, id);
+      // Hidden by staff since the catalogue was read: read under the product's lock.
+      const hidden = await hiddenProductIds(tx, ids);
       const reservedNow = await reservedWebQuantities(tx, ids);
       for (const id of ids) {
         const quantity = merged.get(id) ?? 0;
-        const product = remote.get(id);
-        if (!product) throw new AppError('PRODUCT_NOT_FOUND', 422, shopMessages.productNotFound);
-        const fresh = remoteQuantities.get(id) ?? null;
-        // Without RepairDesk's own figure, the catalogue's, minus the web sales made since we read it.
-        const since = Math.max(0, (reservedNow.get(id) ?? 0) - (reservedBefore.get(id) ?? 0));
-        const available = fresh !== null ? Math.max(0, fresh - (reservedNow.get(id) ?? 0)) : Math.max(0, product.available - since);
-        if (quantity > available) throw new AppError('INSUFFICIENT_STOCK', 409, shopMessages.insufficientStock(product.name, available));
-        priced.push({ productId: id, name: product.name, sku: product.sku, imageUrl: product.imageUrl, quantity, unitPriceCents: product.priceCents });
+        const entry = remote.get(id);
+        if (!entry || hidden.has(id)) throw productNotFound();
+        const { product, record } = entry;
+        const available = Math.max(0, record.quantity - (reservedNow.get(id) ?? 0));
+        if (quantity > available) throw new AppError('INSUFFICIENT_STOCK', 409, shopMessages.insufficientStock(record.name, available));
+        priced.push({ productId: id, name: record.name, sku: record.sku, imageUrl: product.imageUrl, quantity, unitPriceCents: record.priceCents });
       }
     }
+    // Far beyond any shop order, and beyond what the 32-bit amount columns hold.
+    for (const line of priced) {
+      if (line.unitPriceCents * line.quantity > MAX_ORDER_AMOUNT_CENTS) throw new AppError('AMOUNT_TOO_LARGE', 422, orderMessages.amountTooLarge);
+    }
     const subtotalCents = priced.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+    if (subtotalCents > MAX_ORDER_AMOUNT_CENTS) throw new AppError('AMOUNT_TOO_LARGE', 422, orderMessages.amountTooLarge);
     const itemCount = priced.reduce((sum, line) => sum + line.quantity, 0);
 
-    let coupon: CouponRow | null = null;
-    let couponDiscountCents = 0;
-    const code = input.coupon_lines[0]?.code.trim() ?? '';
-    if (code) {
-      coupon = await findCouponByCode(tx, code);
-      const evaluation = evaluateCoupon(coupon ? couponRuleOf(coupon) : null, { subtotalCents, itemCount });
-      if (!evaluation.valid) throw new AppError('COUPON_INVALID', 422, evaluation.error);
-      couponDiscountCents = evaluation.discountCents;
-    }
-
+    // Lock order everywhere: inventory rows (or product locks), then the customer, then the coupon.
     let loyaltyAvailableCents = 0;
     if (input.use_loyalty && customerId !== null) {
       let balance: number;
@@ -333,17 +378,41 @@ export async function createOrder(ctx: OrderContext, viewer: OrderViewer, input:
         balance = remoteLoyaltyCents;
       }
       loyaltyAvailableCents = Math.max(0, balance - (await reservedLoyaltyCents(tx, customerId, backendKind)));
+      // The summary offered the points; another order took them meanwhile: say so, charge nothing.
+      if (loyaltyAvailableCents === 0) throw new AppError('LOYALTY_UNAVAILABLE', 409, orderMessages.loyaltyUnavailable);
+    }
+
+    let coupon: CouponRow | null = null;
+    let couponDiscountCents = 0;
+    const code = input.coupon_lines[0]?.code.trim() ?? '';
+    if (code) {
+      // Locked, and checked against its paid uses plus the live orders not settled yet: two
+      // orders cannot both take the last use of a limited code.
+      coupon = await findCouponByCode(tx, code, { forUpdate: true });
+      const rule = coupon ? { ...couponRuleOf(coupon), usageCount: coupon.usageCount + (await unsettledCouponUses(tx, coupon.id)) } : null;
+      const evaluation = evaluateCoupon(rule, { subtotalCents, itemCount });
+      if (!evaluation.valid) throw new AppError('COUPON_INVALID', 422, evaluation.error);
+      couponDiscountCents = evaluation.discountCents;
     }
 
     const totals = computeTotals({ subtotalCents, couponDiscountCents, loyaltyBalanceCents: loyaltyAvailableCents, shippingMethod: method });
-    const status = adapter.initialStatus;
+    // L221-14: the total charged is the total shown next to the order button.
+    if (input.expected_total !== undefined && decimalToCents(input.expected_total) !== totals.totalCents) {
+      throw new AppError('TOTAL_CHANGED', 409, orderMessages.totalChanged(totals.totalCents, decimalToCents(input.expected_total)));
+    }
+    // Nothing to pay (everything covered): no 0 € transfer or payment is asked for.
+    const nothingToPay = totals.totalCents === 0 && adapter.initialStatus !== 'processing';
+    const status = nothingToPay ? 'processing' : adapter.initialStatus;
     const now = new Date();
     const expiresAt =
       status === 'pending'
         ? new Date(now.getTime() + ctx.orders.pendingTimeoutMinutes * 60_000)
         : status === 'on-hold'
           ? addDays(now, ctx.orders.bankTransferHoldDays)
-          : null;
+          : // Pay in store: reserved until collected (staff complete it), cancelled after that.
+            adapter.id === 'cod'
+            ? addDays(now, ctx.orders.pickupHoldDays)
+            : null;
 
     const created = await insertOrder(tx, {
       orderKeyHash: hashToken(orderKey),
@@ -367,7 +436,9 @@ export async function createOrder(ctx: OrderContext, viewer: OrderViewer, input:
       customerNote: input.customer_note,
       inventoryBackend: backendKind,
       expiresAt,
+      paidAt: nothingToPay ? now : null,
       createdIp: meta.ip.slice(0, 64),
+      createdIpKey: ipKey,
       createdAt: now,
       updatedAt: now,
     });
@@ -384,7 +455,12 @@ export async function createOrder(ctx: OrderContext, viewer: OrderViewer, input:
         totalCents: line.unitPriceCents * line.quantity,
       })),
     );
-    await insertOrderEvent(tx, { orderId: created.id, fromStatus: null, toStatus: status, note: `Commande créée sur le site (${adapter.title})` });
+    await insertOrderEvent(tx, {
+      orderId: created.id,
+      fromStatus: null,
+      toStatus: status,
+      note: `Commande créée sur le site (${adapter.title})${nothingToPay ? ' : rien à payer (total 0 €)' : ''}`,
+    });
     if (backendKind === 'local') {
       for (const line of priced) {
         // The rows are locked, so this cannot fail; the guard keeps stock >= 0 whatever happens.
@@ -421,7 +497,9 @@ export async function settleOrder(tx: Executor, orderId: number): Promise<boolea
   if (!order) return false;
   // Lock order everywhere: inventory rows, then the customer, then the coupon (no deadlock cycle).
   if (order.loyaltyCents > 0 && order.customerId !== null && order.inventoryBackend === 'local') {
-    await debitLocalLoyalty(tx, order.customerId, order.loyaltyCents);
+    // What was really taken (the balance may hold less by now) is what a cancellation gives back.
+    const debited = await debitLocalLoyalty(tx, order.customerId, order.loyaltyCents);
+    await updateOrder(tx, order.id, { loyaltyDebitedCents: debited });
   }
   if (order.couponId !== null) await countCouponRedemption(tx, order.couponId, 1);
   return true;
@@ -468,7 +546,7 @@ export async function markOrderPaid(db: Db, orderId: number, options: MarkPaidOp
 
 export type CancelOptions = {
   publicUrl: string;
-  /** Tell the buyer (the expiry of an unpaid bank transfer). */
+  /** Tell the buyer (an unpaid bank transfer, or a pay-in-store order not collected, expired). */
   notifyBuyer?: boolean;
   onStockChange?: (() => void) | undefined;
   mailer?: Pick<Mailer, 'kick'> | undefined;
@@ -491,10 +569,11 @@ export async function cancelLockedOrder(tx: Tx, order: OrderRow, note: string, o
       for (const line of [...lines].sort((a, b) => a.productId - b.productId)) await giveBackLocalStock(tx, line.productId, line.quantity);
     }
   }
-  // A settled order that is cancelled gives back what it consumed (local loyalty, the coupon use).
+  // A settled order that is cancelled gives back what it consumed (the local loyalty actually
+  // debited, the coupon use).
   if (order.settledAt) {
-    if (order.loyaltyCents > 0 && order.customerId !== null && order.inventoryBackend === 'local') {
-      await creditLocalLoyalty(tx, order.customerId, order.loyaltyCents);
+    if (order.loyaltyDebitedCents > 0 && order.customerId !== null && order.inventoryBackend === 'local') {
+      await creditLocalLoyalty(tx, order.customerId, order.loyaltyDebitedCents);
     }
     if (order.couponId !== null) await countCouponRedemption(tx, order.couponId, -1);
   }
@@ -503,7 +582,9 @@ export async function cancelLockedOrder(tx: Tx, order: OrderRow, note: string, o
       kind: 'order_expired',
       to: order.email,
       dedupeKey: `order_expired:${order.id}`,
-      ...orderExpiredEmail(mailDataOf(order, lines), { publicUrl: options.publicUrl }),
+      ...(order.paymentMethod === 'cod'
+        ? pickupExpiredEmail(mailDataOf(order, lines), { publicUrl: options.publicUrl })
+        : orderExpiredEmail(mailDataOf(order, lines), { publicUrl: options.publicUrl })),
     });
   }
   return { changed: true, stockReleased };

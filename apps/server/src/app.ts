@@ -27,16 +27,37 @@ export type BuildOptions = {
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
+/** Query values that prove something (order keys, tokens): never written to the logs. */
+const SECRET_QUERY = /([?&](?:key|token|order_key)=)[^&#]*/gi;
+
+/** The URL as logged: secret query values replaced by *** ("/api/shop/orders/12?key=***"). */
+export function maskUrl(url: string): string {
+  return url.replace(SECRET_QUERY, '$1***');
+}
+
+type LoggedRequest = { method: string; url: string; host?: string; hostname?: string; ip?: string; socket?: { remotePort?: number } | null };
+
+/** Pino's options of the app: credentials redacted, secret query values masked in the request's URL. */
+export function loggerOptions(level: Config['logLevel']) {
+  return {
+    level,
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    serializers: {
+      req: (request: LoggedRequest) => ({
+        method: request.method,
+        url: maskUrl(request.url),
+        host: request.host ?? request.hostname,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+    },
+  };
+}
+
 /** Builds the whole application; used by main.ts and by the tests (through app.inject()). */
 export async function buildApp({ config, database }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      config.logLevel === 'silent'
-        ? false
-        : {
-            level: config.logLevel,
-            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-          },
+    logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
     // Behind a trusted proxy its request id is kept (if it looks like one) so logs can be joined;
     // otherwise clients do not get to choose what our logs say.

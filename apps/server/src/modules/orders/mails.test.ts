@@ -1,7 +1,7 @@
 import { formatAddress, storeProfile } from '@erepare/shared/store-profile';
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '../mail/templates.js';
-import { legalGuaranteeBox, orderConfirmationEmail, orderStaffNotificationEmail, type OrderMailData } from './mails.js';
+import { legalGuaranteeBox, orderConfirmationEmail, orderPickupExpiredEmail, orderStaffNotificationEmail, type OrderMailData } from './mails.js';
 import type { OrderAddress } from './views.js';
 
 const publicUrl = 'https://www.erepare.fr';
@@ -113,5 +113,23 @@ describe('order confirmation mail: commercial warranty and legal guarantees', ()
     const named = orderConfirmationEmail(mailData({ billing: { ...address, first_name: '<b>Léa</b>' } }), { publicUrl });
     expect(named.html).toContain('Bonjour &lt;b&gt;Léa&lt;/b&gt;,');
     expect(named.html).not.toContain('<b>Léa');
+  });
+});
+
+describe('pay-in-store mails', () => {
+  it('the confirmation states the pickup deadline; the expiry notice speaks of a pickup, not a transfer', () => {
+    const data = mailData({ status: 'processing', paymentMethod: 'cod', paymentMethodTitle: 'Paiement en boutique au retrait', shippingMethodId: 'local_pickup', shippingMethodTitle: 'Retrait en boutique' });
+    const confirmation = orderConfirmationEmail(data, { publicUrl, orderKey: 'cle' });
+    expect(confirmation.text).toContain('à régler en boutique au retrait');
+    expect(confirmation.text).toMatch(/retirer au plus tard le .*2026/);
+    const expired = orderPickupExpiredEmail(data, { publicUrl });
+    expect(expired.text).toContain('n’a pas été retirée dans le délai');
+    expect(expired.text).not.toContain('virement');
+  });
+
+  it('an order settled entirely by discounts asks for nothing', () => {
+    const confirmation = orderConfirmationEmail(mailData({ status: 'processing', totalCents: 0, expiresAt: null }), { publicUrl, orderKey: 'cle' });
+    expect(confirmation.text).toContain('il n’y a rien à payer');
+    expect(confirmation.text).not.toContain('IBAN');
   });
 });

@@ -433,10 +433,21 @@ export function orderConfirmationEmail(data: OrderMailData, options: Confirmatio
         text: `Sans réception de votre virement d’ici le ${parisDate.format(data.expiresAt)} (${holdDaysOf(data)} jours), la commande sera annulée et les articles remis en vente.`,
       });
     }
-  } else if (data.paymentMethod === 'cod') {
+  } else if (data.paymentMethod === 'cod' && data.totalCents > 0) {
     blocks.push({
       kind: 'paragraph',
       text: `Merci pour votre commande n° ${data.orderNumber} du ${parisDateTime.format(data.createdAt)}. Vos articles sont réservés ; la commande est à régler en boutique au retrait (carte bancaire ou espèces).`,
+    });
+    if (data.expiresAt) {
+      blocks.push({
+        kind: 'paragraph',
+        text: `Merci de la retirer au plus tard le ${parisDate.format(data.expiresAt)} : passé ce délai, la commande sera annulée et les articles remis en vente.`,
+      });
+    }
+  } else if (data.totalCents === 0) {
+    blocks.push({
+      kind: 'paragraph',
+      text: `Merci pour votre commande n° ${data.orderNumber} du ${parisDateTime.format(data.createdAt)}. Elle est entièrement réglée par vos réductions : il n’y a rien à payer, nous la préparons.`,
     });
   } else {
     blocks.push({
@@ -519,7 +530,7 @@ export function orderStaffNotificationEmail(data: OrderMailData, options: StaffN
       text: `Virement attendu avec la référence ${data.orderNumber} ; sans réception d’ici le ${parisDate.format(data.expiresAt)}, la commande sera annulée automatiquement.`,
     });
   }
-  blocks.push({ kind: 'button', label: 'Ouvrir l’administration', url: siteLink(options.publicUrl, '/admin') });
+  blocks.push({ kind: 'button', label: 'Ouvrir l’administration', url: siteLink(options.publicUrl, '/admin-dashboard') });
   return render(`Nouvelle commande #${data.orderNumber}`, blocks);
 }
 
@@ -538,5 +549,19 @@ export function orderExpiredEmail(data: OrderMailData, options: { publicUrl: str
     { kind: 'items', items: data.items },
     { kind: 'button', label: 'Retourner à la boutique', url: siteLink(options.publicUrl, '/boutique') },
     { kind: 'paragraph', text: `Une question ? Appelez-nous au ${storeProfile.phone.display}.` },
+  ]);
+}
+
+/** To the buyer when a pay-in-store order was not collected by its pickup deadline. */
+export function orderPickupExpiredEmail(data: OrderMailData, options: { publicUrl: string }): MailContent {
+  return render(`Commande n° ${data.orderNumber} annulée – ${storeProfile.name}`, [
+    { kind: 'paragraph', text: data.billing.first_name ? `Bonjour ${oneLine(data.billing.first_name)},` : 'Bonjour,' },
+    {
+      kind: 'paragraph',
+      text: `Votre commande n° ${data.orderNumber} du ${parisDate.format(data.createdAt)} (${euros(data.totalCents)}, à régler en boutique) n’a pas été retirée dans le délai annoncé : elle est annulée et les articles ont été remis en vente.`,
+    },
+    { kind: 'paragraph', text: `Vous souhaitez toujours ces articles ? Passez une nouvelle commande ou appelez-nous au ${storeProfile.phone.display}.` },
+    { kind: 'items', items: data.items },
+    { kind: 'button', label: 'Retourner à la boutique', url: siteLink(options.publicUrl, '/boutique') },
   ]);
 }

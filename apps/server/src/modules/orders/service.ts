@@ -26,8 +26,7 @@ import type { Catalogue, CatalogueProduct } from '../shop/catalogue-types.js';
 import { couponRuleOf, findCouponByCode, type CouponRow } from '../shop/coupons-repository.js';
 import { isSellable } from '../shop/catalogue-rules.js';
 import { offlinePaymentMethods, type PaymentMethodAdapter } from '../shop/payment-methods.js';
-import { orderConfirmationEmail, orderExpiredEmail, orderStaffNotificationEmail, type OrderMailData } from './mails.js';
-import { pickupExpiredEmail } from './pickup-expired-mail.js';
+import { orderConfirmationEmail, orderExpiredEmail, orderPickupExpiredEmail, orderStaffNotificationEmail, type OrderMailData } from './mails.js';
 import {
   CLOSED_STATUSES,
   claimConfirmation,
@@ -583,7 +582,7 @@ export async function cancelLockedOrder(tx: Tx, order: OrderRow, note: string, o
       to: order.email,
       dedupeKey: `order_expired:${order.id}`,
       ...(order.paymentMethod === 'cod'
-        ? pickupExpiredEmail(mailDataOf(order, lines), { publicUrl: options.publicUrl })
+        ? orderPickupExpiredEmail(mailDataOf(order, lines), { publicUrl: options.publicUrl })
         : orderExpiredEmail(mailDataOf(order, lines), { publicUrl: options.publicUrl })),
     });
   }

@@ -12,6 +12,7 @@ import {
   readCart,
   readLoyaltyApplied,
   readPromoDraft,
+  refreshCartLines,
   removeFromCart,
   setAppliedCoupon,
   setLoyaltyApplied,
@@ -91,6 +92,17 @@ describe('cart actions', () => {
       throw new DOMException('full', 'QuotaExceededError');
     });
     expect(addToCart(product(), 1)).toEqual({ ok: false, message: "Erreur lors de l'ajout au panier" });
+  });
+});
+
+describe('refreshCartLines', () => {
+  it('takes the server’s current price and stock, keeps quantities within the new stock, leaves other lines alone', () => {
+    addToCart(product({ price: '19.90', regular_price: '19.90', stock_quantity: 10 }), 4);
+    addToCart(product({ id: 102, name: 'Câble USB-C', price: '9.90', regular_price: '9.90' }), 1);
+    refreshCartLines([product({ price: '24.90', regular_price: '24.90', stock_quantity: 2 })]);
+    const [first, second] = readCart().items;
+    expect(first).toMatchObject({ product_id: product().id, price: 24.9, quantity: 2, stock_quantity: 2 });
+    expect(second).toMatchObject({ product_id: 102, price: 9.9, quantity: 1 });
   });
 });
 

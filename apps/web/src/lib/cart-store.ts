@@ -140,6 +140,25 @@ export function removeFromCart(productId: number): CartResult {
   return { ok: true, message: cartMessages.removed };
 }
 
+/**
+ * Brings the stored lines up to date with the products as the server now sells them (price, sale
+ * price, stock): after the server refused an order because its total changed, the cart page and
+ * checkout must show what the next order will cost. Quantities stay, capped at the new stock.
+ */
+export function refreshCartLines(products: readonly Product[]): void {
+  const fresh = new Map(products.map((product) => [product.id, productToCartItem(product)]));
+  const current = readCart().items;
+  if (!current.some((item) => fresh.has(item.product_id))) return;
+  const next = current.map((item) => {
+    const line = fresh.get(item.product_id);
+    if (!line) return item;
+    const merged: CartItem = { ...item, ...line, quantity: item.quantity };
+    merged.quantity = Math.max(1, Math.min(item.quantity, cartLineCap(merged)));
+    return merged;
+  });
+  writeCart(next);
+}
+
 /** Empties the cart (clear-cart action, or after an order): the coupon and the loyalty choice go with it. */
 export function clearCart(): CartResult {
   const ok = writeCart([]);

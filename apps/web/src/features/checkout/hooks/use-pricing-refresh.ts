@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { CartItem } from '@erepare/shared/cart';
-import { productToCartItem, setAppliedCoupon, setLoyaltyApplied, type AppliedCoupon } from '../../../lib/cart-store';
+import { productToCartItem, refreshCartLines, setAppliedCoupon, setLoyaltyApplied, type AppliedCoupon } from '../../../lib/cart-store';
 import { shopKeys, shopQueries, validateCoupon } from '../../../lib/shop-api';
 import type { StaleTotalCode } from '../api/orders-api';
 import type { PriceOverrides } from './use-checkout-pricing';
@@ -17,9 +17,8 @@ type RefreshInput = {
  * depends on, so the customer sees the server's total and can order again.
  *   - shipping methods and the loyalty balance (their queries are refetched);
  *   - LOYALTY_UNAVAILABLE: the loyalty toggle is turned off;
- *   - each cart product, fresh (shop API query options): its current price goes into `overrides`.
- *     The cart store has no way to update a line's price, so the stored cart keeps its old prices
- *     and checkout applies the fresh ones on top;
+ *   - each cart product, fresh (shop API query options): the stored cart lines take its current
+ *     price and stock (so the cart page agrees), and `overrides` applies them at once here;
  *   - the applied coupon is checked again (its discount was computed for the old prices).
  * Never throws: whatever could not be read keeps its previous value.
  */
@@ -37,7 +36,9 @@ export function usePricingRefresh() {
       const products = await Promise.allSettled(
         items.map((item) => queryClient.fetchQuery({ ...shopQueries.product(item.product_id), staleTime: 0 })),
       );
-      const fresh = products.flatMap((result) => (result.status === 'fulfilled' ? [productToCartItem(result.value)] : []));
+      const freshProducts = products.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+      refreshCartLines(freshProducts);
+      const fresh = freshProducts.map(productToCartItem);
       if (fresh.length > 0) {
         setOverrides((previous) => {
           const next = new Map(previous);

@@ -79,7 +79,7 @@ export default defineConfig({
       ADMIN_PASSWORD: ADMIN.password,
       // Every spec orders from 127.0.0.1: the per-visitor cap on unpaid orders (3) would stop the
       // shop specs after their third order. The cap itself is tested on the server.
-      UNPAID_ORDERS_LIMIT: '1000',
+      UNPAID_ORDERS_LIMIT: '100',
     },
   },
 });

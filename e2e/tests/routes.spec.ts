@@ -33,7 +33,9 @@ test.describe('route table', () => {
           // Shared elements of every page: header, footer with the store address, WhatsApp button.
           await expect(page.getByRole('link', { name: /WhatsApp \(nouvel onglet\)/ })).toBeVisible();
           await expect(page.getByRole('contentinfo')).toContainText('Gujan-Mestras');
-          await expect(page).toHaveTitle(new RegExp(`^${route.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\| E\\.repare$`));
+          // A product page is titled with the product's name; every other page with its route title.
+          const title = route.page === 'product' ? '.+' : route.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+          await expect(page).toHaveTitle(new RegExp(`^${title} \\| E\\.repare$`));
           await expectAccessible(page, { bestPractice: route.page === 'home' || route.page === 'admin' });
         });
       }

@@ -1,9 +1,10 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { routePreloads } from './route-preloads';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), routePreloads()],
   // Workspace packages are compiled from their TypeScript sources.
   resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
   build: {

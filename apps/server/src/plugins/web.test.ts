@@ -20,6 +20,11 @@ beforeAll(async () => {
   await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync(SCRIPT));
   await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js.gz'), zlib.gzipSync(SCRIPT));
   await fs.writeFile(path.join(dist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+  // What the web build writes: the scripts a page needs beyond the entry (an unsafe name is ignored).
+  await fs.writeFile(
+    path.join(dist, 'route-preloads.json'),
+    JSON.stringify({ cart: ['/assets/cart-page-x1.js', '/assets/zod-x2.js', '"><script>alert(1)</script>'], home: [] }),
+  );
   t = await createTestApp({ WEB_DIST_DIR: dist });
 });
 afterAll(async () => {
@@ -28,6 +33,23 @@ afterAll(async () => {
 });
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+describe('route preloads', () => {
+  it('lists the page’s own scripts as modulepreload links in its HTML, compressed as the shell is', async () => {
+    const expected = SHELL.replace(
+      '</head>',
+      '<link rel="modulepreload" crossorigin href="/assets/cart-page-x1.js"><link rel="modulepreload" crossorigin href="/assets/zod-x2.js"></head>',
+    );
+    const plain = await get('/panier');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.body).toBe(expected);
+    const br = await get('/panier', { 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(expected);
+    // Pages without a list (or an empty one) get the common shell.
+    expect((await get('/')).body).toBe(SHELL);
+  });
+});
 
 describe('client routes', () => {
   it.each([

@@ -8,6 +8,45 @@ import { matchRoute } from '@erepare/shared/routes';
 
 type Encoded = { identity: Buffer; br: Buffer; gzip: Buffer };
 
+function encode(identity: Buffer): Encoded {
+  return { identity, br: zlib.brotliCompressSync(identity), gzip: zlib.gzipSync(identity, { level: 9 }) };
+}
+
+/**
+ * The scripts each page needs beyond the entry (`route-preloads.json`, written by the web build):
+ * listed as modulepreload links in that page's HTML so they download alongside the entry.
+ */
+function loadRoutePreloads(webDistDir: string): Record<string, string[]> {
+  try {
+    const parsed = JSON.parse(fs.readFileSync(path.join(webDistDir, 'route-preloads.json'), 'utf8')) as unknown;
+    if (!parsed || typeof parsed !== 'object') return {};
+    const pages: Record<string, string[]> = {};
+    for (const [page, files] of Object.entries(parsed as Record<string, unknown>)) {
+      if (Array.isArray(files)) pages[page] = files.filter((file): file is string => typeof file === 'string' && /^\/assets\/[\w.-]+\.js$/.test(file));
+    }
+    return pages;
+  } catch {
+    return {};
+  }
+}
+
+/** The shell of one page: the common shell plus its modulepreload links (built once, on first use). */
+function pageShells(shell: Encoded, preloads: Record<string, string[]>): (page: string) => Encoded {
+  const cache = new Map<string, Encoded>();
+  const html = shell.identity.toString('utf8');
+  return (page) => {
+    const files = preloads[page];
+    if (!files || files.length === 0 || !html.includes('</head>')) return shell;
+    let encoded = cache.get(page);
+    if (!encoded) {
+      const links = files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
+      encoded = encode(Buffer.from(html.replace('</head>', `${links}</head>`), 'utf8'));
+      cache.set(page, encoded);
+    }
+    return encoded;
+  };
+}
+
 function loadShell(webDistDir: string): Encoded | null {
   const file = path.join(webDistDir, 'index.html');
   if (!fs.existsSync(file)) return null;
@@ -60,6 +99,7 @@ function splitUrl(url: string): [string, string | undefined] {
 export async function registerWeb(app: FastifyInstance): Promise<void> {
   const { webDistDir } = app.config;
   const shell = loadShell(webDistDir);
+  const shellFor = shell ? pageShells(shell, loadRoutePreloads(webDistDir)) : null;
 
   if (shell) {
     await app.register(fastifyStatic, {
@@ -112,7 +152,8 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
         .type('text/plain; charset=utf-8')
         .send('Application web non construite : lancez « npm start » ou « npm run build ».');
     }
-    return sendHtml(request, reply, shell, match.kind === 'not-found' ? 404 : 200);
+    const page = match.kind === 'page' ? match.route.page : match.kind === 'not-found' ? 'not-found' : 'home';
+    return sendHtml(request, reply, shellFor ? shellFor(page) : shell, match.kind === 'not-found' ? 404 : 200);
   };
 
   // The static plugin's wildcard route sends every unknown file to the not-found handler, which

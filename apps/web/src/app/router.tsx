@@ -2,7 +2,6 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { homeFallbackPaths, redirects, routes, type PageId, type RouteDef } from '@erepare/shared/routes';
 import { Spinner } from '../components/ui/spinner';
-import { expectsToasts, requestToaster } from '../lib/toast';
 import { RootLayout, type RouteHandle } from '../features/layout/root-layout';
 import { RouteError } from './route-error';
 
@@ -97,12 +96,6 @@ export const routeObjects: RouteObject[] = [
 ];
 
 export function createRouter() {
-  const router = createBrowserRouter(routeObjects);
-  // The toast area loads on the first toast, or on arrival on a shop page (some call sonner directly).
-  const watch = (pathname: string) => {
-    if (expectsToasts(pathname)) requestToaster();
-  };
-  watch(router.state.location.pathname);
-  router.subscribe((state) => watch(state.location.pathname));
-  return router;
+  // The toast area (sonner) loads with the first toast (lib/toast), never up front.
+  return createBrowserRouter(routeObjects);
 }

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient, Providers } from '../app/providers';
-import { expectsToasts, toastSuccess } from './toast';
+import { toastSuccess } from './toast';
 
 describe('toasts', () => {
   it('loads the toast area on the first toast and shows that toast (3 s, polite live region)', async () => {
@@ -17,12 +17,5 @@ describe('toasts', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Vider' }));
     expect(await screen.findByText('Panier vidé')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: /Notifications/ })).toHaveAttribute('aria-live', 'polite');
-  });
-});
-
-describe('expectsToasts', () => {
-  it('covers the shop, cart, checkout and order pages only', () => {
-    for (const path of ['/boutique', '/boutique-beta', '/produit/12', '/panier', '/checkout', '/commande', '/payment/success']) expect(expectsToasts(path)).toBe(true);
-    for (const path of ['/', '/compte', '/suivi', '/boutiques-partenaires']) expect(expectsToasts(path)).toBe(false);
   });
 });

@@ -22,11 +22,6 @@ export function requestToaster(): void {
   for (const listener of listeners) listener();
 }
 
-/** Pages where toasts are expected, some of them calling sonner directly: the area is mounted on arrival. */
-export function expectsToasts(pathname: string): boolean {
-  return /^\/(boutique|produit|panier|checkout|commande|payment)(\/|$|-)/.test(pathname);
-}
-
 export function notify(kind: Kind, message: string, options: ToastOptions = {}): void {
   requestToaster();
   void mounted

@@ -1,6 +1,6 @@
 import { Tag, X } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { notify, toastSuccess } from '../../../lib/toast';
 import { formatCents } from '@erepare/shared/format';
 import { couponMessages, normaliseCouponCode } from '@erepare/shared/shop';
 import { Button } from '../../../components/ui/button';
@@ -42,7 +42,7 @@ export function PromoCodeBox({ cart, coupon }: { cart: CartState; coupon: Applie
         const text = couponMessages.appliedCheckout(normaliseCouponCode(result.code), result.discountCents);
         setFeedback({ kind: 'success', text });
         setCode('');
-        toast.success(text);
+        toastSuccess(text);
       } else {
         setFeedback({ kind: 'error', text: result.error || couponMessages.invalidFallback });
       }
@@ -56,7 +56,7 @@ export function PromoCodeBox({ cart, coupon }: { cart: CartState; coupon: Applie
   const remove = () => {
     setAppliedCoupon(null);
     setFeedback({ kind: 'success', text: couponMessages.removed });
-    toast(couponMessages.removed);
+    notify('message', couponMessages.removed);
   };
 
   const feedbackId = `${ids}-feedback`;

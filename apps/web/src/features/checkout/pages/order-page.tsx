@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toastError } from '../../../lib/toast';
 import { shopMessages } from '@erepare/shared/shop';
 import { ButtonLink } from '../../../components/ui/button';
 import { useCart } from '../../../lib/cart-store';
@@ -13,7 +13,7 @@ function EmptyRedirect() {
   useEffect(() => {
     if (told.current) return;
     told.current = true;
-    toast.error(shopMessages.emptyCart, { id: 'order-empty-cart' });
+    toastError(shopMessages.emptyCart, { id: 'order-empty-cart' });
   }, []);
   return <Navigate replace to="/boutique" state={{ flash: shopMessages.emptyCart }} />;
 }

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { StrictMode, type ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { Toaster } from 'sonner';
+import { Toaster } from '../../../components/ui/toaster';
 import { vi } from 'vitest';
 import { CART_STORAGE_KEY, type CartItem } from '@erepare/shared/cart';
 

@@ -1,0 +1,42 @@
+import type { Plugin } from 'vite';
+
+/**
+ * Writes `route-preloads.json` next to the build: for each page of the route table (its chunk is
+ * `features/<feature>/pages/<page>-page.tsx`, loaded lazily by the router), the JavaScript files
+ * it needs at once beyond what the entry already loads. The server lists them as
+ * `<link rel="modulepreload">` in the HTML of that page, so the browser fetches the route's code
+ * alongside the entry instead of after it has run (one round trip less before the page paints).
+ */
+export function routePreloads(): Plugin {
+  return {
+    name: 'erepare-route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = new Map<string, { imports: string[]; isEntry: boolean; isDynamicEntry: boolean; facadeModuleId: string | null }>();
+      for (const [fileName, output] of Object.entries(bundle)) {
+        if (output.type === 'chunk') {
+          chunks.set(fileName, { imports: output.imports, isEntry: output.isEntry, isDynamicEntry: output.isDynamicEntry, facadeModuleId: output.facadeModuleId });
+        }
+      }
+      const closure = (start: string[]): Set<string> => {
+        const seen = new Set<string>();
+        const stack = [...start];
+        while (stack.length > 0) {
+          const file = stack.pop() as string;
+          if (seen.has(file)) continue;
+          seen.add(file);
+          stack.push(...(chunks.get(file)?.imports ?? []));
+        }
+        return seen;
+      };
+      const entryFiles = closure([...chunks].filter(([, chunk]) => chunk.isEntry).map(([file]) => file));
+      const pages: Record<string, string[]> = {};
+      for (const [file, chunk] of chunks) {
+        const page = chunk.isDynamicEntry ? /[\\/]pages[\\/]([a-z0-9-]+)-page\.tsx$/.exec(chunk.facadeModuleId ?? '')?.[1] : undefined;
+        if (!page) continue;
+        pages[page] = [...closure([file])].filter((needed) => !entryFiles.has(needed)).map((needed) => `/${needed}`).sort();
+      }
+      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: `${JSON.stringify(pages, null, 2)}\n` });
+    },
+  };
+}

@@ -1,23 +1,22 @@
 import { queryOptions } from '@tanstack/react-query';
 import { couponMessages, decimalToCents, SHOP_PAGE_SIZE } from '@erepare/shared/shop';
-import {
-  couponListResponseSchema,
-  couponValidateResponseSchema,
-  loyaltyResponseSchema,
-  paymentGatewaysResponseSchema,
-  productCategoriesResponseSchema,
-  productListResponseSchema,
-  productResponseSchema,
-  shippingMethodsResponseSchema,
-  type Coupon,
-  type CouponValidateResponse,
-  type PaymentGateway,
-  type ProductCategory,
-  type ProductListResponse,
-  type Product,
-  type ShippingMethod,
+import type {
+  Coupon,
+  CouponValidateResponse,
+  PaymentGateway,
+  ProductCategory,
+  ProductListResponse,
+  Product,
+  ShippingMethod,
 } from '@erepare/shared/schemas/shop';
 import { ApiError, apiRequest } from './api-client';
+
+/**
+ * The response schemas (and zod with them, ~25 kB gzip) load with the first shop API call rather
+ * than with the page: the shop's first paint does not wait for them, and the download overlaps
+ * the request they parse.
+ */
+const loadSchemas = () => import('@erepare/shared/schemas/shop');
 
 /**
  * The shop endpoints of our server (spec 2 §7, served without any key), parsed with their shared
@@ -53,11 +52,13 @@ export function productListPath(params: ProductListParams): string {
   return `/api/shop/products?${query.toString()}`;
 }
 
-export function fetchProducts(params: ProductListParams, signal?: AbortSignal): Promise<ProductListResponse> {
+export async function fetchProducts(params: ProductListParams, signal?: AbortSignal): Promise<ProductListResponse> {
+  const { productListResponseSchema } = await loadSchemas();
   return apiRequest(productListPath(params), { schema: productListResponseSchema, ...(signal ? { signal } : {}) });
 }
 
 export async function fetchProduct(id: number, signal?: AbortSignal): Promise<Product> {
+  const { productResponseSchema } = await loadSchemas();
   const response = await apiRequest(`/api/shop/products/${encodeURIComponent(String(id))}`, {
     schema: productResponseSchema,
     ...(signal ? { signal } : {}),
@@ -68,6 +69,7 @@ export async function fetchProduct(id: number, signal?: AbortSignal): Promise<Pr
 export type CategoryList = { categories: ProductCategory[]; fallback: boolean };
 
 export async function fetchCategories(signal?: AbortSignal): Promise<CategoryList> {
+  const { productCategoriesResponseSchema } = await loadSchemas();
   const response = await apiRequest('/api/shop/products/categories', {
     schema: productCategoriesResponseSchema,
     ...(signal ? { signal } : {}),
@@ -76,6 +78,7 @@ export async function fetchCategories(signal?: AbortSignal): Promise<CategoryLis
 }
 
 export async function fetchActiveCoupons(signal?: AbortSignal): Promise<Coupon[]> {
+  const { couponListResponseSchema } = await loadSchemas();
   const response = await apiRequest('/api/woocommerce/coupons', { schema: couponListResponseSchema, ...(signal ? { signal } : {}) });
   return response.data;
 }
@@ -83,6 +86,7 @@ export async function fetchActiveCoupons(signal?: AbortSignal): Promise<Coupon[]
 /** Loyalty balance of the signed-in customer in cents; 0 for visitors and on any failure (spec 2 §7: silent). */
 export async function fetchLoyaltyBalanceCents(signal?: AbortSignal): Promise<number> {
   try {
+    const { loyaltyResponseSchema } = await loadSchemas();
     const response = await apiRequest('/api/shop/loyalty', { schema: loyaltyResponseSchema, ...(signal ? { signal } : {}) });
     return decimalToCents(response.data.balance) ?? 0;
   } catch (error) {
@@ -92,11 +96,13 @@ export async function fetchLoyaltyBalanceCents(signal?: AbortSignal): Promise<nu
 }
 
 export async function fetchShippingMethods(signal?: AbortSignal): Promise<ShippingMethod[]> {
+  const { shippingMethodsResponseSchema } = await loadSchemas();
   const response = await apiRequest('/api/shop/shipping-methods', { schema: shippingMethodsResponseSchema, ...(signal ? { signal } : {}) });
   return response.data;
 }
 
 export async function fetchPaymentGateways(signal?: AbortSignal): Promise<PaymentGateway[]> {
+  const { paymentGatewaysResponseSchema } = await loadSchemas();
   const response = await apiRequest('/api/shop/payment-gateways', { schema: paymentGatewaysResponseSchema, ...(signal ? { signal } : {}) });
   return response.data;
 }
@@ -138,6 +144,8 @@ export async function validateCoupon(
     return failed;
   }
   if (response.ok || response.status === 422) {
+    const { couponValidateResponseSchema } = await loadSchemas().catch(() => ({ couponValidateResponseSchema: null }));
+    if (!couponValidateResponseSchema) return failed;
     const parsed = couponValidateResponseSchema.safeParse(payload);
     if (parsed.success) {
       const result = parsed.data;

@@ -7,7 +7,7 @@
  * budget is missed or a phase fails. See docs/bench.md.
  *
  * Flags: --skip-build (measure the current dist). Env: BENCH_DURATION (s, default 10),
- * BENCH_CONNECTIONS (default 50), BENCH_LIGHTHOUSE_RUNS (default 1).
+ * BENCH_CONNECTIONS (default 50), BENCH_LIGHTHOUSE_RUNS (default 3).
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -45,7 +45,7 @@ const USAGE = `Usage: npm run bench [-- --skip-build]
   --skip-build   measure the current build (apps/server/dist, apps/web/dist) without rebuilding
 
 Environment: BENCH_DURATION (seconds per endpoint, default 10), BENCH_CONNECTIONS (default 50),
-BENCH_LIGHTHOUSE_RUNS (Lighthouse runs per page, median kept, default 1).`;
+BENCH_LIGHTHOUSE_RUNS (Lighthouse runs per page, median kept, default 3).`;
 
 /** @param {string[]} argv */
 function parseArgs(argv) {
@@ -210,7 +210,7 @@ async function main() {
   const { skipBuild } = parseArgs(process.argv.slice(2));
   const durationS = envNumber('BENCH_DURATION', 10);
   const connections = Math.round(envNumber('BENCH_CONNECTIONS', 50));
-  const lighthouseRuns = Math.round(envNumber('BENCH_LIGHTHOUSE_RUNS', 1));
+  const lighthouseRuns = Math.round(envNumber('BENCH_LIGHTHOUSE_RUNS', 3));
 
   const loadAverage = os.loadavg().map((value) => Math.round(value * 100) / 100);
   if ((loadAverage[0] ?? 0) > os.cpus().length / 2) {

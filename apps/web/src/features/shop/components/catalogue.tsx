@@ -259,7 +259,8 @@ export function Catalogue({ title, lead, notice }: CatalogueProps) {
       </div>
 
       <div className="mt-3 lg:mt-8 lg:grid lg:grid-cols-[14rem_minmax(0,1fr)] lg:items-start lg:gap-8">
-        <div className="lg:sticky lg:top-20">
+        {/* The chip row's height is kept while the categories load: the products below do not jump. */}
+        <div className="min-h-12 lg:sticky lg:top-20 lg:min-h-0">
           <h2 className="mb-2 hidden text-sm font-bold tracking-wide text-slate-600 uppercase lg:block dark:text-slate-400">Catégories</h2>
           {chips.length > 0 ? <CategoryChips categories={chips} selected={category} onSelect={(slug) => update({ category: slug, page: 1 })} /> : null}
         </div>
@@ -314,7 +315,7 @@ export function Catalogue({ title, lead, notice }: CatalogueProps) {
               <ul className={`grid grid-cols-2 gap-3 transition-opacity sm:grid-cols-3 sm:gap-4 xl:grid-cols-4 ${busy ? 'opacity-60' : ''}`}>
                 {data.data.map((product, index) => (
                   <li key={product.id}>
-                    <ProductCard product={product} onAdd={(item) => addToCart(item)} priority={index < 2} />
+                    <ProductCard product={product} onAdd={addToCart} priority={index < 2} />
                   </li>
                 ))}
               </ul>

@@ -7,6 +7,6 @@ z.config(z.locales.fr());
 // In the browser, zod must not probe `new Function` for its compiled parsers: the site's CSP
 // (script-src 'self', no 'unsafe-eval') refuses it and Chrome reports a CSP violation on every
 // page that parses with zod. The server keeps the faster compiled parsers.
-if (typeof document !== 'undefined') z.config({ jitless: true });
+if ('document' in globalThis) z.config({ jitless: true });
 
 export { z };

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 /**
  * The catalogue endpoints on the local backend and the seeded demo data: listing rules, search,
  * category filter, sorting, paging, product pages, categories, and an empty shop.
@@ -188,6 +189,20 @@ describe('GET /api/shop/products', () => {
       expect(body).toMatchObject({ success: false, statusCode: 400 });
       expect(body.message).toMatch(/^Données invalides/);
     }
+  });
+});
+
+describe('compression', () => {
+  it('sends a page of products compressed to a browser that accepts it, the same JSON once decoded; the repair API stays plain', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/api/shop/products?page=1&per_page=12' });
+    const br = await t.app.inject({ method: 'GET', url: '/api/shop/products?page=1&per_page=12', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['x-wp-total']).toBe(plain.headers['x-wp-total']);
+    const decoded = zlib.brotliDecompressSync(br.rawPayload).toString('utf8');
+    expect(JSON.parse(decoded)).toEqual(plain.json());
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    const repair = await t.app.inject({ method: 'GET', url: '/api/repairdesk/statuses', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(repair.headers['content-encoding']).toBeUndefined();
   });
 });
 

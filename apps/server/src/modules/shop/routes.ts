@@ -1,3 +1,5 @@
+import zlib from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { centsToDecimal, freeShippingThresholdCents, SHIPPING_METHODS, shopMessages, type ShippingMethodDefinition } from '@erepare/shared/shop';
 import {
@@ -67,6 +69,15 @@ export function toShippingMethodView(method: ShippingMethodDefinition): Shipping
  */
 export function shopRoutes(catalogue: Catalogue): FastifyPluginAsyncZod {
   return async (app) => {
+    // The catalogue's answers (a page of products is ~13 kB of JSON) travel compressed: they are
+    // what a phone waits for on /boutique. Only this plugin's routes: the hot cached lists of the
+    // repair API stay uncompressed (their throughput is measured against the health ceiling).
+    await app.register(fastifyCompress, {
+      global: true,
+      threshold: 1024,
+      encodings: ['br', 'gzip'],
+      brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    });
     app.get(
       '/api/shop/products',
       { schema: { querystring: productListQuerySchema, response: { 200: productListResponseSchema } } },

@@ -39,13 +39,14 @@ function NotFound() {
   );
 }
 
+/** Same shape as the loaded page, and a screen tall: the footer does not show, then jump away. */
 function ProductSkeleton() {
   return (
-    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 md:grid-cols-2 md:gap-10 md:py-10" aria-busy="true">
+    <div className="mx-auto grid min-h-dvh max-w-6xl content-start gap-6 px-4 py-6 md:grid-cols-2 md:gap-10 md:py-10" aria-busy="true">
       <p role="status" className="sr-only">
         Chargement du produit…
       </p>
-      <div aria-hidden="true" className="aspect-square animate-pulse rounded-2xl bg-slate-100 dark:bg-ink-800" />
+      <div aria-hidden="true" className="aspect-[4/3] animate-pulse rounded-2xl bg-slate-100 md:aspect-square dark:bg-ink-800" />
       <div aria-hidden="true" className="space-y-4">
         <div className="h-4 w-24 animate-pulse rounded bg-slate-100 dark:bg-ink-800" />
         <div className="h-8 w-3/4 animate-pulse rounded bg-slate-100 dark:bg-ink-800" />

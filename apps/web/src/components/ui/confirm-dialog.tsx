@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { trapTab } from '../../lib/focus-trap';
 import { buttonClasses } from './button';
 
 type ConfirmDialogProps = {
@@ -42,18 +43,7 @@ export function ConfirmDialog({ title, children, confirmLabel, cancelLabel = 'An
       onCancelRef.current();
       return;
     }
-    if (event.key !== 'Tab' || !panelRef.current) return;
-    const buttons = [...panelRef.current.querySelectorAll<HTMLElement>('button:not([disabled])')];
-    const first = buttons[0];
-    const last = buttons[buttons.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    trapTab(event, panelRef.current);
   };
 
   return createPortal(

@@ -17,6 +17,7 @@ import { settingsRoutes } from './modules/settings/routes.js';
 import { createCatalogue } from './modules/shop/catalogue.js';
 import { shopRoutes } from './modules/shop/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
+import { paymentRoutes } from './modules/payments/routes.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerWeb } from './plugins/web.js';
 
@@ -138,6 +139,8 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   app.decorate('shop', { catalogue });
   await app.register(shopRoutes(catalogue));
   await app.register(orderRoutes(catalogue));
+  await app.register(paymentRoutes);
+  // Provider plugins (payments issue) register below.
 
   await registerWeb(app);
   return app;

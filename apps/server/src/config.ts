@@ -10,6 +10,8 @@ import { z } from '@erepare/shared/zod';
 
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+const httpsOnlyMessage = 'doit être une URL https:// (http:// n’est accepté que vers 127.0.0.1, localhost ou ::1)';
+
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 const booleanFlag = z
@@ -61,7 +63,7 @@ const envSchema = z
       emptyToUndefined,
       z
         .url({ error: 'doit être une URL https://…' })
-        .refine(isSafeRepairDeskUrl, { error: 'doit être une URL https:// (http:// n’est accepté que vers 127.0.0.1, localhost ou ::1)' })
+        .refine(isSafeServiceUrl, { error: httpsOnlyMessage })
         .default('https://api.repairdesk.co/api/web/v1'),
     ),
     REPAIRDESK_LOYALTY_POINT_CENTS: z.preprocess(
@@ -116,6 +118,56 @@ const envSchema = z
         .max(100, { error: 'doit valoir au plus 100' })
         .default(3),
     ),
+    // Online payments (issue 6): each provider is offered only when configured.
+    STRIPE_SECRET_KEY: z.preprocess(
+      (value) => emptyToUndefined(typeof value === 'string' ? value.trim() : value),
+      z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]{8,}$/, { error: 'doit être une clé secrète Stripe (sk_test_… ou sk_live_…)' }).optional(),
+    ),
+    STRIPE_PUBLISHABLE_KEY: z.preprocess(
+      (value) => emptyToUndefined(typeof value === 'string' ? value.trim() : value),
+      z.string().regex(/^pk_(test|live)_[A-Za-z0-9_]{8,}$/, { error: 'doit être une clé publiable Stripe (pk_test_… ou pk_live_…)' }).optional(),
+    ),
+    STRIPE_WEBHOOK_SECRET: z.preprocess(
+      (value) => emptyToUndefined(typeof value === 'string' ? value.trim() : value),
+      z.string().regex(/^whsec_[A-Za-z0-9_]{8,}$/, { error: 'doit être un secret de webhook Stripe (whsec_…)' }).optional(),
+    ),
+    STRIPE_API_URL: z.preprocess(
+      emptyToUndefined,
+      z.url({ error: 'doit être une URL https://…' }).refine(isSafeServiceUrl, { error: httpsOnlyMessage }).default('https://api.stripe.com'),
+    ),
+    STRIPE_METHODS: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .transform((value) => [...new Set(value.split(',').map((item) => item.trim()).filter(Boolean))])
+        .pipe(z.array(z.enum(['card', 'klarna', 'revolut_pay'], { error: 'doit lister card, klarna et/ou revolut_pay, séparés par des virgules' })).min(1, { error: 'doit lister au moins un moyen de paiement' }))
+        .default(['card', 'klarna']),
+    ),
+    PAYPAL_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().trim().min(8, { error: 'doit contenir l’identifiant client PayPal' }).optional()),
+    PAYPAL_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().trim().min(8, { error: 'doit contenir le secret client PayPal' }).optional()),
+    PAYPAL_API_URL: z.preprocess(
+      emptyToUndefined,
+      z.url({ error: 'doit être une URL https://…' }).refine(isSafeServiceUrl, { error: httpsOnlyMessage }).default('https://api-m.paypal.com'),
+    ),
+    COLISSIMO_ACCOUNT_NUMBER: z.preprocess(emptyToUndefined, z.string().trim().regex(/^\d{6,10}$/, { error: 'doit être le numéro de contrat Colissimo (6 chiffres)' }).optional()),
+    COLISSIMO_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+    COLISSIMO_API_KEY: z.preprocess(emptyToUndefined, z.string().trim().min(8, { error: 'doit contenir la clé API Colissimo' }).optional()),
+    COLISSIMO_API_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .url({ error: 'doit être une URL https://…' })
+        .refine(isSafeServiceUrl, { error: httpsOnlyMessage })
+        .default('https://ws.colissimo.fr/pointretrait-ws-cxf/rest/v2/pointretrait'),
+    ),
+    COLISSIMO_PARCEL_WEIGHT_GRAMS: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: 'doit être un nombre' })
+        .int({ error: 'doit être un nombre entier de grammes' })
+        .min(100, { error: 'doit valoir au moins 100' })
+        .max(20_000, { error: 'doit valoir au plus 20000 (20 kg, limite des relais)' })
+        .default(1000),
+    ),
     ADMIN_PASSWORD: z.preprocess(
       emptyToUndefined,
       z.string().min(8, { error: 'doit contenir au moins 8 caractères' }).optional(),
@@ -144,6 +196,19 @@ const envSchema = z
     ),
   })
   .superRefine((env, ctx) => {
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_PUBLISHABLE_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_PUBLISHABLE_KEY'], message: 'est requis quand STRIPE_SECRET_KEY est défini' });
+    }
+    // Without the webhook a payment confirmed while the buyer's tab is closed would be lost.
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'est requis quand STRIPE_SECRET_KEY est défini' });
+    }
+    if (Boolean(env.PAYPAL_CLIENT_ID) !== Boolean(env.PAYPAL_CLIENT_SECRET)) {
+      ctx.addIssue({ code: 'custom', path: [env.PAYPAL_CLIENT_ID ? 'PAYPAL_CLIENT_SECRET' : 'PAYPAL_CLIENT_ID'], message: 'PAYPAL_CLIENT_ID et PAYPAL_CLIENT_SECRET vont ensemble' });
+    }
+    if (env.COLISSIMO_ACCOUNT_NUMBER && !env.COLISSIMO_PASSWORD) {
+      ctx.addIssue({ code: 'custom', path: ['COLISSIMO_PASSWORD'], message: 'est requis quand COLISSIMO_ACCOUNT_NUMBER est défini' });
+    }
     if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'est requis quand ADMIN_PASSWORD est défini' });
     }
@@ -176,6 +241,26 @@ export type Config = {
    * e-mail or same IP address, IPv6 by /64) holds at most `unpaidOrdersLimit` unpaid orders at once.
    */
   orders: { pendingTimeoutMinutes: number; bankTransferHoldDays: number; pickupHoldDays: number; unpaidOrdersLimit: number };
+  /**
+   * Online payment providers, each null when not configured (then not offered). Stripe serves
+   * the card, Klarna and Revolut Pay (`methods`); base URLs point tests at local fakes.
+   */
+  payments: {
+    stripe: {
+      secretKey: string;
+      publishableKey: string;
+      webhookSecret: string;
+      apiUrl: string;
+      methods: ('card' | 'klarna' | 'revolut_pay')[];
+    } | null;
+    paypal: { clientId: string; clientSecret: string; apiUrl: string } | null;
+  };
+  /** Colissimo relay-point search (shipping colissimo_relais), null when not configured (the method is hidden). */
+  colissimo: {
+    apiUrl: string;
+    auth: { accountNumber: string; password: string } | { apiKey: string };
+    parcelWeightGrams: number;
+  } | null;
   /** First admin account (created once, when no admin exists). Without a password one is generated. */
   admin: { email: string; password: string | undefined } | null;
   /**
@@ -231,6 +316,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       pickupHoldDays: values.PICKUP_HOLD_DAYS,
       unpaidOrdersLimit: values.UNPAID_ORDERS_LIMIT,
     },
+    payments: {
+      stripe:
+        values.STRIPE_SECRET_KEY && values.STRIPE_PUBLISHABLE_KEY && values.STRIPE_WEBHOOK_SECRET
+          ? {
+              secretKey: values.STRIPE_SECRET_KEY,
+              publishableKey: values.STRIPE_PUBLISHABLE_KEY,
+              webhookSecret: values.STRIPE_WEBHOOK_SECRET,
+              apiUrl: values.STRIPE_API_URL.replace(/\/$/, ''),
+              methods: values.STRIPE_METHODS,
+            }
+          : null,
+      paypal:
+        values.PAYPAL_CLIENT_ID && values.PAYPAL_CLIENT_SECRET
+          ? { clientId: values.PAYPAL_CLIENT_ID, clientSecret: values.PAYPAL_CLIENT_SECRET, apiUrl: values.PAYPAL_API_URL.replace(/\/$/, '') }
+          : null,
+    },
+    colissimo:
+      values.COLISSIMO_API_KEY || (values.COLISSIMO_ACCOUNT_NUMBER && values.COLISSIMO_PASSWORD)
+        ? {
+            apiUrl: values.COLISSIMO_API_URL.replace(/\/$/, ''),
+            auth: values.COLISSIMO_API_KEY
+              ? { apiKey: values.COLISSIMO_API_KEY }
+              : { accountNumber: values.COLISSIMO_ACCOUNT_NUMBER ?? '', password: values.COLISSIMO_PASSWORD ?? '' },
+            parcelWeightGrams: values.COLISSIMO_PARCEL_WEIGHT_GRAMS,
+          }
+        : null,
     admin: values.ADMIN_EMAIL
       ? { email: values.ADMIN_EMAIL.trim().toLowerCase(), password: values.ADMIN_PASSWORD }
       : null,
@@ -244,8 +355,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
 
 const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
-/** https://, or http:// to this machine only. */
-function isSafeRepairDeskUrl(value: string): boolean {
+/** https://, or http:// to this machine only (credentials travel with every request). */
+function isSafeServiceUrl(value: string): boolean {
   try {
     const url = new URL(value);
     return url.protocol === 'https:' || (url.protocol === 'http:' && loopbackHosts.has(url.hostname.toLowerCase()));

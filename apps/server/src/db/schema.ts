@@ -466,6 +466,8 @@ export const orders = pgTable(
     shippingCents: integer('shipping_cents').notNull().default(0),
     totalCents: integer('total_cents').notNull(),
     customerNote: text('customer_note').notNull().default(''),
+    /** Colissimo relay point chosen at checkout (shipping colissimo_relais), as shown to the buyer. */
+    relayPoint: jsonb('relay_point').$type<RelayPointRecord>(),
     /** 'local' or 'repairdesk': where the stock of the lines lives. */
     inventoryBackend: text('inventory_backend', { enum: ['local', 'repairdesk'] }).notNull(),
     /** Reserved stock given back (cancelled, failed). */
@@ -535,4 +537,71 @@ export const orderEvents = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('order_events_order_idx').on(table.orderId)],
+);
+
+/** The relay point stored on an order (the fields shown to the buyer and printed for staff). */
+export type RelayPointRecord = {
+  id: string;
+  name: string;
+  type: string;
+  address1: string;
+  address2: string;
+  postcode: string;
+  city: string;
+  country: string;
+};
+
+/**
+ * One payment attempt with an online provider (a Stripe PaymentIntent or Checkout Session, a
+ * PayPal order). `provider_ref` is the provider's id; the amount and currency are the ones asked
+ * of the provider, compared with what the provider reports before an order is marked paid.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['stripe', 'paypal'] }).notNull(),
+    /** The order's payment method: stripe (card), klarna, revolut_pay, paypal. */
+    method: text('method').notNull(),
+    /** pi_… / cs_… (Stripe), the PayPal order id. */
+    providerRef: text('provider_ref').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('eur'),
+    /** created, succeeded, failed, canceled, refunded (our reading of the provider's status). */
+    status: text('status').notNull().default('created'),
+    /** The provider's own status as last read (requires_payment_method, APPROVED, COMPLETED…). */
+    providerStatus: text('provider_status').notNull().default(''),
+    /** Capture / charge id once paid (PayPal capture id, Stripe latest charge). */
+    captureRef: text('capture_ref').notNull().default(''),
+    /** Buy-now-pay-later plan chosen by the buyer (pay_in_3, pay_in_4, pay_later, financing). */
+    plan: text('plan').notNull().default(''),
+    lastError: text('last_error').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('payments_provider_ref_idx').on(table.provider, table.providerRef),
+    index('payments_order_idx').on(table.orderId),
+    check('payments_amount_check', sql`${table.amountCents} >= 0`),
+  ],
+);
+
+/** Webhook events already handled (provider + event id): a replay changes nothing. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    orderId: integer('order_id'),
+    providerRef: text('provider_ref').notNull().default(''),
+    /** What the handler did (paid, ignored: …, refunded …): kept for staff and audits. */
+    outcome: text('outcome').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('payment_events_provider_event_idx').on(table.provider, table.eventId)],
 );

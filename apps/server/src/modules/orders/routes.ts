@@ -11,6 +11,7 @@ import {
 import { z } from '@erepare/shared/zod';
 import { AppError } from '../../errors.js';
 import { hitRateLimit } from '../../lib/rate-limit.js';
+import { paymentMethodsOf } from '../payments/methods.js';
 import type { Catalogue } from '../shop/catalogue-types.js';
 import {
   captureOrder,
@@ -80,6 +81,7 @@ export function orderRoutes(catalogue: Catalogue): FastifyPluginAsyncZod {
       backend: app.repair.backend,
       catalogue,
       mailer: app.mail,
+      paymentMethods: () => paymentMethodsOf(app.config),
       onStockChange: () => {
         catalogue.invalidate();
         // Our own stock changed: the proxy's inventory list shows it. RepairDesk's did not (web

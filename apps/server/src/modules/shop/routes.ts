@@ -20,7 +20,8 @@ import { hitRateLimit, type RateLimitRule } from '../../lib/rate-limit.js';
 import type { Catalogue } from './catalogue-types.js';
 import { listActiveCoupons, toCouponView } from './coupons-repository.js';
 import { validateCoupon } from './coupons-service.js';
-import { offlinePaymentMethods, toGatewayView } from './payment-methods.js';
+import { paymentMethodsOf } from '../payments/methods.js';
+import { toGatewayView } from './payment-methods.js';
 
 /** DESIGN.md §4: coupon validation is rate-limited (guessing codes), per IP address, in the database. */
 export const COUPON_VALIDATION_LIMIT = { name: 'coupon-validate-ip', limit: 30, windowMs: 10 * 60_000 } satisfies RateLimitRule;
@@ -146,7 +147,7 @@ export function shopRoutes(catalogue: Catalogue): FastifyPluginAsyncZod {
 
     app.get('/api/shop/payment-gateways', { schema: { response: { 200: paymentGatewaysResponseSchema } } }, async () => ({
       success: true as const,
-      data: offlinePaymentMethods().map(toGatewayView),
+      data: paymentMethodsOf(app.config).map(toGatewayView),
     }));
   };
 }

@@ -18,7 +18,9 @@ import { createCatalogue } from './modules/shop/catalogue.js';
 import { shopRoutes } from './modules/shop/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
+import { paypalRoutes } from './modules/payments/paypal-routes.js';
 import { registerErrorHandler } from './plugins/errors.js';
+import { baseCspDirectives } from './plugins/csp.js';
 import { registerWeb } from './plugins/web.js';
 
 export type BuildOptions = {
@@ -98,23 +100,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // React sets style attributes through the DOM (allowed); prerendered markup may carry some.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        frameSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        ...(https ? { upgradeInsecureRequests: [] } : {}),
-      },
+      directives: baseCspDirectives(https),
     },
     // HSTS only makes sense (and only works) over HTTPS.
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
@@ -141,6 +127,8 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   await app.register(orderRoutes(catalogue));
   await app.register(paymentRoutes);
   // Provider plugins (payments issue) register below.
+  await app.register(paypalRoutes);
+  await app.register((await import('./modules/shipping/routes.js')).shippingRoutes);
 
   await registerWeb(app);
   return app;

@@ -216,4 +216,53 @@ describe('loadConfig', () => {
     });
     expect(loadConfig({ MAIL_FROM: '<atelier@erepare.fr>' }, cwd).mail.from).toEqual({ name: 'E.repare', address: 'atelier@erepare.fr' });
   });
+
+  it('payments and relay points: nothing configured, nothing offered', () => {
+    const config = loadConfig({}, cwd);
+    expect(config.payments).toEqual({ stripe: null, paypal: null });
+    expect(config.colissimo).toBeNull();
+  });
+
+  it('Stripe: the three keys together, card and Klarna by default, methods listed explicitly', () => {
+    const keys = { STRIPE_SECRET_KEY: 'sk_test_abcdefgh123', STRIPE_PUBLISHABLE_KEY: 'pk_test_abcdefgh123', STRIPE_WEBHOOK_SECRET: 'whsec_abcdefgh123' };
+    expect(loadConfig(keys, cwd).payments.stripe).toEqual({
+      secretKey: 'sk_test_abcdefgh123',
+      publishableKey: 'pk_test_abcdefgh123',
+      webhookSecret: 'whsec_abcdefgh123',
+      apiUrl: 'https://api.stripe.com',
+      methods: ['card', 'klarna'],
+    });
+    const local = loadConfig({ ...keys, STRIPE_API_URL: 'http://127.0.0.1:12111/', STRIPE_METHODS: 'card, revolut_pay,card' }, cwd);
+    expect(local.payments.stripe).toMatchObject({ apiUrl: 'http://127.0.0.1:12111', methods: ['card', 'revolut_pay'] });
+    expect(configError({ STRIPE_SECRET_KEY: 'sk_test_abcdefgh123' }).issues).toEqual([
+      'STRIPE_PUBLISHABLE_KEY est requis quand STRIPE_SECRET_KEY est défini',
+      'STRIPE_WEBHOOK_SECRET est requis quand STRIPE_SECRET_KEY est défini',
+    ]);
+    expect(configError({ ...keys, STRIPE_METHODS: 'card,sepa_debit' }).issues[0]).toMatch(/^STRIPE_METHODS/);
+    expect(configError({ ...keys, STRIPE_API_URL: 'http://stripe.example.com' }).issues[0]).toMatch(/^STRIPE_API_URL doit être une URL https/);
+    expect(configError({ ...keys, STRIPE_SECRET_KEY: 'pk_test_abcdefgh123' }).issues[0]).toMatch(/^STRIPE_SECRET_KEY doit être une clé secrète/);
+  });
+
+  it('PayPal: id and secret together, live API by default', () => {
+    expect(loadConfig({ PAYPAL_CLIENT_ID: 'client-id-123', PAYPAL_CLIENT_SECRET: 'secret-123456' }, cwd).payments.paypal).toEqual({
+      clientId: 'client-id-123',
+      clientSecret: 'secret-123456',
+      apiUrl: 'https://api-m.paypal.com',
+    });
+    expect(configError({ PAYPAL_CLIENT_ID: 'client-id-123' }).issues).toEqual(['PAYPAL_CLIENT_SECRET PAYPAL_CLIENT_ID et PAYPAL_CLIENT_SECRET vont ensemble']);
+  });
+
+  it('Colissimo: contract number and password, or an API key; 1 kg parcels by default', () => {
+    expect(loadConfig({ COLISSIMO_ACCOUNT_NUMBER: '123456', COLISSIMO_PASSWORD: 'motdepasse' }, cwd).colissimo).toEqual({
+      apiUrl: 'https://ws.colissimo.fr/pointretrait-ws-cxf/rest/v2/pointretrait',
+      auth: { accountNumber: '123456', password: 'motdepasse' },
+      parcelWeightGrams: 1000,
+    });
+    expect(loadConfig({ COLISSIMO_API_KEY: 'cle-api-colissimo', COLISSIMO_PARCEL_WEIGHT_GRAMS: '2500' }, cwd).colissimo).toMatchObject({
+      auth: { apiKey: 'cle-api-colissimo' },
+      parcelWeightGrams: 2500,
+    });
+    expect(configError({ COLISSIMO_ACCOUNT_NUMBER: '123456' }).issues).toEqual(['COLISSIMO_PASSWORD est requis quand COLISSIMO_ACCOUNT_NUMBER est défini']);
+    expect(configError({ COLISSIMO_API_KEY: 'cle-api-colissimo', COLISSIMO_PARCEL_WEIGHT_GRAMS: '30000' }).issues[0]).toMatch(/^COLISSIMO_PARCEL_WEIGHT_GRAMS/);
+  });
 });

@@ -87,6 +87,15 @@ export type PageId =
   | 'maintenance'
   | 'test-notifications';
 
+/**
+ * Pages that may load a payment provider's script (express payment on the cart, the checkout's
+ * step 5, the order page, the return pages): only their HTML carries a CSP allowing the
+ * providers' origins (DESIGN §4). The server marks such a document with PAYMENT_CSP_META; the web
+ * app loads these pages as a new document when the current one lacks it.
+ */
+export const PAYMENT_PAGES: readonly PageId[] = ['cart', 'checkout', 'order', 'payment-success', 'payment-cancel'];
+export const PAYMENT_CSP_META = 'erepare-payments-csp';
+
 export type RouteDef = {
   /** React Router path pattern. */
   path: string;

@@ -8,6 +8,9 @@ import { createTestApp, type TestApp } from '../test/test-app.js';
 const SHELL = '<!doctype html><html lang="fr"><head><title>E.repare</title><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div></body></html>';
 const SCRIPT = `console.log(${JSON.stringify('E.repare '.repeat(200))});`;
 
+/** Without a payment provider every page's policy is all a payment page needs: each is marked so. */
+const MARKED = SHELL.replace('</head>', '<meta name="erepare-payments-csp" content="1"></head>');
+
 let t: TestApp;
 let dist: string;
 
@@ -38,7 +41,7 @@ describe('route preloads', () => {
   it('lists the page’s own scripts as modulepreload links in its HTML, compressed as the shell is', async () => {
     const expected = SHELL.replace(
       '</head>',
-      '<link rel="modulepreload" crossorigin href="/assets/cart-page-x1.js"><link rel="modulepreload" crossorigin href="/assets/zod-x2.js"></head>',
+      '<meta name="erepare-payments-csp" content="1"><link rel="modulepreload" crossorigin href="/assets/cart-page-x1.js"><link rel="modulepreload" crossorigin href="/assets/zod-x2.js"></head>',
     );
     const plain = await get('/panier');
     expect(plain.statusCode).toBe(200);
@@ -47,7 +50,7 @@ describe('route preloads', () => {
     expect(br.headers['content-encoding']).toBe('br');
     expect(zlib.brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(expected);
     // Pages without a list (or an empty one) get the common shell.
-    expect((await get('/')).body).toBe(SHELL);
+    expect((await get('/')).body).toBe(MARKED);
   });
 });
 
@@ -70,7 +73,7 @@ describe('client routes', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.body).toBe(SHELL);
+    expect(response.body).toBe(MARKED);
     // Helmet applies to pages too.
     expect(String(response.headers['content-security-policy'])).toContain("default-src 'self'");
   });
@@ -81,7 +84,7 @@ describe('client routes', () => {
       const response = await get(url);
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(response.body).toBe(SHELL);
+      expect(response.body).toBe(MARKED);
     },
   );
 
@@ -121,12 +124,12 @@ describe('client routes', () => {
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toMatch(/accept-encoding/i);
-    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(SHELL);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(MARKED);
 
     const gzip = await get('/nimporte-quoi', { 'accept-encoding': 'gzip' });
     expect(gzip.statusCode).toBe(404);
     expect(gzip.headers['content-encoding']).toBe('gzip');
-    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(SHELL);
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(MARKED);
   });
 });
 
@@ -182,5 +185,79 @@ describe('static files', () => {
       expect(response.statusCode, url).not.toBe(200);
       expect(response.body).not.toContain('root:');
     }
+  });
+});
+
+describe('payment providers in the Content-Security-Policy (only where used)', () => {
+  let withProviders: TestApp;
+  beforeAll(async () => {
+    withProviders = await createTestApp({
+      WEB_DIST_DIR: dist,
+      STRIPE_SECRET_KEY: 'sk_test_csp12345678',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_csp12345678',
+      STRIPE_WEBHOOK_SECRET: 'whsec_csp12345678',
+      PAYPAL_CLIENT_ID: 'paypal-client-csp',
+      PAYPAL_CLIENT_SECRET: 'paypal-secret-csp',
+    });
+  });
+  afterAll(async () => withProviders?.close());
+
+  const policyOf = async (url: string) => {
+    const response = await withProviders.app.inject({ method: 'GET', url });
+    return { policy: String(response.headers['content-security-policy']), body: response.body };
+  };
+
+  it.each(['/panier', '/checkout', '/commande?order=1', '/payment/success?provider=klarna', '/payment/cancel'])(
+    '%s allows Stripe.js and the PayPal SDK, and is marked for the app',
+    async (url) => {
+      const { policy, body } = await policyOf(url);
+      expect(policy).toMatch(/script-src 'self' https:\/\/js\.stripe\.com https:\/\/www\.paypal\.com/);
+      expect(policy).toMatch(/frame-src [^;]*https:\/\/hooks\.stripe\.com/);
+      expect(policy).toMatch(/connect-src [^;]*https:\/\/api\.stripe\.com/);
+      expect(policy).not.toMatch(/frame-src 'none'/);
+      expect(policy).toContain("frame-ancestors 'none'");
+      expect(body).toContain('<meta name="erepare-payments-csp" content="1">');
+    },
+  );
+
+  it.each(['/', '/boutique', '/produit/12', '/compte', '/admin-dashboard', '/nimporte-quoi'])('%s keeps the strict policy and no marker', async (url) => {
+    const { policy, body } = await policyOf(url);
+    expect(policy).toContain("script-src 'self';");
+    expect(policy).not.toContain('stripe');
+    expect(policy).not.toContain('paypal');
+    expect(body).not.toContain('erepare-payments-csp');
+  });
+
+  it('never lets a provider into an API answer’s policy', async () => {
+    const response = await withProviders.app.inject({ method: 'GET', url: '/api/health' });
+    expect(String(response.headers['content-security-policy'])).not.toContain('stripe');
+  });
+
+  it('serves the public values only (no secret) at /api/payments/config', async () => {
+    const response = await withProviders.app.inject({ method: 'GET', url: '/api/payments/config' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      success: true,
+      data: {
+        stripe: { publishable_key: 'pk_test_csp12345678', methods: ['card', 'klarna'] },
+        paypal: { client_id: 'paypal-client-csp', currency: 'EUR' },
+        colissimo: false,
+      },
+    });
+    expect(response.body).not.toMatch(/sk_test|whsec|paypal-secret/);
+  });
+
+  it('offers the configured online methods first, then transfer and pay-in-store', async () => {
+    const response = await withProviders.app.inject({ method: 'GET', url: '/api/shop/payment-gateways' });
+    const ids = (response.json() as { data: { id: string; kind: string }[] }).data.map((gateway) => `${gateway.id}:${gateway.kind}`);
+    expect(ids).toEqual(['stripe:online', 'klarna:online', 'paypal:online', 'bacs:offline', 'cod:offline']);
+  });
+});
+
+describe('without any provider', () => {
+  it('lists only the offline methods and says so in the public configuration', async () => {
+    const gateways = (await get('/api/shop/payment-gateways')).json() as { data: { id: string }[] };
+    expect(gateways.data.map((gateway) => gateway.id)).toEqual(['bacs', 'cod']);
+    expect((await get('/api/payments/config')).json()).toEqual({ success: true, data: { stripe: null, paypal: null, colissimo: false } });
   });
 });

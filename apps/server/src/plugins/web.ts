@@ -4,7 +4,8 @@ import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '@erepare/shared/messages';
-import { matchRoute } from '@erepare/shared/routes';
+import { matchRoute, PAYMENT_CSP_META, PAYMENT_PAGES, type PageId } from '@erepare/shared/routes';
+import { cspHeaderValue, hasPaymentScripts, paymentCspDirectives } from './csp.js';
 
 type Encoded = { identity: Buffer; br: Buffer; gzip: Buffer };
 
@@ -30,17 +31,22 @@ function loadRoutePreloads(webDistDir: string): Record<string, string[]> {
   }
 }
 
-/** The shell of one page: the common shell plus its modulepreload links (built once, on first use). */
-function pageShells(shell: Encoded, preloads: Record<string, string[]>): (page: string) => Encoded {
+/**
+ * The shell of one page: the common shell plus its modulepreload links and, on a document whose
+ * CSP allows the payment providers, the PAYMENT_CSP_META marker (built once, on first use).
+ */
+function pageShells(shell: Encoded, preloads: Record<string, string[]>, paymentReady: (page: string) => boolean): (page: string) => Encoded {
   const cache = new Map<string, Encoded>();
   const html = shell.identity.toString('utf8');
   return (page) => {
-    const files = preloads[page];
-    if (!files || files.length === 0 || !html.includes('</head>')) return shell;
+    const files = preloads[page] ?? [];
+    const marker = paymentReady(page);
+    if ((files.length === 0 && !marker) || !html.includes('</head>')) return shell;
     let encoded = cache.get(page);
     if (!encoded) {
       const links = files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
-      encoded = encode(Buffer.from(html.replace('</head>', `${links}</head>`), 'utf8'));
+      const meta = marker ? `<meta name="${PAYMENT_CSP_META}" content="1">` : '';
+      encoded = encode(Buffer.from(html.replace('</head>', `${meta}${links}</head>`), 'utf8'));
       cache.set(page, encoded);
     }
     return encoded;
@@ -99,7 +105,12 @@ function splitUrl(url: string): [string, string | undefined] {
 export async function registerWeb(app: FastifyInstance): Promise<void> {
   const { webDistDir } = app.config;
   const shell = loadShell(webDistDir);
-  const shellFor = shell ? pageShells(shell, loadRoutePreloads(webDistDir)) : null;
+  // Payment pages get a CSP with the configured providers' origins. Without a provider every page
+  // is payment-ready (the strict policy is all they need), so the app never reloads a document.
+  const providers = hasPaymentScripts(app.config);
+  const isPaymentPage = (page: string) => (PAYMENT_PAGES as readonly string[]).includes(page as PageId);
+  const paymentCsp = providers ? cspHeaderValue(paymentCspDirectives(app.config)) : null;
+  const shellFor = shell ? pageShells(shell, loadRoutePreloads(webDistDir), (page) => !providers || isPaymentPage(page)) : null;
 
   if (shell) {
     await app.register(fastifyStatic, {
@@ -153,6 +164,7 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
         .send('Application web non construite : lancez « npm start » ou « npm run build ».');
     }
     const page = match.kind === 'page' ? match.route.page : match.kind === 'not-found' ? 'not-found' : 'home';
+    if (paymentCsp && isPaymentPage(page)) void reply.header('content-security-policy', paymentCsp);
     return sendHtml(request, reply, shellFor ? shellFor(page) : shell, match.kind === 'not-found' ? 404 : 200);
   };
 

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
-import { homeFallbackPaths, redirects, routes, type PageId, type RouteDef } from '@erepare/shared/routes';
+import { homeFallbackPaths, PAYMENT_CSP_META, PAYMENT_PAGES, redirects, routes, type PageId, type RouteDef } from '@erepare/shared/routes';
 import { Spinner } from '../components/ui/spinner';
 import { RootLayout, type RouteHandle } from '../features/layout/root-layout';
 import { RouteError } from './route-error';
@@ -45,10 +45,30 @@ const pages: Record<PageId, PageLoader> = {
     import('../features/notifications/pages/test-notifications-page').then((m) => m.TestNotificationsPage),
 };
 
+/**
+ * A payment page reached by a link from a document whose Content-Security-Policy does not allow
+ * the payment providers (the catalogue, the home page…) must be loaded as a new document, with the
+ * payment page's own policy (DESIGN §4: providers' origins only where used). The server marks the
+ * documents that already allow them. The first load of a page (or a reload) is its own document.
+ */
+export function needsPaymentDocument(targetUrl: string, currentHref: string, doc: Pick<Document, 'querySelector'>): boolean {
+  if (doc.querySelector(`meta[name="${PAYMENT_CSP_META}"]`)) return false;
+  return targetUrl !== currentHref;
+}
+
+function paymentDocumentLoader({ request }: { request: Request }): null | Promise<never> {
+  // The development server sets no policy.
+  if (import.meta.env.DEV || !needsPaymentDocument(request.url, window.location.href, document)) return null;
+  window.location.assign(request.url);
+  // The page is being replaced: keep the current one on screen meanwhile.
+  return new Promise<never>(() => undefined);
+}
+
 function pageRoute(path: string, page: PageId, handle: RouteHandle, slug = ''): RouteObject {
   return {
     path,
     handle,
+    ...(PAYMENT_PAGES.includes(page) ? { loader: paymentDocumentLoader } : {}),
     lazy: async () => {
       const Page = await pages[page]();
       return { Component: () => <Page slug={slug} /> };

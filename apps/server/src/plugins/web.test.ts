@@ -249,14 +249,14 @@ describe('payment providers in the Content-Security-Policy (only where used)', (
 
   it('offers the configured online methods first, then transfer and pay-in-store', async () => {
     const response = await withProviders.app.inject({ method: 'GET', url: '/api/shop/payment-gateways' });
-    const ids = (response.json()).data.map((gateway) => `${gateway.id}:${gateway.kind}`);
+    const ids = response.json<{ data: { id: string; kind: string }[] }>().data.map((gateway) => `${gateway.id}:${gateway.kind}`);
     expect(ids).toEqual(['stripe:online', 'klarna:online', 'paypal:online', 'bacs:offline', 'cod:offline']);
   });
 });
 
 describe('without any provider', () => {
   it('lists only the offline methods and says so in the public configuration', async () => {
-    const gateways = (await get('/api/shop/payment-gateways')).json();
+    const gateways = (await get('/api/shop/payment-gateways')).json<{ data: { id: string }[] }>();
     expect(gateways.data.map((gateway) => gateway.id)).toEqual(['bacs', 'cod']);
     expect((await get('/api/payments/config')).json()).toEqual({ success: true, data: { stripe: null, paypal: null, colissimo: false } });
   });

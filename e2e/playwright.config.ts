@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 import { ADMIN } from './admin-account.js';
+import { E2E_PROVIDERS } from './providers.js';
 
 /**
  * End-to-end tests against the production build served by the real server, on a fresh data
@@ -60,26 +61,62 @@ export default defineConfig({
       use: { viewport: { width: 1440, height: 900 }, launchOptions },
     },
   ],
-  webServer: {
-    command: 'node apps/server/dist/main.js',
-    cwd: root,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    env: {
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: process.env.E2E_PORT,
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      // Every spec orders from 127.0.0.1: the per-visitor cap on unpaid orders (3) would stop the
-      // shop specs after their third order. The cap itself is tested on the server.
-      UNPAID_ORDERS_LIMIT: '100',
+  webServer: [
+    {
+      command: 'node --conditions=source --import tsx e2e/fake-providers.ts',
+      cwd: root,
+      port: Number(E2E_PROVIDERS.colissimoPort),
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        E2E_APP_URL: baseURL,
+        E2E_STRIPE_PORT: E2E_PROVIDERS.stripePort,
+        E2E_PAYPAL_PORT: E2E_PROVIDERS.paypalPort,
+        E2E_COLISSIMO_PORT: E2E_PROVIDERS.colissimoPort,
+        E2E_STRIPE_SECRET_KEY: E2E_PROVIDERS.stripeSecretKey,
+        E2E_STRIPE_WEBHOOK_SECRET: E2E_PROVIDERS.stripeWebhookSecret,
+        E2E_PAYPAL_CLIENT_ID: E2E_PROVIDERS.paypalClientId,
+        E2E_PAYPAL_CLIENT_SECRET: E2E_PROVIDERS.paypalClientSecret,
+        E2E_COLISSIMO_ACCOUNT: E2E_PROVIDERS.colissimoAccount,
+        E2E_COLISSIMO_PASSWORD: E2E_PROVIDERS.colissimoPassword,
+      },
     },
-  },
+    {
+      command: 'node apps/server/dist/main.js',
+      cwd: root,
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+      env: {
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: process.env.E2E_PORT,
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        LOG_LEVEL: 'warn',
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        // Every spec orders from 127.0.0.1: the per-visitor cap on unpaid orders (3) would stop the
+        // shop specs after their third order. The cap itself is tested on the server.
+        UNPAID_ORDERS_LIMIT: '100',
+        // Every provider configured against its local fake (the real scripts of Stripe and PayPal
+        // are not reachable here: the tests cover what works without them, and their error views).
+        STRIPE_SECRET_KEY: E2E_PROVIDERS.stripeSecretKey,
+        STRIPE_PUBLISHABLE_KEY: E2E_PROVIDERS.stripePublishableKey,
+        STRIPE_WEBHOOK_SECRET: E2E_PROVIDERS.stripeWebhookSecret,
+        STRIPE_API_URL: `http://127.0.0.1:${E2E_PROVIDERS.stripePort}`,
+        STRIPE_METHODS: 'card,klarna',
+        PAYPAL_CLIENT_ID: E2E_PROVIDERS.paypalClientId,
+        PAYPAL_CLIENT_SECRET: E2E_PROVIDERS.paypalClientSecret,
+        PAYPAL_API_URL: `http://127.0.0.1:${E2E_PROVIDERS.paypalPort}`,
+        COLISSIMO_ACCOUNT_NUMBER: E2E_PROVIDERS.colissimoAccount,
+        COLISSIMO_PASSWORD: E2E_PROVIDERS.colissimoPassword,
+        COLISSIMO_API_URL: `http://127.0.0.1:${E2E_PROVIDERS.colissimoPort}/pointretrait-ws-cxf/rest/v2/pointretrait`,
+      },
+    },
+  ],
 });

@@ -1,0 +1,367 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { paymentMessages } from '@erepare/shared/payments';
+import { MINIMUM_ONLINE_TOTAL_CENTS, centsToDecimal, decimalToCents, shopMessages } from '@erepare/shared/shop';
+import type { Order } from '@erepare/shared/schemas/shop';
+import { storeProfile } from '@erepare/shared/store-profile';
+import type { Db, Executor } from '../../db/client.js';
+import { payments } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import type { Mailer } from '../mail/mailer.js';
+import { findOrder, insertOrderEvent, linesOf, type OrderLineRow, type OrderRow } from '../orders/repository.js';
+import { getOrder, keyMatches, markOrderPaid } from '../orders/service.js';
+import {
+  PaypalApiError,
+  PaypalUnavailableError,
+  approveUrlOf,
+  firstCaptureOf,
+  type PaypalClient,
+  type PaypalCreateOrderBody,
+  type PaypalMoney,
+  type PaypalOrder,
+  type PaypalRefund,
+} from './paypal-client.js';
+import { findPaymentByRef, insertPayment, paymentsOf, updatePayment, type PaymentRow } from './repository.js';
+
+/**
+ * PayPal Orders v2, server side (spec 2 §4, §5, §8): the server creates the PayPal order from
+ * the order's own amounts (never the browser's), the buyer approves it at PayPal, and the server
+ * captures it and checks the capture itself (status, amount, currency) before the order is paid.
+ */
+
+export type PaypalContext = {
+  db: Db;
+  client: PaypalClient;
+  publicUrl: string;
+  mailer?: Pick<Mailer, 'kick'> | undefined;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+};
+
+const CURRENCY = 'EUR';
+/** PayPal's limit on an item's name and sku, and on a purchase unit's description. */
+const PAYPAL_TEXT_MAX = 127;
+
+// ───────────────────────── amounts ─────────────────────────
+
+type AmountSource = Pick<OrderRow, 'subtotalCents' | 'discountCents' | 'loyaltyCents' | 'shippingCents' | 'totalCents'>;
+type LineSource = Pick<OrderLineRow, 'name' | 'sku' | 'quantity' | 'unitPriceCents'>;
+
+export type PaypalPurchaseAmount = {
+  /** What the buyer is asked to pay, in cents: the order's total, never below 0.01 €. */
+  amountCents: number;
+  amount: PaypalCreateOrderBody['purchase_units'][number]['amount'];
+  items?: PaypalCreateOrderBody['purchase_units'][number]['items'];
+};
+
+const money = (cents: number): PaypalMoney => ({ currency_code: CURRENCY, value: centsToDecimal(cents) });
+
+/** At most `max` characters (code points, so an emoji is never cut in half). */
+function clip(text: string, max: number): string {
+  const characters = Array.from(text);
+  return characters.length > max ? characters.slice(0, max).join('') : text;
+}
+
+/**
+ * The amount of the PayPal order. The value is the order's total, clamped to 0.01 € (PayPal
+ * refuses 0; spec 2 §5). The breakdown (item total, shipping, discount = coupon + loyalty) and the
+ * items are sent only when they add up exactly to that value, as PayPal checks (AMOUNT_MISMATCH,
+ * ITEM_TOTAL_MISMATCH): after the clamp they would not, and the value alone is then sent.
+ */
+export function paypalAmountOf(order: AmountSource, lines: readonly LineSource[]): PaypalPurchaseAmount {
+  const amountCents = Math.max(MINIMUM_ONLINE_TOTAL_CENTS, order.totalCents);
+  const itemTotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+  const discountCents = order.discountCents + order.loyaltyCents;
+  const linesValid = lines.length > 0 && lines.every((line) => Number.isSafeInteger(line.quantity) && line.quantity >= 1 && line.unitPriceCents >= 0);
+  const sums = linesValid && itemTotalCents - discountCents + order.shippingCents === amountCents && discountCents <= itemTotalCents;
+  if (!sums) return { amountCents, amount: money(amountCents) };
+  return {
+    amountCents,
+    amount: {
+      ...money(amountCents),
+      breakdown: {
+        item_total: money(itemTotalCents),
+        shipping: money(order.shippingCents),
+        ...(discountCents > 0 ? { discount: money(discountCents) } : {}),
+      },
+    },
+    items: lines.map((line) => ({
+      name: clip(line.name.trim() || 'Article', PAYPAL_TEXT_MAX),
+      quantity: String(line.quantity),
+      unit_amount: money(line.unitPriceCents),
+      sku: clip(line.sku, PAYPAL_TEXT_MAX),
+      category: 'PHYSICAL_GOODS' as const,
+    })),
+  };
+}
+
+/** The whole create-order body of an order (one attempt: `invoiceId` is unique per attempt). */
+export function paypalOrderBody(order: OrderRow, lines: readonly LineSource[], options: { publicUrl: string; invoiceId: string }): { body: PaypalCreateOrderBody; amountCents: number } {
+  const { amountCents, amount, items } = paypalAmountOf(order, lines);
+  const back = (page: 'success' | 'cancel') => `${options.publicUrl}/payment/${page}?provider=paypal&order=${order.id}`;
+  return {
+    amountCents,
+    body: {
+      intent: 'CAPTURE',
+      purchase_units: [
+        {
+          reference_id: `order-${order.id}`,
+          custom_id: String(order.id),
+          invoice_id: options.invoiceId,
+          description: clip(`Commande n° ${order.id} – ${storeProfile.name}`, PAYPAL_TEXT_MAX),
+          amount,
+          ...(items ? { items } : {}),
+        },
+      ],
+      payment_source: {
+        paypal: {
+          experience_context: {
+            brand_name: clip(storeProfile.name, PAYPAL_TEXT_MAX),
+            locale: 'fr-FR',
+            // Our checkout already has the delivery address (or the relay, or a pickup).
+            shipping_preference: 'NO_SHIPPING',
+            user_action: 'PAY_NOW',
+            return_url: back('success'),
+            cancel_url: back('cancel'),
+          },
+        },
+      },
+    },
+  };
+}
+
+// ───────────────────────── errors ─────────────────────────
+
+const orderNotFound = () => new AppError('ORDER_NOT_FOUND', 404, shopMessages.orderNotFound);
+const conflict = (code: string, message: string) => new AppError(code, 409, message);
+
+/**
+ * A failed PayPal call as the buyer sees it (nothing was changed on our side): PayPal unreachable
+ * or failing (5xx) → 503 "try again"; our credentials refused → 502 with the configuration text
+ * (and an error log for staff); any other refusal → 502 "Erreur PayPal: <PayPal's message>".
+ */
+function providerFailure(ctx: PaypalContext, error: unknown, context: Record<string, unknown>): unknown {
+  if (error instanceof PaypalUnavailableError) {
+    ctx.log.warn({ ...context, reason: error.message }, 'PayPal unavailable');
+    return new AppError('PAYPAL_UNAVAILABLE', 503, paymentMessages.providerUnavailable, {}, error);
+  }
+  if (error instanceof PaypalApiError) {
+    const facts = { ...context, paypalStatus: error.status, paypalName: error.errorName, issue: error.issue, debugId: error.debugId };
+    if (error.status >= 500) {
+      ctx.log.warn(facts, 'PayPal failed');
+      return new AppError('PAYPAL_UNAVAILABLE', 503, paymentMessages.providerUnavailable, {}, error);
+    }
+    if (error.status === 401 || error.status === 403) {
+      ctx.log.error(facts, 'PayPal refused our credentials: check PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET');
+      return new AppError('PAYPAL_AUTH', 502, paymentMessages.paypalError(paymentMessages.configurationError), {}, error);
+    }
+    ctx.log.warn(facts, 'PayPal refused a request');
+    return new AppError('PAYPAL_ERROR', 502, paymentMessages.paypalError(error.description ?? error.message), {}, error);
+  }
+  return error;
+}
+
+async function provenOrder(db: Db, id: number, key: string): Promise<OrderRow> {
+  const order = await findOrder(db, id);
+  if (!order || !keyMatches(order, key)) throw orderNotFound();
+  return order;
+}
+
+// ───────────────────────── create ─────────────────────────
+
+export type PaypalCreateResult = { id: string; status: string; approve_url: string };
+
+/**
+ * Creates the PayPal order of a pending PayPal order of ours and records the attempt. Each call is
+ * a new attempt (the buyer may come back after a declined payment); its PayPal-Request-Id is made
+ * of the order id and the attempt number, so a retry after a timeout gets the order PayPal may
+ * already have created rather than a second one.
+ */
+export async function createPaypalCheckout(ctx: PaypalContext, input: { orderId: number; orderKey: string }): Promise<PaypalCreateResult> {
+  const order = await provenOrder(ctx.db, input.orderId, input.orderKey);
+  if (order.status !== 'pending') throw conflict('ORDER_NOT_PAYABLE', paymentMessages.orderNotPayable);
+  if (order.paymentMethod !== 'paypal') throw conflict('WRONG_PAYMENT_METHOD', paymentMessages.wrongPaymentMethod);
+  const lines = (await linesOf(ctx.db, [order.id])).get(order.id) ?? [];
+  const attempt = (await paymentsOf(ctx.db, order.id)).length + 1;
+  const { body, amountCents } = paypalOrderBody(order, lines, { publicUrl: ctx.publicUrl, invoiceId: `${order.id}-${attempt}` });
+
+  let created: PaypalOrder;
+  try {
+    created = await ctx.client.createOrder(body, `erepare-order-${order.id}-${attempt}`);
+  } catch (error) {
+    throw providerFailure(ctx, error, { orderId: order.id, step: 'create' });
+  }
+  const approveUrl = approveUrlOf(created);
+  if (!approveUrl || (created.status !== 'CREATED' && created.status !== 'PAYER_ACTION_REQUIRED')) {
+    ctx.log.warn({ orderId: order.id, paypalOrderId: created.id, paypalStatus: created.status }, 'PayPal order without an approval link');
+    throw new AppError('PAYPAL_ERROR', 502, paymentMessages.paypalError(paymentMessages.genericFailure));
+  }
+  await insertPayment(ctx.db, {
+    orderId: order.id,
+    provider: 'paypal',
+    method: 'paypal',
+    providerRef: created.id,
+    amountCents,
+    currency: 'eur',
+    status: 'created',
+    providerStatus: created.status,
+  });
+  return { id: created.id, status: created.status, approve_url: approveUrl };
+}
+
+// ───────────────────────── capture ─────────────────────────
+
+export type PaypalCaptureResult = { kind: 'paid'; order: Order } | { kind: 'pending' };
+
+/** Marks the payment row refunded; true only for the call that did it (one order event). */
+async function claimRefunded(tx: Executor, paymentId: number, providerStatus: string): Promise<boolean> {
+  const rows = await tx
+    .update(payments)
+    .set({ status: 'refunded', providerStatus, lastError: '', updatedAt: new Date() })
+    .where(and(eq(payments.id, paymentId), ne(payments.status, 'refunded')))
+    .returning({ id: payments.id });
+  return rows.length === 1;
+}
+
+/**
+ * Gives a capture back (the order cannot take it: cancelled, or already paid by another
+ * attempt) and notes it on the order. The refund's PayPal-Request-Id is derived from the capture:
+ * a retry never refunds twice.
+ */
+async function refundCapture(ctx: PaypalContext, order: OrderRow, payment: PaymentRow, captureId: string, note: (refundId: string) => string): Promise<void> {
+  let refund: PaypalRefund;
+  try {
+    refund = await ctx.client.refundCapture(captureId, `refund-${captureId}`, `Commande n° ${order.id} – ${storeProfile.name}`);
+  } catch (error) {
+    // The money is ours and the order cannot take it: staff must know if the buyer gives up.
+    ctx.log.error({ orderId: order.id, paymentId: payment.id, captureId }, 'PayPal refund of a capture the order cannot take failed: refund it by hand if the buyer does not retry');
+    await updatePayment(ctx.db, payment.id, { lastError: `refund failed: ${error instanceof Error ? error.message : 'unknown'}`.slice(0, 500) });
+    throw providerFailure(ctx, error, { orderId: order.id, step: 'refund' });
+  }
+  await ctx.db.transaction(async (tx) => {
+    if (await claimRefunded(tx, payment.id, refund.status)) {
+      await insertOrderEvent(tx, { orderId: order.id, fromStatus: order.status, toStatus: order.status, note: note(refund.id) });
+    }
+  });
+}
+
+/**
+ * A verified capture is applied to the order: markOrderPaid (idempotent: a replay changes
+ * nothing). An order cancelled meanwhile (expired before the capture) gets its money back; so
+ * does an order already paid by another attempt (two tabs capturing two PayPal orders at once).
+ */
+async function applyCapture(ctx: PaypalContext, order: OrderRow, payment: PaymentRow, captureId: string, orderKey: string): Promise<PaypalCaptureResult> {
+  const result = await markOrderPaid(ctx.db, order.id, {
+    transactionId: captureId,
+    note: `Paiement PayPal capturé (${captureId})`,
+    publicUrl: ctx.publicUrl,
+    mailer: ctx.mailer,
+  });
+  if (result.status === null) throw orderNotFound();
+  const current = (await findOrder(ctx.db, order.id)) ?? order;
+  if (result.status === 'processing' || result.status === 'completed') {
+    if (!result.changed && current.transactionId !== captureId) {
+      ctx.log.warn({ orderId: order.id, paymentId: payment.id, captureId }, 'PayPal capture of an order already paid: refunded');
+      await refundCapture(ctx, current, payment, captureId, (refundId) => `Paiement PayPal en double (${captureId}) : remboursé (${refundId})`);
+    }
+    return { kind: 'paid', order: await getOrder(ctx, { kind: 'anonymous' }, order.id, orderKey) };
+  }
+  ctx.log.warn({ orderId: order.id, paymentId: payment.id, captureId, status: result.status }, 'PayPal capture of an order no longer payable: refunding');
+  await refundCapture(ctx, current, payment, captureId, (refundId) => `Paiement PayPal reçu après expiration de la commande : remboursé (${refundId})`);
+  throw conflict('PAYMENT_LATE_REFUNDED', paymentMessages.lateRefunded);
+}
+
+/**
+ * Captures the PayPal order, or reads it when it is captured already: a capture we recorded as
+ * pending (a capture call with the same PayPal-Request-Id would only replay the first answer), or
+ * PayPal says ORDER_ALREADY_CAPTURED (a previous call whose answer was lost).
+ */
+async function captureOrRead(ctx: PaypalContext, order: OrderRow, payment: PaymentRow): Promise<PaypalOrder> {
+  const paypalOrderId = payment.providerRef;
+  if (!payment.captureRef) {
+    try {
+      return await ctx.client.captureOrder(paypalOrderId, `capture-${paypalOrderId}`);
+    } catch (error) {
+      if (error instanceof PaypalApiError && error.issue === 'ORDER_NOT_APPROVED') {
+        throw conflict('PAYPAL_NOT_APPROVED', paymentMessages.paypalNotApproved);
+      }
+      if (error instanceof PaypalApiError && error.issue === 'INSTRUMENT_DECLINED') {
+        await updatePayment(ctx.db, payment.id, { status: 'failed', providerStatus: 'INSTRUMENT_DECLINED', lastError: (error.description ?? error.message).slice(0, 500) });
+        throw new AppError('PAYPAL_DECLINED', 402, paymentMessages.paypalCaptureFailed);
+      }
+      if (!(error instanceof PaypalApiError && error.issue === 'ORDER_ALREADY_CAPTURED')) {
+        throw providerFailure(ctx, error, { orderId: order.id, paypalOrderId, step: 'capture' });
+      }
+    }
+  }
+  try {
+    return await ctx.client.getOrder(paypalOrderId);
+  } catch (error) {
+    throw providerFailure(ctx, error, { orderId: order.id, paypalOrderId, step: 'read' });
+  }
+}
+
+/**
+ * Captures the PayPal order `paypalOrderId` of an order and, when the capture itself is
+ * COMPLETED for the amount and currency recorded at creation, marks the order paid. PENDING:
+ * nothing paid yet (the buyer calls again later). DECLINED/FAILED: the order stays pending and
+ * can be paid with a new PayPal order. Every refusal leaves the order as it was.
+ */
+export async function capturePaypalCheckout(
+  ctx: PaypalContext,
+  input: { orderId: number; orderKey: string; paypalOrderId: string },
+): Promise<PaypalCaptureResult> {
+  const order = await provenOrder(ctx.db, input.orderId, input.orderKey);
+  const payment = await findPaymentByRef(ctx.db, 'paypal', input.paypalOrderId);
+  if (!payment || payment.orderId !== order.id) throw conflict('PAYMENT_MISMATCH', paymentMessages.paymentMismatch);
+
+  // Already settled attempts answer as they did, without calling PayPal again.
+  if (payment.status === 'refunded') {
+    if (order.status === 'processing' || order.status === 'completed') {
+      return { kind: 'paid', order: await getOrder(ctx, { kind: 'anonymous' }, order.id, input.orderKey) };
+    }
+    throw conflict('PAYMENT_LATE_REFUNDED', paymentMessages.lateRefunded);
+  }
+  if (payment.status === 'succeeded' && payment.captureRef) return applyCapture(ctx, order, payment, payment.captureRef, input.orderKey);
+  if (payment.status === 'failed') throw new AppError('PAYPAL_DECLINED', 402, paymentMessages.paypalCaptureFailed);
+  // Paid by another attempt, or cancelled: the buyer's approval is not captured (no money moves).
+  if (order.status !== 'pending') throw conflict('ORDER_NOT_PAYABLE', paymentMessages.orderNotPayable);
+
+  const paypalOrder = await captureOrRead(ctx, order, payment);
+  // PayPal's docs: a COMPLETED order may carry a declined payment; the capture's status decides.
+  const capture = firstCaptureOf(paypalOrder);
+  if (!capture) {
+    await updatePayment(ctx.db, payment.id, { providerStatus: paypalOrder.status, lastError: 'capture answer without a capture' });
+    ctx.log.warn({ orderId: order.id, paypalOrderId: payment.providerRef, paypalStatus: paypalOrder.status }, 'PayPal capture answer without a capture');
+    throw new AppError('PAYPAL_ERROR', 502, paymentMessages.paypalError(paymentMessages.paypalCaptureFailed));
+  }
+  if (capture.status === 'PENDING') {
+    await updatePayment(ctx.db, payment.id, { providerStatus: 'PENDING', captureRef: capture.id });
+    return { kind: 'pending' };
+  }
+  if (capture.status !== 'COMPLETED') {
+    await updatePayment(ctx.db, payment.id, { status: 'failed', providerStatus: capture.status, captureRef: capture.id, lastError: `capture ${capture.status}` });
+    throw new AppError('PAYPAL_DECLINED', 402, paymentMessages.paypalCaptureFailed);
+  }
+
+  const currency = capture.amount?.currency_code ?? '';
+  const capturedCents = capture.amount ? decimalToCents(capture.amount.value) : null;
+  if (currency !== CURRENCY || capturedCents !== payment.amountCents) {
+    const facts = {
+      orderId: order.id,
+      paymentId: payment.id,
+      paypalOrderId: payment.providerRef,
+      captureId: capture.id,
+      expected: `${centsToDecimal(payment.amountCents)} ${CURRENCY}`,
+      captured: capture.amount ? `${capture.amount.value} ${currency}` : 'none',
+    };
+    // Money was taken but not what the order asked: the order stays unpaid; staff decide.
+    ctx.log.warn(facts, 'PayPal capture amount or currency differs from the order: left unpaid, staff must check');
+    await updatePayment(ctx.db, payment.id, { providerStatus: capture.status, captureRef: capture.id, lastError: `captured ${facts.captured}, expected ${facts.expected}` });
+    throw currency !== CURRENCY
+      ? conflict('CURRENCY_MISMATCH', paymentMessages.currencyMismatch)
+      : conflict('AMOUNT_MISMATCH', paymentMessages.amountMismatch);
+  }
+
+  await updatePayment(ctx.db, payment.id, { status: 'succeeded', providerStatus: 'COMPLETED', captureRef: capture.id, lastError: '' });
+  return applyCapture(ctx, order, { ...payment, status: 'succeeded', captureRef: capture.id }, capture.id, input.orderKey);
+}

@@ -1,5 +1,6 @@
 import { z } from '../zod.js';
 import { checkoutFieldMessages } from '../shop.js';
+import { orderRelayPointSchema, relayPointChoiceSchema } from '../relay-points.js';
 import { searchTextSchema } from './repair.js';
 
 /**
@@ -243,6 +244,11 @@ export const orderCreateRequestSchema = z.object({
   use_loyalty: z.boolean().optional().default(false),
   customer_note: optionalMultiLineText(1000),
   /**
+   * The Colissimo relay point (required with colissimo_relais / lpc_relay, ignored otherwise): the
+   * server reads it again from Colissimo and keeps its own copy.
+   */
+  relay_point: relayPointChoiceSchema.optional(),
+  /**
    * The total shown next to the order button ("49.90"). French consumer law (L221-14): the total
    * charged is the one shown; when the server's total differs, nothing is created (409).
    */
@@ -317,6 +323,8 @@ export const orderSchema = z.object({
   bank_details: bankDetailsSchema.nullable(),
   /** Date after which an unpaid order is cancelled and its stock released; null when paid. */
   expires_at: z.string().nullable(),
+  /** The Colissimo relay point the parcel goes to (relay delivery), null otherwise. */
+  relay_point: orderRelayPointSchema.nullable().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

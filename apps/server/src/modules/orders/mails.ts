@@ -1,5 +1,7 @@
 import { WARRANTY_MONTHS, euroAmount } from '@erepare/shared/shop';
 import { formatAddress, storeProfile } from '@erepare/shared/store-profile';
+import { relayTypeLabel } from '@erepare/shared/relay-points';
+import type { RelayPointRecord } from '../../db/schema.js';
 import { escapeHtml, type MailContent } from '../mail/templates.js';
 import type { OrderAddress } from './views.js';
 
@@ -43,6 +45,8 @@ export type OrderMailData = {
   customerNote: string;
   createdAt: Date;
   expiresAt: Date | null;
+  /** Relay delivery: the Colissimo point the parcel goes to (the address above is then the billing one). */
+  relayPoint?: RelayPointRecord | null;
 };
 
 export function confirmationPayload(data: OrderMailData): OrderConfirmationPayload {
@@ -222,6 +226,19 @@ function addressLines(address: OrderAddress): string {
   ]
     .filter(Boolean)
     .join(', ');
+}
+
+/** "BUREAU DE POSTE …, 41 COURS DE VERDUN, 33470 GUJAN MESTRAS (Bureau de poste, n° 004512)". */
+function relayLines(relay: RelayPointRecord): string {
+  return [
+    oneLine(relay.name),
+    oneLine(relay.address1),
+    oneLine(relay.address2),
+    oneLine(`${relay.postcode} ${relay.city}`),
+  ]
+    .filter(Boolean)
+    .join(', ')
+    .concat(` (${relayTypeLabel(relay.type)}, n° ${oneLine(relay.id)})`);
 }
 
 function totalsRows(data: OrderMailData): Array<[string, string]> {
@@ -471,6 +488,21 @@ export function orderConfirmationEmail(data: OrderMailData, options: Confirmatio
       ],
     });
     blocks.push({ kind: 'paragraph', text: 'Présentez-vous avec votre numéro de commande et une pièce d’identité.' });
+  } else if (data.relayPoint) {
+    blocks.push({ kind: 'heading', text: 'Livraison en point relais' });
+    blocks.push({
+      kind: 'details',
+      rows: [
+        ['Mode', oneLine(data.shippingMethodTitle)],
+        ['Point relais', relayLines(data.relayPoint)],
+        ['Destinataire', fullName(data.shipping) || fullName(data.billing)],
+      ],
+    });
+    blocks.push({
+      kind: 'paragraph',
+      text: 'Votre colis sera livré dans ce point relais, et non à votre adresse. Colissimo vous préviendra par e-mail ou SMS de son arrivée ; munissez-vous d’une pièce d’identité pour le retirer.',
+    });
+    blocks.push({ kind: 'paragraph', text: 'Les commandes payées avant 14 h sont expédiées le jour même (jours ouvrés).' });
   } else {
     blocks.push({ kind: 'heading', text: 'Livraison' });
     blocks.push({
@@ -511,7 +543,14 @@ export function orderStaffNotificationEmail(data: OrderMailData, options: StaffN
         ['Paiement', oneLine(data.paymentMethodTitle)],
         ['Statut', data.status === 'on-hold' ? 'En attente du virement' : data.status === 'processing' ? 'À préparer' : 'En attente de paiement'],
         ['Livraison', oneLine(data.shippingMethodTitle)],
-        ...(data.shippingMethodId === 'local_pickup' ? [] : ([['Adresse', addressLines(data.shipping)]] as Array<[string, string]>)),
+        ...(data.relayPoint
+          ? ([
+              ['Point relais (colis à y livrer)', relayLines(data.relayPoint)],
+              ['Adresse de facturation', addressLines(data.billing)],
+            ] as Array<[string, string]>)
+          : data.shippingMethodId === 'local_pickup'
+            ? []
+            : ([['Adresse', addressLines(data.shipping)]] as Array<[string, string]>)),
       ],
     },
     { kind: 'items', items: data.items },

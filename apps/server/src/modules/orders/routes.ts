@@ -12,6 +12,7 @@ import { z } from '@erepare/shared/zod';
 import { AppError } from '../../errors.js';
 import { hitRateLimit } from '../../lib/rate-limit.js';
 import { paymentMethodsOf } from '../payments/methods.js';
+import { relayServiceOf } from '../shipping/relay-service.js';
 import type { Catalogue } from '../shop/catalogue-types.js';
 import {
   captureOrder,
@@ -82,6 +83,7 @@ export function orderRoutes(catalogue: Catalogue): FastifyPluginAsyncZod {
       catalogue,
       mailer: app.mail,
       paymentMethods: () => paymentMethodsOf(app.config),
+      relayPoints: relayServiceOf(app.config, app.log),
       onStockChange: () => {
         catalogue.invalidate();
         // Our own stock changed: the proxy's inventory list shows it. RepairDesk's did not (web

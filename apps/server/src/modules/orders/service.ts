@@ -12,11 +12,13 @@ import {
   CART_UNKNOWN_STOCK_CAP,
 } from '@erepare/shared/shop';
 import type { Order, orderCreateRequestSchema, orderListQuerySchema } from '@erepare/shared/schemas/shop';
+import { normaliseShippingMethodId, relayMessages, relayNoteLine, withRelayNote } from '@erepare/shared/relay-points';
 import { storeProfile } from '@erepare/shared/store-profile';
 import type { z } from '@erepare/shared/zod';
 import type { InventoryItemRecord, RepairBackend } from '../../adapters/repair/types.js';
 import type { Config } from '../../config.js';
 import type { Db, Executor, Tx } from '../../db/client.js';
+import type { RelayPointRecord } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { generateToken, hashToken } from '../../lib/tokens.js';
 import { checkSession } from '../../plugins/auth.js';
@@ -117,6 +119,11 @@ export type OrderContext = {
   onStockChange?: () => void;
   /** The payment methods on offer; the online providers of the payments issue add theirs. */
   paymentMethods?: () => PaymentMethodAdapter[];
+  /**
+   * Reads the chosen relay point again from Colissimo (422 unknown, 503 unreachable); absent or
+   * null when Colissimo is not configured: the relay method is then refused like an unknown one.
+   */
+  relayPoints?: { resolve: (choice: { id: string; postcode: string }) => Promise<RelayPointRecord> } | null;
 };
 
 const notFound = () => new AppError('ORDER_NOT_FOUND', 404, shopMessages.orderNotFound);
@@ -174,6 +181,7 @@ export function mailDataOf(order: OrderRow, lines: OrderLineRow[]): OrderMailDat
     customerNote: order.customerNote,
     createdAt: order.createdAt,
     expiresAt: order.expiresAt,
+    relayPoint: order.relayPoint ?? null,
   };
 }
 
@@ -270,9 +278,10 @@ const productNotFound = () => new AppError('PRODUCT_NOT_FOUND', 422, shopMessage
  * and its mails are one transaction: either all of it exists or none of it.
  */
 export async function createOrder(ctx: OrderContext, viewer: OrderViewer, input: OrderCreateInput, meta: { ip: string }): Promise<Order> {
-  const method = findShippingMethod(input.shipping_lines[0]?.method_id ?? '');
-  // The relay picker arrives with the payments issue: until then no relay method is sold.
-  if (!method || method.needsRelay) throw new AppError('UNKNOWN_SHIPPING', 422, shopMessages.unknownShipping);
+  // lpc_relay (the Colissimo plugin's id) is read as colissimo_relais.
+  const method = findShippingMethod(normaliseShippingMethodId(input.shipping_lines[0]?.method_id ?? ''));
+  // Without Colissimo configured the relay method is not offered, and not sold.
+  if (!method || (method.needsRelay && !ctx.relayPoints)) throw new AppError('UNKNOWN_SHIPPING', 422, shopMessages.unknownShipping);
   const adapter = (ctx.paymentMethods ?? offlinePaymentMethods)().find((candidate) => candidate.id === input.payment_method);
   if (!adapter) throw new AppError('UNKNOWN_PAYMENT', 422, shopMessages.unknownPayment);
   if (adapter.shippingMethods && !adapter.shippingMethods.includes(method.id)) {
@@ -291,6 +300,14 @@ export async function createOrder(ctx: OrderContext, viewer: OrderViewer, input:
     if (shipping.country !== 'FR' || /^9[78]/.test(shipping.postcode.trim())) {
       throw new AppError('DELIVERY_COUNTRY', 422, orderMessages.metropolitanFranceOnly);
     }
+  }
+  // Relay delivery: the point is read again from Colissimo (network, so before the transaction);
+  // the buyer's address stays the billing and contact address. Other methods ignore relay_point.
+  let relayPoint: RelayPointRecord | null = null;
+  if (method.needsRelay) {
+    if (!input.relay_point) throw new AppError('RELAY_REQUIRED', 422, relayMessages.required);
+    relayPoint = (await ctx.relayPoints?.resolve(input.relay_point)) ?? null;
+    if (!relayPoint) throw new AppError('UNKNOWN_SHIPPING', 422, shopMessages.unknownShipping);
   }
   const merged = mergeLines(input.line_items);
   const ids = [...merged.keys()].sort((a, b) => a - b);
@@ -432,7 +449,11 @@ export async function createOrder(ctx: OrderContext, viewer: OrderViewer, input:
       loyaltyCents: totals.loyaltyDiscountCents,
       shippingCents: totals.shippingCents,
       totalCents: totals.totalCents,
-      customerNote: input.customer_note,
+      // The relay line of spec 2 §4 ("Point relais : …"), written from Colissimo's answer.
+      customerNote: relayPoint
+        ? withRelayNote(input.customer_note, relayNoteLine({ ...relayPoint, address_1: relayPoint.address1, address_2: relayPoint.address2 }))
+        : input.customer_note,
+      relayPoint,
       inventoryBackend: backendKind,
       expiresAt,
       paidAt: nothingToPay ? now : null,

@@ -73,5 +73,17 @@ export function toOrderView(order: OrderRow, lines: OrderLineRow[], orderKey?: s
     customer_note: order.customerNote,
     bank_details: bankDetailsFor(order),
     expires_at: order.expiresAt ? order.expiresAt.toISOString() : null,
+    relay_point: order.relayPoint
+      ? {
+          id: order.relayPoint.id,
+          name: order.relayPoint.name,
+          type: order.relayPoint.type,
+          address_1: order.relayPoint.address1,
+          address_2: order.relayPoint.address2,
+          postcode: order.relayPoint.postcode,
+          city: order.relayPoint.city,
+          country: order.relayPoint.country,
+        }
+      : null,
   };
 }

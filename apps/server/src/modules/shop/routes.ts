@@ -43,10 +43,12 @@ const couponRejectedSchema = couponValidateResponseSchema.extend({
 });
 
 /**
- * Methods offered at checkout. The relay point (colissimo_relais) waits for its picker (payments
- * issue): it is left out until then.
+ * Methods offered at checkout. The relay point (colissimo_relais, also read as `lpc_relay`, the
+ * Colissimo plugin's id) is offered only when Colissimo is configured: its picker searches there.
  */
-export const ENABLED_SHIPPING_METHODS: readonly ShippingMethodDefinition[] = SHIPPING_METHODS.filter((method) => !method.needsRelay);
+export function enabledShippingMethods(colissimoConfigured: boolean): readonly ShippingMethodDefinition[] {
+  return SHIPPING_METHODS.filter((method) => !method.needsRelay || colissimoConfigured);
+}
 
 export function toShippingMethodView(method: ShippingMethodDefinition): ShippingMethod {
   const threshold = freeShippingThresholdCents(method);
@@ -142,7 +144,7 @@ export function shopRoutes(catalogue: Catalogue): FastifyPluginAsyncZod {
 
     app.get('/api/shop/shipping-methods', { schema: { response: { 200: shippingMethodsResponseSchema } } }, async () => ({
       success: true as const,
-      data: ENABLED_SHIPPING_METHODS.map(toShippingMethodView),
+      data: enabledShippingMethods(app.config.colissimo !== null).map(toShippingMethodView),
     }));
 
     app.get('/api/shop/payment-gateways', { schema: { response: { 200: paymentGatewaysResponseSchema } } }, async () => ({

@@ -23,6 +23,7 @@ import { EmptyCart } from '../components/empty-cart';
 import { LoyaltyBox } from '../components/loyalty-box';
 import { PromoBanner } from '../components/promo-banner';
 import { PromoBox } from '../components/promo-box';
+import { QuickPaySlot } from '../components/quick-pay-slot';
 import { usePromoCode } from '../hooks/use-promo-code';
 import { toastSuccess, toastError } from '../../../lib/toast';
 
@@ -136,7 +137,13 @@ export function CartPage() {
                 Passer commande
                 <ArrowRight aria-hidden="true" className="size-4" />
               </ButtonLink>
-              {/* Quick pay (card express payment, spec 2 §2) plugs in here with the payments issue. */}
+              <QuickPaySlot
+                items={cart.items}
+                subtotalCents={cart.subtotalCents}
+                coupon={coupon}
+                loyaltyBalanceCents={loyaltyApplied ? balance : 0}
+                cartTotalCents={totals.totalCents}
+              />
               <ButtonLink to="/boutique" variant="secondary" className="w-full">
                 Continuer mes achats
               </ButtonLink>

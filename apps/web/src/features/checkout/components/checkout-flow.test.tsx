@@ -416,19 +416,21 @@ describe('CheckoutPage – order', () => {
   });
 
   it('an online method opens step 5; without its widget: "Mode de paiement en cours d\'intégration"; Retour goes to step 4', async () => {
+    // An online method the server would list before its widget exists (card, Klarna, PayPal have one).
+    const sepa = { ...stripe, id: 'sepa', title: 'Prélèvement SEPA', method_title: 'Prélèvement SEPA' };
     const { sent } = stubApi({
       ...baseRoutes,
-      [GATEWAYS]: () => json({ success: true, data: [stripe, bacs, cod] }),
+      [GATEWAYS]: () => json({ success: true, data: [sepa, bacs, cod] }),
       [`POST ${ORDERS}`]: () =>
         json(
           {
             success: true,
-            data: order({ payment_method: 'stripe', payment_method_title: 'Carte bancaire', status: 'pending', status_label: 'En attente de paiement', bank_details: null }),
+            data: order({ payment_method: 'sepa', payment_method_title: 'Prélèvement SEPA', status: 'pending', status_label: 'En attente de paiement', bank_details: null }),
           },
           201,
         ),
     });
-    await toReview({ payment: 'Carte bancaire' });
+    await toReview({ payment: 'Prélèvement SEPA' });
     await user.click(screen.getByRole('checkbox', { name: /conditions générales de vente/ }));
     await user.click(submitButton());
     expect(await screen.findByRole('heading', { level: 2, name: 'Commande en attente de paiement' })).toHaveFocus();

@@ -1,4 +1,5 @@
 import { CheckCircle2, Clock, Mail, Store, XCircle } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { Order } from '@erepare/shared/schemas/shop';
 import { ButtonLink } from '../../../components/ui/button';
 import { countryName } from '../lib/checkout-form';
@@ -12,13 +13,15 @@ type OrderConfirmationProps = {
   order: Order;
   /** A heading above the order's (e.g. "Paiement accepté" on a payment return). */
   lead?: string;
+  /** The payment widget of an order still waiting for its online payment. */
+  payment?: ReactNode;
 };
 
 /**
  * The order as the server keeps it (the older variant's "Commande confirmée !"): number, status,
  * what to do next (bank transfer details, pay in store), delivery or pickup, lines and totals.
  */
-export function OrderConfirmation({ order, lead }: OrderConfirmationProps) {
+export function OrderConfirmation({ order, lead, payment }: OrderConfirmationProps) {
   const heading = orderHeading(order);
   const pickup = isPickup(order);
   const cancelled = order.status === 'cancelled' || order.status === 'failed';
@@ -44,6 +47,7 @@ export function OrderConfirmation({ order, lead }: OrderConfirmationProps) {
       </div>
 
       <div className="mt-8 grid gap-6">
+        {payment}
         {order.payment_method === 'bacs' && order.bank_details && order.status === 'on-hold' ? (
           <BankTransferDetails details={order.bank_details} order={order} />
         ) : null}

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import type { Order } from '@erepare/shared/schemas/shop';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
@@ -8,11 +9,18 @@ import { orderQuery } from '../api/orders-api';
 import { readOrderReference, rememberOrder, type OrderReference } from '../lib/order-reference';
 import { OrderConfirmation } from './order-confirmation';
 
+type OrderLookupProps = {
+  reference: OrderReference;
+  lead?: string;
+  /** What to show for paying the order (the order page: the widget of a pending online order). */
+  payment?: (order: Order) => ReactNode;
+};
+
 /**
  * Loads an order by id and key and shows it. When it is the order this tab just placed and it is
  * no longer waiting for an online payment, the cart is emptied once (a return from a payment page).
  */
-export function OrderLookup({ reference, lead }: { reference: OrderReference; lead?: string }) {
+export function OrderLookup({ reference, lead, payment }: OrderLookupProps) {
   const query = useQuery(orderQuery(reference.id, reference.key));
   const order = query.data;
 
@@ -54,5 +62,5 @@ export function OrderLookup({ reference, lead }: { reference: OrderReference; le
       </div>
     );
   }
-  return <OrderConfirmation order={order} {...(lead ? { lead } : {})} />;
+  return <OrderConfirmation order={order} {...(lead ? { lead } : {})} payment={payment?.(order)} />;
 }

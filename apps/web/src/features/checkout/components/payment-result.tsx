@@ -1,19 +1,26 @@
-import { CheckCircle2, XCircle } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, Clock, XCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ButtonLink } from '../../../components/ui/button';
 
-type PaymentResultProps = { outcome: 'success' | 'cancel'; title: string; children: ReactNode; actions?: ReactNode };
+export type PaymentOutcome = 'success' | 'cancel' | 'pending' | 'error';
 
-/** A payment return page (quick pay, PayPal, Klarna): one clear outcome and where to go next. */
+type PaymentResultProps = { outcome: PaymentOutcome; title: string; children: ReactNode; actions?: ReactNode };
+
+const icons = { success: CheckCircle2, cancel: XCircle, pending: Clock, error: AlertTriangle } as const;
+const colours: Record<PaymentOutcome, string> = {
+  success: 'text-emerald-600 dark:text-emerald-400',
+  cancel: 'text-amber-600 dark:text-amber-400',
+  pending: 'text-sky-600 dark:text-sky-400',
+  error: 'text-red-600 dark:text-red-400',
+};
+
+/** A payment return page (quick pay, PayPal, Klarna, Stripe): one clear outcome and where to go next. */
 export function PaymentResult({ outcome, title, children, actions }: PaymentResultProps) {
-  const Icon = outcome === 'success' ? CheckCircle2 : XCircle;
+  const Icon = icons[outcome];
   return (
     <div className="mx-auto w-full max-w-xl px-4 py-12 text-center sm:py-16">
-      <Icon
-        aria-hidden="true"
-        className={`mx-auto size-14 ${outcome === 'success' ? 'text-emerald-600 dark:text-emerald-400' : 'text-amber-600 dark:text-amber-400'}`}
-      />
-      <h1 className="mt-4 text-3xl font-bold tracking-tight">{title}</h1>
+      <Icon aria-hidden="true" className={`mx-auto size-14 ${colours[outcome]}`} />
+      <h1 className="mt-4 text-3xl font-bold tracking-tight text-balance">{title}</h1>
       <div className="mt-3 grid gap-2 text-slate-700 dark:text-slate-300">{children}</div>
       <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
         {actions ?? (

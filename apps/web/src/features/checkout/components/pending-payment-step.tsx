@@ -1,8 +1,9 @@
 import { ArrowLeft } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { Order } from '@erepare/shared/schemas/shop';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { formatDateTime } from '@erepare/shared/format';
+import { paymentAlertText } from '../payments/payment-errors';
 import { PaymentWidgetHost } from '../payments/payment-widget-host';
 
 type PendingPaymentStepProps = {
@@ -19,6 +20,8 @@ type PendingPaymentStepProps = {
  */
 export function PendingPaymentStep({ order, orderKey, onPaid, onBack }: PendingPaymentStepProps) {
   const [error, setError] = useState<string | null>(null);
+  // A widget clears the alert with an empty message when a new attempt starts.
+  const reportError = useCallback((message: string) => setError(message || null), []);
   return (
     <div className="grid gap-5">
       <dl className="grid gap-1 rounded-xl border border-slate-200 p-4 text-sm dark:border-slate-700">
@@ -44,17 +47,13 @@ export function PendingPaymentStep({ order, orderKey, onPaid, onBack }: PendingP
       <p className="text-sm text-slate-700 dark:text-slate-300">
         Vos articles sont réservés. Sans paiement dans les 60 minutes, la commande est annulée automatiquement.
       </p>
+      <PaymentWidgetHost order={order} orderKey={orderKey} onPaid={onPaid} onError={reportError} />
+      {/* Under the widget, next to its button: where the eyes are after "Payer". */}
       {error ? (
         <p role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-sm font-medium text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
-          {`Erreur de paiement: ${error}`}
+          {paymentAlertText(order.payment_method, error)}
         </p>
       ) : null}
-      <PaymentWidgetHost
-        order={order}
-        orderKey={orderKey}
-        onPaid={onPaid}
-        onError={(message) => setError(message)}
-      />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
         <Button variant="secondary" onClick={onBack}>
           <ArrowLeft aria-hidden="true" className="size-4" />

@@ -108,13 +108,14 @@ describe('payment return pages', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Paiement accepté' })).toBeInTheDocument();
   });
 
-  it('/payment/cancel: "Paiement annulé", the order stays pending 60 minutes, back to checkout or the cart', () => {
+  it('/payment/cancel without a known order: "Paiement annulé", the order stays pending 60 minutes, back to checkout or the shop', () => {
     stubApi({});
     renderAt(<PaymentCancelPage />, '/payment/cancel');
     expect(screen.getByRole('heading', { level: 1, name: 'Paiement annulé' })).toBeInTheDocument();
+    expect(screen.getByText('Paiement annulé. Votre commande reste en attente : vous pouvez choisir un autre mode de paiement.')).toBeInTheDocument();
     expect(screen.getByText(/annulée automatiquement au bout de 60 minutes/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Revenir à la commande' })).toHaveAttribute('href', '/checkout');
-    expect(screen.getByRole('link', { name: 'Voir mon panier' })).toHaveAttribute('href', '/panier');
+    expect(screen.getByRole('link', { name: 'Continuer les achats' })).toHaveAttribute('href', '/boutique');
   });
 
   it('/checkout?success=true&quick=true: "Paiement accepté", with the order when one is referenced', async () => {

@@ -1,11 +1,15 @@
 import { useEffect, useRef } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toastError } from '../../../lib/toast';
 import { shopMessages } from '@erepare/shared/shop';
 import { ButtonLink } from '../../../components/ui/button';
 import { useCart } from '../../../lib/cart-store';
+import { orderQuery } from '../api/orders-api';
 import { OrderLookup } from '../components/order-lookup';
 import { orderReferenceFrom } from '../lib/order-reference';
+import { canPayOnline, OrderPayment } from '../payments/order-payment';
+import { isPaymentConfirmedState, type PaymentConfirmedState } from '../payments/payment-return';
 
 /** No order to show and an empty cart: back to the shop with "Votre panier est vide" (older variant). */
 function EmptyRedirect() {
@@ -24,9 +28,37 @@ function EmptyRedirect() {
  */
 export function OrderPage() {
   const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const cart = useCart();
   const reference = orderReferenceFrom(params);
-  if (reference) return <OrderLookup key={`${reference.id}:${reference.key}`} reference={reference} />;
+  if (reference) {
+    const { id, key } = reference;
+    return (
+      <OrderLookup
+        key={`${id}:${key}`}
+        reference={reference}
+        // After a confirmed payment (the return page, or the widget below).
+        {...(isPaymentConfirmedState(location.state) ? { lead: 'Paiement confirmé' } : {})}
+        payment={(order) =>
+          canPayOnline(order, key) ? (
+            <OrderPayment
+              order={order}
+              orderKey={key}
+              onPaid={() => {
+                // The order as the server now sees it (processing): the page says so, and empties the
+                // cart if this tab placed it.
+                void queryClient.invalidateQueries({ queryKey: orderQuery(id, key).queryKey });
+                const state: PaymentConfirmedState = { paymentConfirmed: true };
+                void navigate(`${location.pathname}${location.search}`, { replace: true, state });
+              }}
+            />
+          ) : null
+        }
+      />
+    );
+  }
   if (params.has('order')) {
     return (
       <div className="mx-auto w-full max-w-xl px-4 py-12 text-center sm:py-16">

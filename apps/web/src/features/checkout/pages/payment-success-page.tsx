@@ -1,20 +1,130 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
+import { paymentMessages } from '@erepare/shared/payments';
+import type { PaymentConfirmation } from '@erepare/shared/schemas/payments';
+import { ButtonLink } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { clearCart } from '../../../lib/cart-store';
 import { PaymentResult } from '../components/payment-result';
-import { orderPagePath } from '../lib/order-reference';
+import { clearCheckoutDraft } from '../lib/checkout-draft';
+import { orderPagePath, readOrderReference, rememberOrder } from '../lib/order-reference';
+import { paymentErrorMessage } from '../payments/payment-errors';
+import { parsePaymentReturn, rememberedKeyOf, type PaymentConfirmedState, type PaymentReturn } from '../payments/payment-return';
+import { confirmKlarnaPayment, confirmStripePayment } from '../payments/payments-api';
 
 /**
- * Return address of PayPal / Klarna after a payment (spec 2 §2). With ?order=&key= the order page
- * takes over (it shows the server's state of the order); otherwise a plain confirmation.
+ * Return address after a payment that left the site (spec 2 §2):
+ *   - Klarna (?provider=klarna&order=&session_id=) and a Stripe redirect (?provider=stripe&order=
+ *     &payment_intent=): our server confirms with the provider, then the order page opens with
+ *     "Paiement confirmé"; still at the bank: "Paiement en cours de confirmation"; refused: the
+ *     French reason and the way back to the order to pay again;
+ *   - ?order=&key=: the order page;
+ *   - nothing: a plain confirmation.
  */
 export function PaymentSuccessPage() {
   const [params] = useSearchParams();
-  const id = Number(params.get('order'));
-  const key = params.get('key')?.trim() ?? '';
-  if (Number.isInteger(id) && id > 0 && key) return <Navigate replace to={orderPagePath({ id, key })} />;
+  const back = parsePaymentReturn(params);
+  if (back.kind === 'reference') return <Navigate replace to={orderPagePath(back.reference)} />;
+  if (back.kind === 'klarna' || back.kind === 'stripe') {
+    return <ProviderReturn key={back.kind === 'klarna' ? back.sessionId : back.paymentIntentId} back={back} />;
+  }
   return (
     <PaymentResult outcome="success" title="Paiement accepté">
       <p>Merci ! Votre paiement a bien été pris en compte.</p>
       <p>Vous recevez un e-mail de confirmation ; vos commandes sont aussi dans votre espace client.</p>
+    </PaymentResult>
+  );
+}
+
+type ProviderBack = Extract<PaymentReturn, { kind: 'klarna' | 'stripe' }>;
+
+/** Asks our server; null when it cannot be asked (a Stripe return without this tab's key: the webhook confirms). */
+function confirmReturn(back: ProviderBack, key: string | null): Promise<PaymentConfirmation | null> {
+  if (back.kind === 'klarna') return confirmKlarnaPayment(back.orderId, back.sessionId, key ?? undefined);
+  if (!key) return Promise.resolve(null);
+  return confirmStripePayment({ orderId: back.orderId, orderKey: key }, back.paymentIntentId);
+}
+
+/** The order this tab placed is paid: its cart goes, once (a reload does not empty a new cart). */
+function clearCartOnce(orderId: number): void {
+  const remembered = readOrderReference();
+  if (!remembered || remembered.id !== orderId || remembered.cartCleared) return;
+  clearCart();
+  clearCheckoutDraft();
+  rememberOrder({ ...remembered, cartCleared: true });
+}
+
+function ProviderReturn({ back }: { back: ProviderBack }) {
+  const key = rememberedKeyOf(back.orderId);
+  const reference = key ? { id: back.orderId, key } : null;
+  const confirmation = useQuery({
+    queryKey: ['payments', 'return', back] as const,
+    queryFn: () => confirmReturn(back, key),
+    staleTime: Infinity,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+  const paid = confirmation.data?.success === true;
+
+  useEffect(() => {
+    if (paid) clearCartOnce(back.orderId);
+  }, [paid, back.orderId]);
+
+  if (confirmation.isPending) return <Spinner label="Confirmation de votre paiement…" />;
+
+  const orderLink = reference ? (
+    <ButtonLink to={orderPagePath(reference)}>Voir ma commande</ButtonLink>
+  ) : (
+    <ButtonLink to="/compte?tab=orders">Voir mes commandes</ButtonLink>
+  );
+  const shopLink = (
+    <ButtonLink to="/boutique" variant="secondary">
+      Continuer les achats
+    </ButtonLink>
+  );
+
+  if (confirmation.isError) {
+    return (
+      <PaymentResult
+        outcome="error"
+        title="Paiement non confirmé"
+        actions={
+          <>
+            {reference ? <ButtonLink to={orderPagePath(reference)}>Revenir à ma commande pour payer</ButtonLink> : orderLink}
+            {shopLink}
+          </>
+        }
+      >
+        <p role="alert" className="font-medium text-red-800 dark:text-red-200">
+          {paymentErrorMessage(confirmation.error, 'confirm')}
+        </p>
+        <p>Votre commande reste en attente de paiement : vous pouvez réessayer ou choisir un autre mode de paiement.</p>
+      </PaymentResult>
+    );
+  }
+
+  const answer = confirmation.data;
+  if (answer?.success) {
+    if (reference) {
+      const state: PaymentConfirmedState = { paymentConfirmed: true };
+      return <Navigate replace to={orderPagePath(reference)} state={state} />;
+    }
+    return (
+      <PaymentResult outcome="success" title="Paiement confirmé" actions={<>{orderLink}{shopLink}</>}>
+        {answer.data ? (
+          <p>
+            Commande n° <strong>{answer.data.number}</strong> : {answer.data.status_label}.
+          </p>
+        ) : null}
+        <p>Merci ! Vous recevez un e-mail de confirmation ; vos commandes sont aussi dans votre espace client.</p>
+      </PaymentResult>
+    );
+  }
+
+  return (
+    <PaymentResult outcome="pending" title="Paiement en cours de confirmation" actions={<>{orderLink}{shopLink}</>}>
+      <p role="status">{paymentMessages.returnPending}</p>
     </PaymentResult>
   );
 }

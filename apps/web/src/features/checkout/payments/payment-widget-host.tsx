@@ -1,7 +1,7 @@
 import { Construction } from 'lucide-react';
 import { Component, createElement, Suspense, type ReactNode } from 'react';
 import type { Order } from '@erepare/shared/schemas/shop';
-import { Spinner } from '../../../components/ui/spinner';
+import { PaymentSkeleton } from './payment-skeleton';
 import { paymentWidgetFor, type PaymentWidget, type PaymentWidgetProps } from './registry';
 
 /** The widget's chunk failed to load (offline, new deployment): say so instead of a blank area. */
@@ -49,7 +49,14 @@ export function PaymentWidgetHost({ order, widget, ...props }: PaymentWidgetHost
   if (!Widget) return <PaymentNotIntegrated />;
   return (
     <WidgetBoundary>
-      <Suspense fallback={<Spinner label="Chargement du module de paiement…" />}>
+      {/* The widget's own height while its chunk loads: nothing below jumps. */}
+      <Suspense
+        fallback={
+          <div className="min-h-[11rem]">
+            <PaymentSkeleton />
+          </div>
+        }
+      >
         {/* The widget comes from the static registry (one lazy component per method), not created here. */}
         {createElement(Widget, { order, ...props })}
       </Suspense>

@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Order } from '@erepare/shared/schemas/shop';
 
 /**
@@ -27,15 +27,21 @@ export type PaymentWidgetProps = {
    * checkout empties the cart and opens /commande. Pass the refreshed order when you have it.
    */
   onPaid: (order?: Order) => void;
-  /** A failure to show in the page's alert ("Erreur de paiement: {msg}", spec 2 §8). */
+  /**
+   * A failure to show in the page's alert ("Erreur de paiement: {msg}" and its provider variants,
+   * spec 2 §8); an empty message clears the alert (a new attempt starts).
+   */
   onError: (message: string) => void;
 };
 
 export type PaymentWidget = LazyExoticComponent<ComponentType<PaymentWidgetProps>>;
 
+// Each widget is its own chunk, with its provider's SDK: nothing of it loads before step 5.
 const paymentWidgets: Readonly<Partial<Record<string, PaymentWidget>>> = {
-  // Filled by the payments issue, e.g.:
-  // stripe: lazy(() => import('./stripe-widget').then((m) => ({ default: m.StripeWidget }))),
+  stripe: lazy(() => import('./stripe-widget').then((m) => ({ default: m.StripeWidget }))),
+  revolut_pay: lazy(() => import('./stripe-widget').then((m) => ({ default: m.RevolutPayWidget }))),
+  klarna: lazy(() => import('./klarna-widget').then((m) => ({ default: m.KlarnaWidget }))),
+  paypal: lazy(() => import('./paypal-widget').then((m) => ({ default: m.PaypalWidget }))),
 };
 
 /** The widget of a payment method id, or null when none is integrated yet. */

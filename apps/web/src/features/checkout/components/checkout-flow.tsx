@@ -5,6 +5,7 @@ import { useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { cartUnitPrice } from '@erepare/shared/cart';
 import { shopMessages } from '@erepare/shared/shop';
+import { isRelayShippingId, toOrderRelayPoint, type OrderRelayPoint } from '@erepare/shared/relay-points';
 import type { Order } from '@erepare/shared/schemas/shop';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -35,6 +36,10 @@ import { StepReview } from './step-review';
 import { StepShipping } from './step-shipping';
 
 type Step = StepNumber | 5;
+
+function relaySummary(point: OrderRelayPoint): { name: string; address: string } {
+  return { name: point.name, address: [point.address_1, point.address_2, `${point.postcode} ${point.city}`].filter((part) => part.trim()).join(', ') };
+}
 /** The order waiting for its online payment, with the request that created it. */
 type PendingOrder = { order: Order; key: string; request: string };
 
@@ -54,8 +59,11 @@ export function CheckoutFlow() {
   const { form, field } = useCheckoutForm();
   const { setValue, getValues, trigger, getFieldState, setFocus } = form;
   const [shippingMethodId, paymentMethodId] = useWatch({ control: form.control, name: ['shippingMethod', 'paymentMethod'] });
+  const relayChoice = useWatch({ control: form.control, name: 'relayChoice' });
   const selectedMethod = methods?.find((method) => method.id === shippingMethodId) ?? null;
   const needsAddress = selectedMethod?.needs_address ?? true;
+  // colissimo_relais, or lpc_relay (the Colissimo plugin's id for the same method).
+  const needsRelay = Boolean(selectedMethod?.needs_relay) || isRelayShippingId(shippingMethodId);
   const pricingRefresh = usePricingRefresh();
   const pricing = useCheckoutPricing(selectedMethod, pricingRefresh.overrides);
   const { cart, coupon, totals } = pricing;
@@ -82,6 +90,11 @@ export function CheckoutFlow() {
   useEffect(() => {
     setValue('needsAddress', needsAddress);
   }, [needsAddress, setValue]);
+
+  // A relay method needs a chosen relay point (the picker of step 2).
+  useEffect(() => {
+    setValue('needsRelay', needsRelay);
+  }, [needsRelay, setValue]);
 
   // Only the payment methods allowed with the chosen delivery can stay selected (cod: pickup only).
   useEffect(() => {
@@ -141,7 +154,7 @@ export function CheckoutFlow() {
 
   const next = async () => {
     if (step === 5 || step === 4) return;
-    const fields = stepFields(step, needsAddress);
+    const fields = stepFields(step, needsAddress, needsRelay);
     if (!(await trigger(fields))) {
       reportErrors(fields);
       return;
@@ -162,7 +175,7 @@ export function CheckoutFlow() {
     if (!(await trigger())) {
       // Back to the first step that does not validate (its data may have changed since).
       for (const { number } of CHECKOUT_STEPS) {
-        const fields = stepFields(number, needsAddress);
+        const fields = stepFields(number, needsAddress, needsRelay);
         if (fields.some((name) => getFieldState(name).invalid)) {
           if (number !== step) goTo(number);
           window.setTimeout(() => reportErrors(fields), 0);
@@ -248,10 +261,16 @@ export function CheckoutFlow() {
 
   const summary =
     step === 5 && pending ? (
-      <OrderSummary lines={orderLines(pending.order)} totals={orderTotals(pending.order)} totalLabel="Total à payer" />
+      <OrderSummary
+        lines={orderLines(pending.order)}
+        totals={orderTotals(pending.order)}
+        totalLabel="Total à payer"
+        relay={pending.order.relay_point ? relaySummary(pending.order.relay_point) : null}
+      />
     ) : (
       <OrderSummary
         lines={cartLines}
+        relay={needsRelay && relayChoice ? relaySummary(toOrderRelayPoint(relayChoice.point)) : null}
         totals={totalsRows}
         promo={<PromoCodeBox cart={cart} coupon={coupon} />}
         loyalty={
@@ -313,6 +332,7 @@ export function CheckoutFlow() {
                   onRetry={() => void shippingQuery.refetch()}
                   subtotalAfterCouponCents={totals.subtotalAfterCouponCents}
                   needsAddress={needsAddress}
+                  needsRelay={needsRelay}
                   selectedId={shippingMethodId}
                 />
               ) : null}

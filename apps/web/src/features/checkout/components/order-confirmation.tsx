@@ -6,6 +6,7 @@ import { countryName } from '../lib/checkout-form';
 import { isPickup, orderHeading, orderLines, orderTotals } from '../lib/order-view';
 import { BankTransferDetails } from './bank-transfer-details';
 import { CartLines } from './cart-lines';
+import { RelayOrderCard } from './relay-picker-order-card';
 import { StorePickupCard } from './store-pickup-card';
 import { TotalsList } from './totals-list';
 
@@ -60,7 +61,9 @@ export function OrderConfirmation({ order, lead, payment }: OrderConfirmationPro
           <StorePickupCard />
         ) : null}
 
-        {!pickup && address.address_1 ? (
+        {order.relay_point ? <RelayOrderCard order={{ ...order, relay_point: order.relay_point }} /> : null}
+
+        {!pickup && !order.relay_point && address.address_1 ? (
           <section aria-labelledby="livraison-titre" className="rounded-xl border border-slate-200 p-4 text-sm dark:border-slate-700">
             <h2 id="livraison-titre" className="font-semibold">
               {`Livraison : ${order.shipping_lines[0]?.method_title ?? ''}`}

@@ -1,4 +1,4 @@
-import { ChevronDown } from 'lucide-react';
+import { ChevronDown, MapPin } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { formatCents } from '@erepare/shared/format';
 import { setLoyaltyApplied } from '../../../lib/cart-store';
@@ -14,6 +14,8 @@ type OrderSummaryProps = {
   /** Loyalty toggle: shown to a signed-in customer with a balance above 0. */
   loyalty?: { balanceCents: number; applied: boolean; discountCents: number } | null;
   totalLabel?: string;
+  /** Relay delivery: the chosen Colissimo point (name, then its address). */
+  relay?: { name: string; address: string } | null;
 };
 
 function LoyaltyToggle({ balanceCents, applied, discountCents }: { balanceCents: number; applied: boolean; discountCents: number }) {
@@ -46,7 +48,7 @@ function LoyaltyToggle({ balanceCents, applied, discountCents }: { balanceCents:
  * Sticky beside the steps on a wide screen; on a phone a "Récapitulatif" bar that opens it, with
  * the total always visible.
  */
-export function OrderSummary({ lines, totals, promo, loyalty, totalLabel }: OrderSummaryProps) {
+export function OrderSummary({ lines, totals, promo, loyalty, totalLabel, relay }: OrderSummaryProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const count = lines.reduce((sum, line) => sum + line.quantity, 0);
@@ -78,6 +80,15 @@ export function OrderSummary({ lines, totals, promo, loyalty, totalLabel }: Orde
         <div className="border-t border-slate-200 pt-4 dark:border-slate-700">
           <TotalsList rows={totals} {...(totalLabel ? { totalLabel } : {})} />
         </div>
+        {relay ? (
+          <p className="flex items-start gap-2 rounded-lg bg-slate-50 p-3 text-sm dark:bg-ink-800">
+            <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700 dark:text-brand-300" />
+            <span>
+              <span className="block font-medium">{`Point relais : ${relay.name}`}</span>
+              <span className="block text-slate-600 dark:text-slate-400">{relay.address}</span>
+            </span>
+          </p>
+        ) : null}
         <TrustBadges />
       </div>
     </section>

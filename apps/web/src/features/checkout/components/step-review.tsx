@@ -2,6 +2,7 @@ import { ExternalLink } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import type { PaymentGateway, ShippingMethod } from '@erepare/shared/schemas/shop';
 import { formatAddress, storeProfile } from '@erepare/shared/store-profile';
+import { formatRelayDistance, relayTypeLabel } from '@erepare/shared/relay-points';
 import type { CheckoutForm, FieldRegistrar } from '../hooks/use-checkout-form';
 import { countryName, type CheckoutFormValues, type StepNumber } from '../lib/checkout-form';
 import { CartLines, type DisplayLine } from './cart-lines';
@@ -59,6 +60,21 @@ export function StepReview({ form, field, values, shippingMethod, gateway, lines
       </Section>
       <Section title="Livraison" step={2} onEdit={onEdit}>
         <p className="font-medium text-slate-900 dark:text-slate-100">{shippingMethod?.title ?? values.shippingMethod}</p>
+        {values.needsRelay && values.relayChoice ? (
+          <div className="mt-1">
+            <p>
+              {'Point relais : '}
+              <span className="font-medium text-slate-900 dark:text-slate-100">{values.relayChoice.point.nom}</span>
+              {` (${relayTypeLabel(values.relayChoice.point.typeDePoint)}, ${formatRelayDistance(values.relayChoice.point.distanceEnMetre)})`}
+            </p>
+            <p>
+              {[values.relayChoice.point.adresse1, values.relayChoice.point.adresse2, `${values.relayChoice.point.codePostal} ${values.relayChoice.point.localite}`]
+                .filter((part) => part.trim())
+                .join(', ')}
+            </p>
+            <p className="mt-2 font-medium text-slate-900 dark:text-slate-100">Adresse de facturation</p>
+          </div>
+        ) : null}
         {values.needsAddress ? (
           <address className="not-italic">
             {values.address1}

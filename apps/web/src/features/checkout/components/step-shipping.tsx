@@ -1,5 +1,6 @@
 import { Clock, Truck } from 'lucide-react';
 import { useId } from 'react';
+import { useController, useWatch } from 'react-hook-form';
 import { formatCents } from '@erepare/shared/format';
 import { shippingCostCents } from '@erepare/shared/shop';
 import type { ShippingMethod } from '@erepare/shared/schemas/shop';
@@ -10,6 +11,7 @@ import { SHIPPING_COUNTRIES } from '../lib/checkout-form';
 import { freeShippingHint, toShippingDefinition } from '../lib/shipping';
 import { LoadError } from './load-error';
 import { RadioCard } from './radio-card';
+import { RelayPicker } from './relay-picker';
 import { StorePickupCard } from './store-pickup-card';
 
 type StepShippingProps = {
@@ -22,14 +24,18 @@ type StepShippingProps = {
   onRetry: () => void;
   subtotalAfterCouponCents: number;
   needsAddress: boolean;
+  /** A relay method is chosen (colissimo_relais, lpc_relay): the relay-point picker is shown. */
+  needsRelay?: boolean;
   /** The chosen method (its card shows what is missing for free delivery). */
   selectedId: string;
 };
 
 /** Step 2 "Adresse et méthode": the shipping methods of the server, then the address (not for pickup). */
-export function StepShipping({ form, field, methods, loading, failed, retrying, onRetry, subtotalAfterCouponCents, needsAddress, selectedId }: StepShippingProps) {
+export function StepShipping({ form, field, methods, loading, failed, retrying, onRetry, subtotalAfterCouponCents, needsAddress, needsRelay = false, selectedId }: StepShippingProps) {
   const { errors } = form.formState;
   const ids = useId();
+  const addressPostcode = useWatch({ control: form.control, name: 'postcode' });
+  const { field: relayField } = useController({ control: form.control, name: 'relayChoice' });
   const methodError = errors.shippingMethod?.message;
 
   let list;
@@ -94,7 +100,12 @@ export function StepShipping({ form, field, methods, loading, failed, retrying, 
               Commandes passées avant 14h expédiées le jour même
             </p>
             <fieldset className="grid gap-4 sm:grid-cols-6">
-              <legend className="mb-3 text-base font-semibold sm:col-span-6">Adresse de livraison</legend>
+              <legend className="mb-3 text-base font-semibold sm:col-span-6">{needsRelay ? 'Votre adresse' : 'Adresse de livraison'}</legend>
+              {needsRelay ? (
+                <p className="-mt-2 text-sm text-slate-600 sm:col-span-6 dark:text-slate-400">
+                  Elle sert à la facturation et à vous joindre ; le colis est livré au point relais choisi ci-dessous.
+                </p>
+              ) : null}
               <Field label="Adresse" autoComplete="address-line1" className="sm:col-span-6" error={errors.address1?.message} {...field('address1')} />
               <Field
                 label="Complément d’adresse (facultatif)"
@@ -129,6 +140,18 @@ export function StepShipping({ form, field, methods, loading, failed, retrying, 
                 </select>
               </div>
             </fieldset>
+            {needsRelay ? (
+              <RelayPicker
+                addressPostcode={addressPostcode}
+                value={relayField.value}
+                onChange={(choice) => {
+                  relayField.onChange(choice);
+                  form.clearErrors('relayChoice');
+                }}
+                error={errors.relayChoice?.message}
+                focusRef={relayField.ref}
+              />
+            ) : null}
           </>
         ) : (
           <StorePickupCard title="Retrait en boutique : aucune adresse à saisir">

@@ -1,5 +1,5 @@
 import { readJson, writeItem } from '../../../lib/storage';
-import { emptyCheckoutForm, type CheckoutFormValues } from './checkout-form';
+import { emptyCheckoutForm, relayChoiceSchema, type CheckoutFormValues } from './checkout-form';
 
 /**
  * What the customer typed, kept for this tab only (session storage) so a reload or a look at the
@@ -18,15 +18,19 @@ export function readCheckoutDraft(): Partial<CheckoutFormValues> {
     const value = stored[name];
     if (typeof value === 'string' && value.length <= 1000) draft[name] = value;
   }
+  // The chosen relay point comes back only if it still has the shape the API gives.
+  const relay = relayChoiceSchema.safeParse(stored.relayChoice);
+  if (relay.success) draft.relayChoice = relay.data;
   return draft;
 }
 
 export function writeCheckoutDraft(values: Partial<CheckoutFormValues>): void {
-  const draft: Record<string, string> = {};
+  const draft: Record<string, unknown> = {};
   for (const name of textFields) {
     const value = values[name];
     if (typeof value === 'string' && value !== emptyCheckoutForm[name]) draft[name] = value;
   }
+  if (values.relayChoice) draft.relayChoice = values.relayChoice;
   writeItem(CHECKOUT_DRAFT_KEY, Object.keys(draft).length ? JSON.stringify(draft) : null, 'session');
 }
 

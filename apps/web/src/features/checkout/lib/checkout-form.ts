@@ -1,11 +1,17 @@
 import { z } from '@erepare/shared/zod';
 import { checkoutFieldMessages, shopMessages } from '@erepare/shared/shop';
+import { relayMessages, relayPointSchema } from '@erepare/shared/relay-points';
 
 /**
  * The checkout form (spec 2 §3 "Checkout form") and its per-step rules (spec 2 §5): only presence
  * is checked, with the spec's messages; the server validates formats and is the authority.
- * The address is required only for methods that deliver (in-store pickup skips it).
+ * The address is required only for methods that deliver (in-store pickup skips it); a relay
+ * method (colissimo_relais, lpc_relay) also needs a chosen relay point.
  */
+
+/** The relay point chosen in the picker, with the postal code that was searched (sent with the order). */
+export const relayChoiceSchema = z.object({ point: relayPointSchema, postcode: z.string() });
+export type RelayChoice = z.infer<typeof relayChoiceSchema>;
 
 const present = (message: string) => z.string().trim().min(1, message);
 
@@ -18,6 +24,9 @@ export const checkoutFormSchema = z
     shippingMethod: z.string().min(1, 'Veuillez choisir un mode de livraison'),
     /** Set by the page from the chosen method (true for every method but in-store pickup). */
     needsAddress: z.boolean(),
+    /** Set by the page from the chosen method (true for the relay methods). */
+    needsRelay: z.boolean(),
+    relayChoice: relayChoiceSchema.nullable(),
     address1: z.string(),
     address2: z.string(),
     city: z.string(),
@@ -28,6 +37,7 @@ export const checkoutFormSchema = z
     termsAccepted: z.boolean().refine((value) => value, shopMessages.termsRequired),
   })
   .superRefine((values, context) => {
+    if (values.needsRelay && !values.relayChoice) context.addIssue({ code: 'custom', path: ['relayChoice'], message: relayMessages.required });
     if (!values.needsAddress) return;
     const required = [
       ['address1', checkoutFieldMessages.address1],
@@ -49,6 +59,8 @@ export const emptyCheckoutForm: CheckoutFormValues = {
   phone: '',
   shippingMethod: '',
   needsAddress: true,
+  needsRelay: false,
+  relayChoice: null,
   address1: '',
   address2: '',
   city: '',
@@ -70,12 +82,12 @@ export const CHECKOUT_STEPS: readonly { number: StepNumber; title: string; subti
 ];
 
 /** Fields checked before leaving a step, in the order they appear (the first invalid one gets the focus). */
-export function stepFields(step: StepNumber, needsAddress: boolean): CheckoutField[] {
+export function stepFields(step: StepNumber, needsAddress: boolean, needsRelay = false): CheckoutField[] {
   switch (step) {
     case 1:
       return ['email', 'firstName', 'lastName', 'phone'];
     case 2:
-      return needsAddress ? ['shippingMethod', 'address1', 'city', 'postcode'] : ['shippingMethod'];
+      return [...(needsAddress ? (['shippingMethod', 'address1', 'city', 'postcode'] as const) : (['shippingMethod'] as const)), ...(needsRelay ? (['relayChoice'] as const) : [])];
     case 3:
       return ['paymentMethod', 'orderNotes'];
     case 4:

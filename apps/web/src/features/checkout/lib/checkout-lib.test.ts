@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { orderCreateRequestSchema } from '@erepare/shared/schemas/shop';
-import { bacs, cod, shippingMethods, stripe } from '../test/fixtures';
+import { bacs, cod, relayMethod, relayPoints, shippingMethods, stripe } from '../test/fixtures';
+import { readCheckoutDraft, writeCheckoutDraft } from './checkout-draft';
 import { checkoutFormSchema, emptyCheckoutForm, stepFields } from './checkout-form';
 import { buildOrderRequest, orderLineItems } from './order-request';
 import { orderReferenceFrom, orderPagePath } from './order-reference';
@@ -39,6 +40,22 @@ describe('checkout form rules (spec 2 §5)', () => {
     expect(stepFields(1, true)).toEqual(['email', 'firstName', 'lastName', 'phone']);
     expect(stepFields(2, true)).toEqual(['shippingMethod', 'address1', 'city', 'postcode']);
     expect(stepFields(2, false)).toEqual(['shippingMethod']);
+    expect(stepFields(2, true, true)).toEqual(['shippingMethod', 'address1', 'city', 'postcode', 'relayChoice']);
+  });
+
+  it('a relay method needs a chosen point ("Veuillez choisir un point relais")', () => {
+    const address = { ...filled, shippingMethod: 'colissimo_relais', address1: '5 allée des Mimosas', city: 'Gujan-Mestras', postcode: '33470' };
+    expect(errorsOf({ ...address, needsRelay: true })).toEqual({ relayChoice: 'Veuillez choisir un point relais' });
+    expect(errorsOf({ ...address, needsRelay: true, relayChoice: { point: relayPoints[0]!, postcode: '33470' } })).toEqual({});
+    expect(errorsOf({ ...address, needsRelay: false })).toEqual({});
+  });
+
+  it('keeps the chosen point in the tab’s draft, and only a well-formed one', () => {
+    writeCheckoutDraft({ ...emptyCheckoutForm, postcode: '33470', relayChoice: { point: relayPoints[1]!, postcode: '33470' } });
+    expect(readCheckoutDraft()).toEqual({ postcode: '33470', relayChoice: { point: relayPoints[1], postcode: '33470' } });
+    window.sessionStorage.setItem('erepare_checkout_draft', JSON.stringify({ relayChoice: { point: { nom: 'X' }, postcode: '1' } }));
+    expect(readCheckoutDraft()).toEqual({});
+    window.sessionStorage.clear();
   });
 });
 
@@ -74,12 +91,36 @@ describe('order request', () => {
     expect(JSON.stringify(rest)).not.toMatch(/total|price|cost|amount/);
     expect(buildOrderRequest(filled, { items: [], couponCode: null, useLoyalty: false, expectedTotalCents: 0 }).expected_total).toBe('0.00');
   });
+
+  it('sends the relay point (id and searched code) and appends it to the note', () => {
+    const values = {
+      ...filled,
+      shippingMethod: 'colissimo_relais',
+      needsRelay: true,
+      relayChoice: { point: relayPoints[1]!, postcode: '33470' },
+      address1: '5 allée des Mimosas',
+      city: 'Gujan-Mestras',
+      postcode: '33470',
+      orderNotes: 'Merci',
+    };
+    const request = buildOrderRequest(values, { items: [{ product_id: 101, quantity: 1 }], couponCode: null, useLoyalty: false, expectedTotalCents: 4570 });
+    expect(orderCreateRequestSchema.safeParse(request).success).toBe(true);
+    expect(request.relay_point).toEqual({ id: '008253', postcode: '33470' });
+    expect(request.customer_note).toBe('Merci\nPoint relais : CARREFOUR CITY GUJAN CENTRE, 120 COURS DE VERDUN, 33470 GUJAN MESTRAS (008253)');
+    // Another method: no relay, the note as typed.
+    const home = buildOrderRequest({ ...values, shippingMethod: 'colissimo_no_sign', needsRelay: false }, { items: [], couponCode: null, useLoyalty: false, expectedTotalCents: 0 });
+    expect(home.relay_point).toBeUndefined();
+    expect(home.customer_note).toBe('Merci');
+    // A note already 1000 characters long keeps the customer's text.
+    expect(buildOrderRequest({ ...values, orderNotes: 'a'.repeat(1000) }, { items: [], couponCode: null, useLoyalty: false, expectedTotalCents: 0 }).customer_note).toBe('a'.repeat(1000));
+  });
 });
 
 describe('shipping and payment choices', () => {
-  it('relay methods wait for their picker; standard delivery is preselected', () => {
-    const relay = { ...shippingMethods[1]!, id: 'colissimo_relais', needs_relay: true };
-    expect(selectableShippingMethods([...shippingMethods, relay]).map((method) => method.id)).toEqual(['local_pickup', 'colissimo_no_sign', 'chronopost']);
+  it('relay methods are offered with their picker; standard delivery is preselected', () => {
+    const disabled = { ...shippingMethods[2]!, id: 'chronopost_off', enabled: false };
+    expect(selectableShippingMethods([...shippingMethods, relayMethod, disabled]).map((method) => method.id)).toEqual(['local_pickup', 'colissimo_no_sign', 'chronopost', 'colissimo_relais']);
+    expect(defaultShippingMethod([relayMethod, ...shippingMethods])).toBe('colissimo_no_sign');
     expect(defaultShippingMethod(shippingMethods)).toBe('colissimo_no_sign');
     expect(defaultShippingMethod([shippingMethods[0]!])).toBe('local_pickup');
     expect(defaultShippingMethod([])).toBe('');

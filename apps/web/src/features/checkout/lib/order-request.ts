@@ -1,5 +1,6 @@
 import type { CartItem } from '@erepare/shared/cart';
 import { centsToDecimal } from '@erepare/shared/shop';
+import { relayChoiceOf, relayNoteLine, toOrderRelayPoint, withRelayNote } from '@erepare/shared/relay-points';
 import type { OrderCreateRequest } from '@erepare/shared/schemas/shop';
 import type { CheckoutFormValues } from './checkout-form';
 
@@ -35,6 +36,21 @@ type OrderExtras = {
   expectedTotalCents: number;
 };
 
+/** Longest note the server takes (orderCreateRequestSchema). */
+const NOTE_MAX = 1000;
+
+/**
+ * The customer's note, with the chosen relay point appended (spec 2 §4: "Point relais : NOM,
+ * ADRESSE, CP VILLE (id)"). The server writes the same line again from Colissimo's answer; a note
+ * too long to take the line keeps the customer's text (the point travels in relay_point anyway).
+ */
+export function customerNote(values: Pick<CheckoutFormValues, 'orderNotes' | 'needsRelay' | 'relayChoice'>): string {
+  const note = values.orderNotes.trim();
+  if (!values.needsRelay || !values.relayChoice) return note;
+  const withRelay = withRelayNote(note, relayNoteLine(toOrderRelayPoint(values.relayChoice.point)));
+  return withRelay.length <= NOTE_MAX ? withRelay : note;
+}
+
 /**
  * The body of POST /api/shop/orders. Only what the schema allows leaves the browser: the amounts
  * (prices, shipping cost) are recomputed by the server; the one amount sent is `expected_total`,
@@ -68,10 +84,13 @@ export function buildOrderRequest(
     shipping_lines: [{ method_id: values.shippingMethod }],
     coupon_lines: couponCode ? [{ code: couponCode }] : [],
     use_loyalty: useLoyalty,
-    customer_note: values.orderNotes.trim(),
+    customer_note: customerNote(values),
     expected_total: centsToDecimal(Math.max(0, expectedTotalCents)),
     terms_accepted: true,
   };
+  if (values.needsRelay && values.relayChoice) {
+    request.relay_point = relayChoiceOf(values.relayChoice.point, values.relayChoice.postcode);
+  }
   if (delivered) {
     request.shipping = {
       first_name: values.firstName.trim(),

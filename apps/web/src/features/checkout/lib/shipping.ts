@@ -19,11 +19,11 @@ export function toShippingDefinition(method: ShippingMethod): ShippingMethodDefi
 }
 
 /**
- * Methods the customer can pick today. A relay method needs the relay-point picker of the payments
- * issue: until it is there, such a method could not be completed, so it is not offered.
+ * Methods the customer can pick: the enabled ones. A relay method (colissimo_relais, lpc_relay)
+ * comes with the relay-point picker; the server lists it only when Colissimo is configured.
  */
 export function selectableShippingMethods(methods: readonly ShippingMethod[]): ShippingMethod[] {
-  return methods.filter((method) => method.enabled && !method.needs_relay);
+  return methods.filter((method) => method.enabled);
 }
 
 /** The method preselected for a customer in a hurry: standard home delivery, else the first one. */

@@ -1,4 +1,5 @@
 import type { CartItem } from '@erepare/shared/cart';
+import type { RelayPoint } from '@erepare/shared/relay-points';
 import type { Order, PaymentGateway, ShippingMethod } from '@erepare/shared/schemas/shop';
 
 export function cartItem(overrides: Partial<CartItem> = {}): CartItem {
@@ -142,3 +143,65 @@ export function order(overrides: Partial<Order> = {}): Order {
     ...overrides,
   };
 }
+
+export const relayMethod: ShippingMethod = {
+  id: 'colissimo_relais',
+  title: 'Colissimo en point relais',
+  description: 'Retrait dans un point relais ou un bureau de poste proche de chez vous',
+  enabled: true,
+  cost: '5.90',
+  kind: 'standard',
+  free_threshold: '50.00',
+  needs_address: true,
+  needs_relay: true,
+};
+
+const weekdays = {
+  horairesOuvertureLundi: '09:00-12:00 14:00-17:30',
+  horairesOuvertureMardi: '09:00-12:00 14:00-17:30',
+  horairesOuvertureMercredi: '09:00-12:00 00:00-00:00',
+  horairesOuvertureJeudi: '09:00-12:00 14:00-17:30',
+  horairesOuvertureVendredi: '09:00-12:00 14:00-17:30',
+  horairesOuvertureSamedi: '09:00-12:00 00:00-00:00',
+  horairesOuvertureDimanche: '00:00-00:00 00:00-00:00',
+};
+
+/** Points as GET /api/colissimo/relay-points answers them for 33470. */
+export const relayPoints: RelayPoint[] = [
+  {
+    identifiant: '331990',
+    nom: 'BUREAU DE POSTE GUJAN MESTRAS',
+    typeDePoint: 'BPR',
+    distanceEnMetre: 190,
+    adresse1: '2 AVENUE DE LATTRE DE TASSIGNY',
+    adresse2: '',
+    codePostal: '33470',
+    localite: 'GUJAN MESTRAS',
+    ...weekdays,
+    accesPersonneMobiliteReduite: true,
+  },
+  {
+    identifiant: '008253',
+    nom: 'CARREFOUR CITY GUJAN CENTRE',
+    typeDePoint: 'A2P',
+    distanceEnMetre: 850,
+    adresse1: '120 COURS DE VERDUN',
+    adresse2: '',
+    codePostal: '33470',
+    localite: 'GUJAN MESTRAS',
+    ...weekdays,
+    accesPersonneMobiliteReduite: false,
+  },
+  {
+    identifiant: '331950',
+    nom: 'CENTRE DE DISTRIBUTION LA TESTE DE BUCH',
+    typeDePoint: 'CDI',
+    distanceEnMetre: 5_420,
+    adresse1: '14 RUE DES ARTISANS',
+    adresse2: 'ZA DE LA COMBE DES MONS',
+    codePostal: '33260',
+    localite: 'LA TESTE DE BUCH',
+    ...weekdays,
+    accesPersonneMobiliteReduite: true,
+  },
+];

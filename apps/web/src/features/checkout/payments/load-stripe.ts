@@ -17,10 +17,22 @@ export class StripeLoadError extends Error {
   }
 }
 
+/**
+ * With load parameters set, Stripe.js's loader retries a failed load on the script element that
+ * already failed, and then waits forever (@stripe/stripe-js 10: no error, and no later retry
+ * either). A Stripe.js script that fails is taken out of the page as soon as it fails (capture
+ * phase, before the loader's own listener): its retry, and a later Réessayer, insert a fresh one.
+ */
+function dropFailedStripeScript(event: Event): void {
+  const target = event.target;
+  if (target instanceof HTMLScriptElement && target.src.startsWith('https://js.stripe.com/')) target.remove();
+}
+
 export function loadStripeOnce(publishableKey: string): Promise<Stripe> {
   if (pending && pendingKey === publishableKey) return pending;
   pendingKey = publishableKey;
   pending = (async () => {
+    document.addEventListener('error', dropFailedStripeScript, true);
     try {
       const { loadStripe } = await import('@stripe/stripe-js/pure');
       loadStripe.setLoadParameters({ advancedFraudSignals: false });
@@ -31,6 +43,8 @@ export function loadStripeOnce(publishableKey: string): Promise<Stripe> {
       // A failed load may be retried (Réessayer): forget it.
       pending = null;
       throw new StripeLoadError();
+    } finally {
+      document.removeEventListener('error', dropFailedStripeScript, true);
     }
   })();
   return pending;

@@ -48,7 +48,15 @@ function OpeningHours({ point }: { point: RelayPoint }) {
               <th scope="row" className="py-1 pr-4 text-left font-medium">
                 {day}
               </th>
-              <td className={`py-1 text-right tabular-nums ${hours === 'Fermé' ? 'text-slate-600 dark:text-slate-400' : ''}`}>{hours}</td>
+              <td className={`py-1 text-right tabular-nums ${hours === 'Fermé' ? 'text-slate-600 dark:text-slate-400' : ''}`}>
+                {/* One opening slot per line ("9h00 – 12h00", "14h00 – 17h30"): readable on a phone. */}
+                {hours.split(', ').map((slot, index) => (
+                  <span key={index} className="block whitespace-nowrap">
+                    {index > 0 ? <span className="sr-only">, </span> : null}
+                    {slot}
+                  </span>
+                ))}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -189,7 +197,7 @@ export function RelayPicker({ addressPostcode, value, onChange, error, focusRef 
   }
 
   return (
-    <section aria-labelledby={`${ids}-title`} className="grid gap-4 rounded-2xl border border-slate-200 p-4 sm:p-5 dark:border-slate-700">
+    <section aria-labelledby={`${ids}-title`} className="grid gap-4 border-t border-slate-200 pt-5 sm:rounded-2xl sm:border sm:p-5 dark:border-slate-700">
       <div>
         <h3 id={`${ids}-title`} className="flex items-center gap-2 text-base font-semibold">
           <MapPin aria-hidden="true" className="size-5 text-brand-700 dark:text-brand-300" />

@@ -18,6 +18,7 @@ import { createCatalogue } from './modules/shop/catalogue.js';
 import { shopRoutes } from './modules/shop/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
+import { stripeRoutes } from './modules/payments/stripe-routes.js';
 import { paypalRoutes } from './modules/payments/paypal-routes.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { baseCspDirectives } from './plugins/csp.js';
@@ -127,6 +128,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   await app.register(orderRoutes(catalogue));
   await app.register(paymentRoutes);
   // Provider plugins (payments issue) register below.
+  await app.register(stripeRoutes);
   await app.register(paypalRoutes);
   await app.register((await import('./modules/shipping/routes.js')).shippingRoutes);
 

@@ -1,4 +1,7 @@
 import { z } from './zod.js';
+import { orderRelayPointSchema, relayChoiceMessages, relayPointChoiceSchema } from './schemas/shop.js';
+
+export { orderRelayPointSchema, relayPointChoiceSchema };
 
 /**
  * Colissimo relay points (spec 2 §3 "Relay point", §4, §5, §8, §9): the French texts, the search
@@ -9,12 +12,10 @@ import { z } from './zod.js';
 // ───────────────────────── texts (spec 2 §8) ─────────────────────────
 
 export const relayMessages = {
-  invalidPostcode: 'Veuillez saisir un code postal valide (5 chiffres)',
+  ...relayChoiceMessages,
   loadFailed: 'Impossible de charger les points relais Colissimo',
   empty: 'Aucun point relais trouvé pour ce code postal',
   found: (count: number) => `${count} point${count > 1 ? 's' : ''} relais trouvé${count > 1 ? 's' : ''}`,
-  required: 'Veuillez choisir un point relais',
-  unknown: 'Point relais introuvable : choisissez-en un autre',
   unavailableAtOrder: 'Impossible de vérifier le point relais Colissimo pour le moment. Veuillez réessayer dans quelques instants.',
   notConfigured: 'La livraison en point relais Colissimo n’est pas proposée sur ce site',
   rateLimited: 'Trop de recherches de points relais. Veuillez réessayer dans une minute.',
@@ -91,17 +92,6 @@ export const relayPointsResponseSchema = z.object({
 });
 export type RelayPointsResponse = z.infer<typeof relayPointsResponseSchema>;
 
-/** The choice sent with the order: the server reads the point again from Colissimo by these. */
-export const relayPointChoiceSchema = z.object({
-  id: z
-    .string({ error: relayMessages.required })
-    .trim()
-    .regex(/^[A-Za-z0-9]{1,20}$/, { error: relayMessages.unknown }),
-  postcode: z
-    .string({ error: relayMessages.invalidPostcode })
-    .trim()
-    .regex(/^\d{5}$/, { error: relayMessages.invalidPostcode }),
-});
 export type RelayPointChoice = z.infer<typeof relayPointChoiceSchema>;
 
 /**
@@ -112,17 +102,6 @@ export function relayChoiceOf(point: Pick<RelayPoint, 'identifiant'>, searchedPo
   return { id: point.identifiant, postcode: searchedPostcode };
 }
 
-/** The point as the order keeps and shows it (orders.relay_point, the order view's relay_point). */
-export const orderRelayPointSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  type: z.string(),
-  address_1: z.string(),
-  address_2: z.string(),
-  postcode: z.string(),
-  city: z.string(),
-  country: z.string(),
-});
 export type OrderRelayPoint = z.infer<typeof orderRelayPointSchema>;
 
 // ───────────────────────── display (spec 2 §4, §9) ─────────────────────────

@@ -1,6 +1,5 @@
 import { z } from '../zod.js';
 import { checkoutFieldMessages } from '../shop.js';
-import { orderRelayPointSchema, relayPointChoiceSchema } from '../relay-points.js';
 import { searchTextSchema } from './repair.js';
 
 /**
@@ -227,6 +226,41 @@ export const orderShippingInputSchema = z.object({
   city: optionalText(100),
   postcode: optionalText(20),
   country: country(),
+});
+
+// ───────────────────────── relay point of an order ─────────────────────────
+// Defined here (not in relay-points.ts, which re-exports them) so that the pages parsing shop
+// answers (/boutique, /panier) do not load the relay picker's rules with this module.
+
+/** The texts of the relay choice (relay-points.ts's relayMessages spreads them). */
+export const relayChoiceMessages = {
+  invalidPostcode: 'Veuillez saisir un code postal valide (5 chiffres)',
+  required: 'Veuillez choisir un point relais',
+  unknown: 'Point relais introuvable : choisissez-en un autre',
+} as const;
+
+/** The choice sent with the order: the server reads the point again from Colissimo by these. */
+export const relayPointChoiceSchema = z.object({
+  id: z
+    .string({ error: relayChoiceMessages.required })
+    .trim()
+    .regex(/^[A-Za-z0-9]{1,20}$/, { error: relayChoiceMessages.unknown }),
+  postcode: z
+    .string({ error: relayChoiceMessages.invalidPostcode })
+    .trim()
+    .regex(/^\d{5}$/, { error: relayChoiceMessages.invalidPostcode }),
+});
+
+/** The point as the order keeps and shows it (orders.relay_point, the order view's relay_point). */
+export const orderRelayPointSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  address_1: z.string(),
+  address_2: z.string(),
+  postcode: z.string(),
+  city: z.string(),
+  country: z.string(),
 });
 
 /**

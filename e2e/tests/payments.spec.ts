@@ -13,7 +13,8 @@ import { waitForMail } from './outbox.js';
  *     /payment/success, confirmed by our server, order processing, confirmation mail, cart emptied;
  *   - Klarna cancelled: /payment/cancel, back to the order, which offers the payment again;
  *   - card and PayPal when their script cannot load (js.stripe.com and www.paypal.com are never
- *     reached from a test): the spec's error texts and Réessayer.
+ *     reached from a test): the spec's error texts and Réessayer; PayPal then paid on its own site
+ *     (the fake's approval page) and captured on the way back.
  * What needs the providers' real scripts (the card form itself, PayPal's popup) is covered by the
  * widgets' unit tests with the SDKs stubbed.
  *
@@ -38,6 +39,8 @@ async function shootBoth(page: Page, name: string): Promise<void> {
     { width: 1440, height: 900 },
   ]) {
     await page.setViewportSize(size);
+    // From the top: a full-page shot of a scrolled page draws the sticky header in the middle.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(150);
     await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${size.width}.png`), fullPage: true });
   }
@@ -214,7 +217,7 @@ test('card without Stripe.js: "Erreur de paiement: Impossible de charger Stripe"
   await expect(page.getByRole('button', { name: 'Réessayer' })).toBeVisible();
 });
 
-test('PayPal without its SDK: "Erreur de paiement PayPal: Erreur de chargement PayPal SDK" and Réessayer', async ({ page }) => {
+test('PayPal without its SDK: "Erreur de chargement PayPal SDK", Réessayer, and paid on PayPal’s site (the fake) instead', async ({ page }) => {
   const product = await productFor(page.request, 3);
   await seedCart(page, product);
   await page.route(/^https:\/\/([a-z0-9-]+\.)*paypal\.com\//, (route) => route.abort());
@@ -224,4 +227,16 @@ test('PayPal without its SDK: "Erreur de paiement PayPal: Erreur de chargement P
   await expect(page.getByRole('button', { name: 'Réessayer' })).toBeVisible();
   await expectAccessible(page);
   await shootBoth(page, 'paiement-paypal-erreur');
+
+  // The fallback: the order approved on PayPal's own page, captured by our server on the way back.
+  await page.getByRole('button', { name: 'Payer sur le site de PayPal' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'PayPal (test)' })).toBeVisible();
+  await page.getByRole('button', { name: 'Approuver le paiement' }).click();
+  await expect(page).toHaveURL(/\/commande\?order=\d+&key=/);
+  await expect(page.getByText('Paiement confirmé', { exact: true })).toBeVisible();
+  const url = new URL(page.url());
+  const order = await orderOf(page.request, url.searchParams.get('order') ?? '', url.searchParams.get('key') ?? '');
+  expect(order.status).toBe('processing');
+  expect(order.payment_method).toBe('paypal');
+  await expect(page.getByTestId('cart-badge')).toHaveCount(0);
 });

@@ -73,6 +73,14 @@ describe('/payment/success after Klarna or a Stripe redirect', () => {
     expect(sent['/api/woocommerce-payments/stripe/confirm-payment']).toEqual([{ orderId: 42, order_key: 'wc_order_abc123', paymentIntentId: 'pi_1' }]);
   });
 
+  it('back from PayPal’s site with the remembered key: captured by our server, the order page opened', async () => {
+    remember();
+    const { sent } = stubApi({ 'POST /api/woocommerce-payments/paypal/capture-order': () => json({ success: true, status: 'processing', data: paid() }) });
+    renderReturn('/payment/success?provider=paypal&order=42&token=PAYPAL-2&PayerID=FAKEPAYER');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/commande?order=42&key=wc_order_abc123'));
+    expect(sent['/api/woocommerce-payments/paypal/capture-order']).toEqual([{ orderId: 42, order_key: 'wc_order_abc123', paypalOrderId: 'PAYPAL-2' }]);
+  });
+
   it('a Stripe redirect without the key: nothing to ask, "Paiement en cours de confirmation" (the webhook confirms)', async () => {
     const { mock } = stubApi({});
     renderReturn('/payment/success?provider=stripe&order=42&payment_intent=pi_1');

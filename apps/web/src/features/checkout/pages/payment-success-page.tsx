@@ -11,12 +11,13 @@ import { clearCheckoutDraft } from '../lib/checkout-draft';
 import { orderPagePath, readOrderReference, rememberOrder } from '../lib/order-reference';
 import { paymentErrorMessage } from '../payments/payment-errors';
 import { parsePaymentReturn, rememberedKeyOf, type PaymentConfirmedState, type PaymentReturn } from '../payments/payment-return';
-import { confirmKlarnaPayment, confirmStripePayment } from '../payments/payments-api';
+import { capturePaypalOrder, confirmKlarnaPayment, confirmStripePayment } from '../payments/payments-api';
 
 /**
  * Return address after a payment that left the site (spec 2 §2):
- *   - Klarna (?provider=klarna&order=&session_id=) and a Stripe redirect (?provider=stripe&order=
- *     &payment_intent=): our server confirms with the provider, then the order page opens with
+ *   - Klarna (?provider=klarna&order=&session_id=), a Stripe redirect (?provider=stripe&order=
+ *     &payment_intent=) and PayPal's site (?provider=paypal&order=&token=): our server confirms
+ *     (PayPal: captures) with the provider, then the order page opens with
  *     "Paiement confirmé"; still at the bank: "Paiement en cours de confirmation"; refused: the
  *     French reason and the way back to the order to pay again;
  *   - ?order=&key=: the order page;
@@ -26,9 +27,7 @@ export function PaymentSuccessPage() {
   const [params] = useSearchParams();
   const back = parsePaymentReturn(params);
   if (back.kind === 'reference') return <Navigate replace to={orderPagePath(back.reference)} />;
-  if (back.kind === 'klarna' || back.kind === 'stripe') {
-    return <ProviderReturn key={back.kind === 'klarna' ? back.sessionId : back.paymentIntentId} back={back} />;
-  }
+  if (back.kind !== 'none') return <ProviderReturn key={providerReference(back)} back={back} />;
   return (
     <PaymentResult outcome="success" title="Paiement accepté">
       <p>Merci ! Votre paiement a bien été pris en compte.</p>
@@ -37,13 +36,20 @@ export function PaymentSuccessPage() {
   );
 }
 
-type ProviderBack = Extract<PaymentReturn, { kind: 'klarna' | 'stripe' }>;
+type ProviderBack = Extract<PaymentReturn, { kind: 'klarna' | 'stripe' | 'paypal' }>;
 
-/** Asks our server; null when it cannot be asked (a Stripe return without this tab's key: the webhook confirms). */
+const providerReference = (back: ProviderBack) =>
+  back.kind === 'klarna' ? back.sessionId : back.kind === 'stripe' ? back.paymentIntentId : back.paypalOrderId;
+
+/**
+ * Asks our server; null when it cannot be asked without this tab's key (the buyer left from this
+ * tab, so the key is normally there): a Stripe payment is then confirmed by the webhook.
+ */
 function confirmReturn(back: ProviderBack, key: string | null): Promise<PaymentConfirmation | null> {
   if (back.kind === 'klarna') return confirmKlarnaPayment(back.orderId, back.sessionId, key ?? undefined);
   if (!key) return Promise.resolve(null);
-  return confirmStripePayment({ orderId: back.orderId, orderKey: key }, back.paymentIntentId);
+  const proof = { orderId: back.orderId, orderKey: key };
+  return back.kind === 'stripe' ? confirmStripePayment(proof, back.paymentIntentId) : capturePaypalOrder(proof, back.paypalOrderId);
 }
 
 /** The order this tab placed is paid: its cart goes, once (a reload does not empty a new cart). */
@@ -97,7 +103,7 @@ function ProviderReturn({ back }: { back: ProviderBack }) {
         }
       >
         <p role="alert" className="font-medium text-red-800 dark:text-red-200">
-          {paymentErrorMessage(confirmation.error, 'confirm')}
+          {paymentErrorMessage(confirmation.error, back.kind === 'paypal' ? 'capture' : 'confirm')}
         </p>
         <p>Votre commande reste en attente de paiement : vous pouvez réessayer ou choisir un autre mode de paiement.</p>
       </PaymentResult>

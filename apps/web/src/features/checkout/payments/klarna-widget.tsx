@@ -94,7 +94,7 @@ export function KlarnaWidget({ order, orderKey, onError, redirect = assignLocati
               setPlan(candidate.id);
               setPlanError(false);
             }}
-            className={planError ? 'border-red-600 dark:border-red-400' : ''}
+            className={planError ? 'border-red-600! dark:border-red-400!' : ''}
           />
         ))}
         {planError ? (

@@ -7,7 +7,7 @@ const params = (query: string) => new URLSearchParams(query);
 beforeEach(() => window.sessionStorage.clear());
 
 describe('payment return addresses', () => {
-  it('reads Klarna, Stripe and order-key returns; anything incomplete is "none"', () => {
+  it('reads Klarna, Stripe, PayPal and order-key returns; anything incomplete is "none"', () => {
     expect(parsePaymentReturn(params('provider=klarna&order=42&session_id=cs_test_1'))).toEqual({ kind: 'klarna', orderId: 42, sessionId: 'cs_test_1' });
     expect(parsePaymentReturn(params('provider=stripe&order=42&payment_intent=pi_1&payment_intent_client_secret=s&redirect_status=succeeded'))).toEqual({
       kind: 'stripe',
@@ -15,6 +15,7 @@ describe('payment return addresses', () => {
       paymentIntentId: 'pi_1',
       redirectStatus: 'succeeded',
     });
+    expect(parsePaymentReturn(params('provider=paypal&order=42&token=PAYPAL-2&PayerID=X'))).toEqual({ kind: 'paypal', orderId: 42, paypalOrderId: 'PAYPAL-2' });
     expect(parsePaymentReturn(params('order=42&key=wc_order_abc'))).toEqual({ kind: 'reference', reference: { id: 42, key: 'wc_order_abc' } });
     expect(parsePaymentReturn(params('provider=klarna&order=42'))).toEqual({ kind: 'none' });
     expect(parsePaymentReturn(params('provider=klarna&order=abc&session_id=cs'))).toEqual({ kind: 'none' });

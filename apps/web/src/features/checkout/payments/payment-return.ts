@@ -5,11 +5,13 @@ import { readOrderReference, rememberOrder, type OrderReference } from '../lib/o
  * they carry:
  *   - Klarna (Stripe Checkout): ?provider=klarna&order=<id>&session_id=<cs_…>
  *   - a Stripe redirect (Revolut Pay, some 3-D Secure): ?provider=stripe&order=<id>&payment_intent=<pi_…>
+ *   - PayPal's own site (the widget's fallback): ?provider=paypal&order=<id>&token=<PayPal order id>&PayerID=…
  *   - older links and PayPal: ?order=<id>&key=<order key>
  */
 export type PaymentReturn =
   | { kind: 'klarna'; orderId: number; sessionId: string }
   | { kind: 'stripe'; orderId: number; paymentIntentId: string; redirectStatus: string }
+  | { kind: 'paypal'; orderId: number; paypalOrderId: string }
   | { kind: 'reference'; reference: { id: number; key: string } }
   | { kind: 'none' };
 
@@ -28,6 +30,10 @@ export function parsePaymentReturn(params: URLSearchParams): PaymentReturn {
   if (orderId !== null && provider === 'stripe') {
     const paymentIntentId = params.get('payment_intent')?.trim() ?? '';
     if (paymentIntentId) return { kind: 'stripe', orderId, paymentIntentId, redirectStatus: params.get('redirect_status') ?? '' };
+  }
+  if (orderId !== null && provider === 'paypal') {
+    const paypalOrderId = params.get('token')?.trim() ?? '';
+    if (paypalOrderId) return { kind: 'paypal', orderId, paypalOrderId };
   }
   const key = params.get('key')?.trim() ?? '';
   if (orderId !== null && key) return { kind: 'reference', reference: { id: orderId, key } };

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import type { PayPalButtonsComponentOptions } from '@paypal/paypal-js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PendingPaymentStep } from '../components/pending-payment-step';
+import { ORDER_REFERENCE_KEY } from '../lib/order-reference';
+import { PaypalWidget } from './paypal-widget';
 import { order } from '../test/fixtures';
 import { failure, json, renderAt, stubApi } from '../test/render';
 
@@ -93,5 +95,22 @@ describe('PayPal widget', () => {
     await user.click(screen.getByRole('button', { name: 'Réessayer' }));
     await buttons();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('without the SDK, "Payer sur le site de PayPal": the order created on our server, remembered, then PayPal’s approval page', async () => {
+    const { sent } = stubApi({
+      [CONFIG]: config,
+      'POST /api/woocommerce-payments/paypal/create-order': () =>
+        json({ success: true, id: 'PAYPAL-2', status: 'PAYER_ACTION_REQUIRED', approve_url: 'https://www.paypal.com/checkoutnow?token=PAYPAL-2' }),
+    });
+    paypalStub.loadScript.mockRejectedValue(new Error('blocked'));
+    const redirect = vi.fn();
+    const onError = vi.fn();
+    renderAt(<PaypalWidget order={paypalOrder()} orderKey="wc_order_abc123" onPaid={vi.fn()} onError={onError} redirect={redirect} />, '/checkout');
+    await user.click(await screen.findByRole('button', { name: 'Payer sur le site de PayPal' }));
+    await waitFor(() => expect(redirect).toHaveBeenCalledWith('https://www.paypal.com/checkoutnow?token=PAYPAL-2'));
+    expect(sent['/api/woocommerce-payments/paypal/create-order']).toEqual([{ orderId: 42, order_key: 'wc_order_abc123' }]);
+    expect(JSON.parse(window.sessionStorage.getItem(ORDER_REFERENCE_KEY) ?? '{}')).toMatchObject({ id: 42, key: 'wc_order_abc123' });
+    expect(onError).toHaveBeenCalledWith('Erreur de chargement PayPal SDK');
   });
 });

@@ -1,11 +1,12 @@
 import { loadScript, type PayPalNamespace } from '@paypal/paypal-js';
 import { useQuery } from '@tanstack/react-query';
-import { CheckCircle2, Clock, Info, RotateCcw } from 'lucide-react';
+import { CheckCircle2, Clock, ExternalLink, Info, RotateCcw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { paymentMessages } from '@erepare/shared/payments';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { orderPagePath } from '../lib/order-reference';
 import { paymentErrorMessage } from './payment-errors';
+import { ensureOrderRemembered } from './payment-return';
 import { PaymentSkeleton } from './payment-skeleton';
 import { capturePaypalOrder, createPaypalOrder, paymentsConfigQuery } from './payments-api';
 import type { PaymentWidgetProps } from './registry';
@@ -38,11 +39,15 @@ function paypalErrorText(error: unknown): string {
 
 type PaypalState = 'idle' | 'processing' | 'succeeded' | 'pending' | 'cancelled';
 
+/** Leaves for PayPal's own site (a seam for tests: jsdom cannot navigate). */
+export type Redirect = (url: string) => void;
+const assignLocation: Redirect = (url) => window.location.assign(url);
+
 /**
  * PayPal at step 5 (spec 2 §2, §7): PayPal's buttons; the order is created and captured by our
  * server (POST /paypal/create-order, /paypal/capture-order), which charges the order's own total.
  */
-export function PaypalWidget({ order, orderKey, onPaid, onError }: PaymentWidgetProps) {
+export function PaypalWidget({ order, orderKey, onPaid, onError, redirect = assignLocation }: PaymentWidgetProps & { redirect?: Redirect }) {
   const config = useQuery(paymentsConfigQuery);
   const clientId = config.data?.paypal?.client_id ?? '';
   const sdk = useQuery({
@@ -143,19 +148,45 @@ export function PaypalWidget({ order, orderKey, onPaid, onError }: PaymentWidget
     if (sdk.isError) void sdk.refetch();
   };
 
+  // Without PayPal's script (blocked, offline): the same order approved on PayPal's site, then
+  // captured by the return page (/payment/success?provider=paypal&order=&token=).
+  const [leaving, setLeaving] = useState(false);
+  const payOnPaypal = async () => {
+    if (leaving) return;
+    setLeaving(true);
+    report.current('');
+    try {
+      const created = await createPaypalOrder({ orderId: order.id, orderKey });
+      if (!created.approve_url) throw new PaypalLoadError();
+      ensureOrderRemembered(order.id, orderKey);
+      redirect(created.approve_url);
+    } catch (error) {
+      setLeaving(false);
+      report.current(error instanceof PaypalLoadError ? paymentMessages.paypalSdkFailed : paymentErrorMessage(error, 'paypal-order'));
+    }
+  };
+
   if (loadError) {
     return (
-      <div className="grid min-h-[11rem] content-start gap-3 rounded-xl border border-slate-200 p-4 dark:border-slate-700">
+      <div className="grid content-start gap-3 rounded-xl border border-slate-200 p-4 dark:border-slate-700">
         <p className="text-sm text-slate-700 dark:text-slate-300">
           {notConfigured
             ? 'Revenez à l’étape précédente pour choisir un autre mode de paiement.'
             : 'Les boutons PayPal n’ont pas pu s’afficher. Vérifiez votre connexion (ou un bloqueur de contenu) puis réessayez.'}
         </p>
         {notConfigured ? null : (
-          <Button variant="secondary" onClick={retry} disabled={config.isFetching || sdk.isFetching} className="justify-self-start">
-            <RotateCcw aria-hidden="true" className="size-4" />
-            {paymentMessages.retry}
-          </Button>
+          <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+            <Button variant="secondary" onClick={retry} disabled={config.isFetching || sdk.isFetching}>
+              <RotateCcw aria-hidden="true" className="size-4" />
+              {paymentMessages.retry}
+            </Button>
+            {sdk.isError ? (
+              <Button variant="secondary" onClick={() => void payOnPaypal()} disabled={leaving} aria-disabled={leaving}>
+                <ExternalLink aria-hidden="true" className="size-4" />
+                {leaving ? 'Redirection vers PayPal…' : 'Payer sur le site de PayPal'}
+              </Button>
+            ) : null}
+          </div>
         )}
       </div>
     );

@@ -112,7 +112,7 @@ function StripePayment({ order, orderKey, onPaid, onError, method }: StripePayme
 
   if (loadError) {
     return (
-      <div className={`grid content-start gap-3 rounded-xl border border-slate-200 p-4 dark:border-slate-700 ${reservedHeight}`}>
+      <div className="grid content-start gap-3 rounded-xl border border-slate-200 p-4 dark:border-slate-700">
         <p className="text-sm text-slate-700 dark:text-slate-300">
           {notConfigured
             ? 'Ce mode de paiement ne peut pas être utilisé pour le moment. Revenez à l’étape précédente pour en choisir un autre.'

@@ -37,6 +37,14 @@ export function PaymentNotIntegrated() {
   );
 }
 
+/** The height each widget takes once loaded (its form, its plans, its buttons), kept while its chunk loads. */
+const reservedHeights: Readonly<Partial<Record<string, string>>> = {
+  stripe: 'min-h-[19rem]',
+  revolut_pay: 'min-h-[11rem]',
+  klarna: 'min-h-[24rem]',
+  paypal: 'min-h-[11rem]',
+};
+
 type PaymentWidgetHostProps = Omit<PaymentWidgetProps, 'order'> & {
   order: Order;
   /** For tests and previews; the registry by default. */
@@ -52,7 +60,7 @@ export function PaymentWidgetHost({ order, widget, ...props }: PaymentWidgetHost
       {/* The widget's own height while its chunk loads: nothing below jumps. */}
       <Suspense
         fallback={
-          <div className="min-h-[11rem]">
+          <div className={reservedHeights[order.payment_method] ?? 'min-h-[11rem]'}>
             <PaymentSkeleton />
           </div>
         }

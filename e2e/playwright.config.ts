@@ -96,6 +96,8 @@ export default defineConfig({
         NODE_ENV: 'production',
         HOST: '127.0.0.1',
         PORT: process.env.E2E_PORT,
+        // The origin the tests browse: payment return addresses and mail links come back to it.
+        PUBLIC_URL: baseURL,
         DATA_DIR: process.env.E2E_DATA_DIR,
         LOG_LEVEL: 'warn',
         ADMIN_EMAIL: ADMIN.email,

@@ -18,13 +18,12 @@ import { waitForMail } from './outbox.js';
  * What needs the providers' real scripts (the card form itself, PayPal's popup) is covered by the
  * widgets' unit tests with the SDKs stubbed.
  *
- * The server builds the return addresses from PUBLIC_URL, which defaults to http://localhost:{port}:
- * the tests browse that same origin, so that the order reference kept in the tab's session storage
- * is there when the buyer comes back.
+ * The server builds the return addresses from PUBLIC_URL, set to the origin the tests browse
+ * (playwright.config.ts), so the order reference kept in the tab's session storage is there when
+ * the buyer comes back.
  */
 
 test.describe.configure({ timeout: 90_000 });
-test.use({ baseURL: `http://localhost:${process.env.E2E_PORT ?? ''}` });
 
 const SHOTS_DIR = process.env.SHOP_SHOTS;
 const stepFive = (page: Page) => page.getByRole('heading', { level: 2, name: 'Commande en attente de paiement' });

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderCreateRequestSchema } from '@erepare/shared/schemas/shop';
 import { storeProfile } from '@erepare/shared/store-profile';
-import { coupons, customers, inventoryItems, orderEvents, orders } from '../../db/schema.js';
+import { coupons, customers, inventoryItems, orderEvents, orders, payments } from '../../db/schema.js';
 import { expireOrders } from '../../jobs/order-expiry.js';
 import { listOutbox } from '../mail/outbox.js';
 import { offlinePaymentMethods, type PaymentMethodAdapter } from '../shop/payment-methods.js';
@@ -240,6 +240,34 @@ describe('the expiry job', () => {
     expect(await stockOf(itemId)).toBe(6);
     const view = await t.app.inject({ method: 'GET', url: `/api/shop/orders/${transfer.id}?key=${transfer.order_key ?? ''}` });
     expect(view.json<{ data: { status: string; bank_details: unknown; expires_at: unknown } }>().data).toMatchObject({ status: 'cancelled', bank_details: null, expires_at: null });
+  });
+
+  it('keeps a pending order whose payment the provider is still confirming (three days at most)', async () => {
+    const itemId = await insertItem(5, 1000);
+    const confirming = await createOrder(context(), anonymous, input(itemId, { line_items: [{ product_id: itemId, quantity: 1 }] }), { ip: nextIp() });
+    const declined = await createOrder(context(), anonymous, input(itemId, { line_items: [{ product_id: itemId, quantity: 1 }] }), { ip: nextIp() });
+    const stale = await createOrder(context(), anonymous, input(itemId, { line_items: [{ product_id: itemId, quantity: 1 }] }), { ip: nextIp() });
+    const attempt = (orderId: number, providerRef: string, status: string, providerStatus: string, updatedAt = new Date()) => ({
+      orderId,
+      provider: 'stripe' as const,
+      method: 'stripe',
+      providerRef,
+      amountCents: 1000,
+      status,
+      providerStatus,
+      updatedAt,
+    });
+    await t.database.db.insert(payments).values([
+      attempt(confirming.id, `pi_confirming_${confirming.id}`, 'created', 'processing'),
+      attempt(declined.id, `pi_declined_${declined.id}`, 'failed', 'requires_payment_method'),
+      attempt(stale.id, `pi_stale_${stale.id}`, 'created', 'processing', new Date(Date.now() - 4 * 86_400_000)),
+    ]);
+    for (const order of [confirming, declined, stale]) await expire(order.id);
+    expect((await expireOrders(t.database.db, { publicUrl: t.config.publicUrl })).cancelled).toBe(2);
+    expect((await orderRow(confirming.id)).status).toBe('pending');
+    expect((await orderRow(declined.id)).status).toBe('cancelled');
+    expect((await orderRow(stale.id)).status).toBe('cancelled');
+    expect(await stockOf(itemId)).toBe(4);
   });
 
   it('works through many expired orders in one run', async () => {

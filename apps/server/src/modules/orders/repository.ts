@@ -362,6 +362,16 @@ export async function lockExpiredOrders(tx: Executor, limit: number, skip: reado
     select id from orders
     where expires_at is not null and expires_at < now()
       and (status = 'pending' or (status = 'on-hold' and payment_method = 'bacs') or (status = 'processing' and payment_method = 'cod' and paid_at is null))
+      -- A payment the provider is still confirming (a Stripe intent "processing", a PayPal capture
+      -- "PENDING") holds the order: its outcome arrives by webhook or by the buyer's return, and
+      -- cancelling now would sell the stock twice. Three days at most, then the usual expiry (a
+      -- Stripe payment arriving later is refunded).
+      and not (status = 'pending' and exists (
+        select 1 from payments
+        where payments.order_id = orders.id and payments.status = 'created'
+          and payments.provider_status in ('processing', 'PENDING')
+          and payments.updated_at > now() - interval '3 days'
+      ))
       ${skipped}
     order by expires_at
     limit ${limit}

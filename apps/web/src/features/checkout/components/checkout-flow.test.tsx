@@ -6,6 +6,8 @@ import { APPLIED_COUPON_KEY } from '../../../lib/cart-store';
 import { CheckoutPage } from '../pages/checkout-page';
 import { CHECKOUT_DRAFT_KEY } from '../lib/checkout-draft';
 import { ORDER_REFERENCE_KEY } from '../lib/order-reference';
+import { ONLINE_PAYMENT_UNAVAILABLE } from './step-payment';
+import { RELAY_UNAVAILABLE } from './step-shipping';
 import { product } from '../../../test/shop-fixtures';
 import { bacs, cartItem, cod, order, shippingMethods, stripe } from '../test/fixtures';
 import { failure, json, renderAt, seedCart, stubApi } from '../test/render';
@@ -165,12 +167,15 @@ describe('CheckoutPage – steps', () => {
     renderAt(<CheckoutPage />, '/checkout');
     await fillInformation();
     await screen.findByRole('radio', { name: /Colissimo sans signature/ });
+    expect(screen.queryByText(RELAY_UNAVAILABLE) !== null).toBe(!shippingMethods.some((method) => method.needs_relay));
     await fillAddress();
     await next();
     await screen.findByRole('radio', { name: /Virement bancaire/ });
     expect(screen.queryByRole('radio', { name: /Paiement en boutique/ })).not.toBeInTheDocument();
     expect(screen.getByText('Moyens de paiement disponibles : Virement bancaire.')).toBeInTheDocument();
     expect(screen.getByText(/Paiement en boutique au retrait : proposé uniquement avec la livraison « Retrait en boutique »/)).toBeInTheDocument();
+    // No online provider configured: the page says so plainly.
+    expect(screen.getByText(ONLINE_PAYMENT_UNAVAILABLE)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: /Précédent/ }));
     await user.click(await screen.findByRole('radio', { name: /Retrait en boutique/ }));

@@ -7,6 +7,10 @@ import { frenchList, gatewaysExcludedBy, gatewaysFor } from '../lib/shipping';
 import { LoadError } from './load-error';
 import { RadioCard } from './radio-card';
 
+/** Said plainly when no online provider is configured (issue 6): the buyer knows what is possible. */
+export const ONLINE_PAYMENT_UNAVAILABLE =
+  'Le paiement en ligne (carte bancaire, Klarna, PayPal) n’est pas proposé pour le moment : réglez par virement ou en boutique au retrait.';
+
 type StepPaymentProps = {
   form: CheckoutForm;
   field: FieldRegistrar;
@@ -48,6 +52,12 @@ export function StepPayment({ form, field, gateways, shippingMethods, shippingMe
               ? `Moyens de paiement disponibles : ${frenchList(available.map((gateway) => gateway.title))}.`
               : 'Aucun moyen de paiement n’est disponible avec ce mode de livraison : choisissez-en un autre à l’étape Livraison.'}
           </p>
+          {gateways.some((gateway) => gateway.kind === 'online') ? null : (
+            <p className="flex items-start gap-2">
+              <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              {ONLINE_PAYMENT_UNAVAILABLE}
+            </p>
+          )}
           {excluded.map((gateway) => (
             <p key={gateway.id} className="flex items-start gap-2">
               <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />

@@ -14,6 +14,9 @@ import { RadioCard } from './radio-card';
 import { RelayPicker } from './relay-picker';
 import { StorePickupCard } from './store-pickup-card';
 
+/** Said plainly when the relay-point delivery is not configured (issue 6). */
+export const RELAY_UNAVAILABLE = 'La livraison en point relais n’est pas proposée pour le moment.';
+
 type StepShippingProps = {
   form: CheckoutForm;
   field: FieldRegistrar;
@@ -49,6 +52,9 @@ export function StepShipping({ form, field, methods, loading, failed, retrying, 
     list = (
       <fieldset aria-describedby={methodError ? `${ids}-method-error` : undefined}>
         <legend className="mb-3 text-base font-semibold">Mode de livraison</legend>
+        {methods.some((method) => method.needs_relay) ? null : (
+          <p className="mb-3 text-sm text-slate-700 dark:text-slate-300">{RELAY_UNAVAILABLE}</p>
+        )}
         <div className="grid gap-3">
           {methods.map((method) => {
             const definition = toShippingDefinition(method);

@@ -6,7 +6,7 @@ import { addToCart } from '../../../lib/cart-store';
 import { renderPage, stubShopApi } from '../../../test/render-shop';
 import { jsonResponse, product, route, visitorRoutes, type ApiRoute } from '../../../test/shop-fixtures';
 import { order } from '../../checkout/test/fixtures';
-import { ORDER_REFERENCE_KEY } from '../../checkout/lib/order-reference';
+import { ORDER_REFERENCE_KEY } from '../../../lib/order-reference';
 import { QUICK_PAY_SUPPORT_KEY, serializeQuickPaySupport } from '../lib/quick-pay-support';
 import { CartPage } from '../pages/cart-page';
 

@@ -4,9 +4,9 @@ import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatCents } from '@erepare/shared/format';
 import { clearCart } from '../../../lib/cart-store';
-import { usePricingRefresh } from '../../checkout/hooks/use-pricing-refresh';
-import { rememberOrder } from '../../checkout/lib/order-reference';
-import { loadStripeOnce } from '../../checkout/payments/load-stripe';
+import { usePricingRefresh } from '../../../lib/use-pricing-refresh';
+import { rememberOrder } from '../../../lib/order-reference';
+import { loadStripeOnce } from '../../../lib/load-stripe';
 import {
   buildQuickPayOrderRequest,
   QUICK_PAY_LABEL,

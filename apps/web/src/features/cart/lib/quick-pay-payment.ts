@@ -1,9 +1,9 @@
 import type { PaymentIntent, PaymentRequestPaymentMethodEvent, Stripe } from '@stripe/stripe-js';
 import { paymentMessages } from '@erepare/shared/payments';
 import { ApiError } from '../../../lib/api-client';
-import { createOrder, OrderCreationError, staleTotalCode, type StaleTotalCode } from '../../checkout/api/orders-api';
-import { rememberOrder, type OrderReference } from '../../checkout/lib/order-reference';
-import { confirmStripePayment, createPaymentIntent } from '../../checkout/payments/payments-api';
+import { createOrder, OrderCreationError, staleTotalCode, type StaleTotalCode } from '../../../lib/orders-api';
+import { rememberOrder, type OrderReference } from '../../../lib/order-reference';
+import { confirmStripePayment, createPaymentIntent } from '../../../lib/payments-api';
 import type { QuickPayOrderRequest } from './quick-pay-order';
 
 export type QuickPayOutcome =

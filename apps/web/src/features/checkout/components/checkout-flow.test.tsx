@@ -5,7 +5,7 @@ import { CART_STORAGE_KEY } from '@erepare/shared/cart';
 import { APPLIED_COUPON_KEY } from '../../../lib/cart-store';
 import { CheckoutPage } from '../pages/checkout-page';
 import { CHECKOUT_DRAFT_KEY } from '../lib/checkout-draft';
-import { ORDER_REFERENCE_KEY } from '../lib/order-reference';
+import { ORDER_REFERENCE_KEY } from '../../../lib/order-reference';
 import { ONLINE_PAYMENT_UNAVAILABLE } from './step-payment';
 import { RELAY_UNAVAILABLE } from './step-shipping';
 import { product } from '../../../test/shop-fixtures';

@@ -5,8 +5,8 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { clearCart } from '../../../lib/cart-store';
-import { orderQuery } from '../api/orders-api';
-import { readOrderReference, rememberOrder, type OrderReference } from '../lib/order-reference';
+import { orderQuery } from '../../../lib/orders-api';
+import { readOrderReference, rememberOrder, type OrderReference } from '../../../lib/order-reference';
 import { OrderConfirmation } from './order-confirmation';
 
 type OrderLookupProps = {

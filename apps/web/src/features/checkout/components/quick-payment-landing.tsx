@@ -1,4 +1,4 @@
-import { orderReferenceFrom, readOrderReference } from '../lib/order-reference';
+import { orderReferenceFrom, readOrderReference } from '../../../lib/order-reference';
 import { OrderLookup } from './order-lookup';
 import { PaymentResult } from './payment-result';
 

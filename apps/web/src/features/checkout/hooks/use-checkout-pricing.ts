@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { cartSubtotalCents, type CartItem } from '@erepare/shared/cart';
+import { cartSubtotalCents } from '@erepare/shared/cart';
 import { computeTotals, type Totals } from '@erepare/shared/shop';
 import type { ShippingMethod } from '@erepare/shared/schemas/shop';
 import { useAppliedCoupon, useCart, useLoyaltyApplied, type AppliedCoupon, type CartState } from '../../../lib/cart-store';
 import { useSession } from '../../../lib/session';
 import { shopQueries } from '../../../lib/shop-api';
 import { toShippingDefinition } from '../lib/shipping';
+import type { PriceOverrides } from '../../../lib/use-pricing-refresh';
 
 /** Current prices of cart products, re-read from the shop after the server said the total changed. */
-export type PriceOverrides = ReadonlyMap<number, Pick<CartItem, 'price' | 'sale_price'>>;
 
 export type CheckoutPricing = {
   /** The cart, its lines at the re-read prices when there are any. */

@@ -4,7 +4,7 @@ import { bacs, cod, relayMethod, relayPoints, shippingMethods, stripe } from '..
 import { readCheckoutDraft, writeCheckoutDraft } from './checkout-draft';
 import { checkoutFormSchema, emptyCheckoutForm, stepFields } from './checkout-form';
 import { buildOrderRequest, orderLineItems } from './order-request';
-import { orderReferenceFrom, orderPagePath } from './order-reference';
+import { orderReferenceFrom, orderPagePath } from '../../../lib/order-reference';
 import { defaultShippingMethod, frenchList, gatewaysExcludedBy, gatewaysFor, selectableShippingMethods } from './shipping';
 
 const filled = {

@@ -5,9 +5,9 @@ import { toastError } from '../../../lib/toast';
 import { shopMessages } from '@erepare/shared/shop';
 import { ButtonLink } from '../../../components/ui/button';
 import { useCart } from '../../../lib/cart-store';
-import { orderQuery } from '../api/orders-api';
+import { orderQuery } from '../../../lib/orders-api';
 import { OrderLookup } from '../components/order-lookup';
-import { orderReferenceFrom } from '../lib/order-reference';
+import { orderReferenceFrom } from '../../../lib/order-reference';
 import { canPayOnline, OrderPayment } from '../payments/order-payment';
 import { isPaymentConfirmedState, type PaymentConfirmedState } from '../payments/payment-return';
 

@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { paymentMessages } from '@erepare/shared/payments';
 import { ButtonLink } from '../../../components/ui/button';
 import { PaymentResult } from '../components/payment-result';
-import { orderPagePath } from '../lib/order-reference';
+import { orderPagePath } from '../../../lib/order-reference';
 import { returnReference } from '../payments/payment-return';
 
 /**

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CART_STORAGE_KEY } from '@erepare/shared/cart';
-import { ORDER_REFERENCE_KEY } from '../lib/order-reference';
+import { ORDER_REFERENCE_KEY } from '../../../lib/order-reference';
 import { cartItem, order } from '../test/fixtures';
 import { failure, json, renderAt, seedCart, stubApi } from '../test/render';
 import { OrderPage } from './order-page';

@@ -8,10 +8,10 @@ import { Spinner } from '../../../components/ui/spinner';
 import { clearCart } from '../../../lib/cart-store';
 import { PaymentResult } from '../components/payment-result';
 import { clearCheckoutDraft } from '../lib/checkout-draft';
-import { orderPagePath, readOrderReference, rememberOrder } from '../lib/order-reference';
+import { orderPagePath, readOrderReference, rememberOrder } from '../../../lib/order-reference';
 import { paymentErrorMessage } from '../payments/payment-errors';
 import { parsePaymentReturn, rememberedKeyOf, type PaymentConfirmedState, type PaymentReturn } from '../payments/payment-return';
-import { capturePaypalOrder, confirmKlarnaPayment, confirmStripePayment } from '../payments/payments-api';
+import { capturePaypalOrder, confirmKlarnaPayment, confirmStripePayment } from '../../../lib/payments-api';
 
 /**
  * Return address after a payment that left the site (spec 2 §2):

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ORDER_REFERENCE_KEY } from '../lib/order-reference';
+import { ORDER_REFERENCE_KEY } from '../../../lib/order-reference';
 import { order } from '../test/fixtures';
 import { failure, json, renderAt, stubApi } from '../test/render';
 import { PendingPaymentStep } from '../components/pending-payment-step';

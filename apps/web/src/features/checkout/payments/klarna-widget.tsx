@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { RadioCard } from '../components/radio-card';
 import { ensureOrderRemembered } from './payment-return';
 import { klarnaErrorMessage } from './payment-errors';
-import { createKlarnaCheckoutSession, createKlarnaSession, paymentsConfigQuery } from './payments-api';
+import { createKlarnaCheckoutSession, createKlarnaSession, paymentsConfigQuery } from '../../../lib/payments-api';
 import type { PaymentWidgetProps } from './registry';
 
 /** Leaves for Stripe's hosted Klarna page (a seam for tests: jsdom cannot navigate). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, NETWORK_ERROR_MESSAGE, UNAVAILABLE_MESSAGE } from '../../../lib/api-client';
-import { StripeLoadError } from './load-stripe';
+import { StripeLoadError } from '../../../lib/load-stripe';
 import { klarnaErrorMessage, paymentAlertText, paymentErrorMessage } from './payment-errors';
 
 describe('payment error texts (spec 2 §8)', () => {

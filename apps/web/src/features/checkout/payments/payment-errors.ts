@@ -1,6 +1,6 @@
 import { paymentMessages } from '@erepare/shared/payments';
 import { ApiError, UNAVAILABLE_MESSAGE } from '../../../lib/api-client';
-import { StripeLoadError } from './load-stripe';
+import { StripeLoadError } from '../../../lib/load-stripe';
 
 /**
  * The French text of a payment failure (spec 2 §8), shown in the page's alert

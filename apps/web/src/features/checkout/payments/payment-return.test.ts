@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ORDER_REFERENCE_KEY } from '../lib/order-reference';
+import { ORDER_REFERENCE_KEY } from '../../../lib/order-reference';
 import { ensureOrderRemembered, parsePaymentReturn, returnReference } from './payment-return';
 
 const params = (query: string) => new URLSearchParams(query);

@@ -1,4 +1,4 @@
-import { readOrderReference, rememberOrder, type OrderReference } from '../lib/order-reference';
+import { readOrderReference, rememberOrder, type OrderReference } from '../../../lib/order-reference';
 
 /**
  * The addresses a payment comes back to (spec 2 §2: /payment/success, /payment/cancel) and what

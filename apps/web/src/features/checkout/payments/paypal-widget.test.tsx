@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { PayPalButtonsComponentOptions } from '@paypal/paypal-js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PendingPaymentStep } from '../components/pending-payment-step';
-import { ORDER_REFERENCE_KEY } from '../lib/order-reference';
+import { ORDER_REFERENCE_KEY } from '../../../lib/order-reference';
 import { PaypalWidget } from './paypal-widget';
 import { order } from '../test/fixtures';
 import { failure, json, renderAt, stubApi } from '../test/render';

@@ -4,11 +4,11 @@ import { CheckCircle2, Clock, ExternalLink, Info, RotateCcw } from 'lucide-react
 import { useEffect, useRef, useState } from 'react';
 import { paymentMessages } from '@erepare/shared/payments';
 import { Button, ButtonLink } from '../../../components/ui/button';
-import { orderPagePath } from '../lib/order-reference';
+import { orderPagePath } from '../../../lib/order-reference';
 import { paymentErrorMessage } from './payment-errors';
 import { ensureOrderRemembered } from './payment-return';
 import { PaymentSkeleton } from './payment-skeleton';
-import { capturePaypalOrder, createPaypalOrder, paymentsConfigQuery } from './payments-api';
+import { capturePaypalOrder, createPaypalOrder, paymentsConfigQuery } from '../../../lib/payments-api';
 import type { PaymentWidgetProps } from './registry';
 import { useLatest } from './use-latest';
 

@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PendingPaymentStep } from '../components/pending-payment-step';
 import { order } from '../test/fixtures';
 import { failure, json, renderAt, stubApi } from '../test/render';
-import type * as LoadStripe from './load-stripe';
-import { StripeLoadError } from './load-stripe';
+import type * as LoadStripe from '../../../lib/load-stripe';
+import { StripeLoadError } from '../../../lib/load-stripe';
 
 /**
  * The card widget with Stripe.js replaced (no network script in a unit test): loadStripeOnce and
@@ -18,7 +18,7 @@ const stripeStub = vi.hoisted(() => ({
   confirmPayment: vi.fn<(options: unknown) => Promise<unknown>>(),
 }));
 
-vi.mock('./load-stripe', async (importOriginal) => ({
+vi.mock('../../../lib/load-stripe', async (importOriginal) => ({
   ...(await importOriginal<typeof LoadStripe>()),
   loadStripeOnce: (key: string) => stripeStub.load(key),
 }));

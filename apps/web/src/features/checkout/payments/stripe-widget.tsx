@@ -9,12 +9,12 @@ import { decimalToCents } from '@erepare/shared/shop';
 import type { Order } from '@erepare/shared/schemas/shop';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { useTheme } from '../../../lib/use-theme';
-import { orderPagePath } from '../lib/order-reference';
-import { loadStripeOnce } from './load-stripe';
+import { orderPagePath } from '../../../lib/order-reference';
+import { loadStripeOnce } from '../../../lib/load-stripe';
 import { paymentErrorMessage } from './payment-errors';
 import { PaymentSkeleton } from './payment-skeleton';
 import { useLatest } from './use-latest';
-import { confirmStripePayment, createPaymentIntent, paymentsConfigQuery } from './payments-api';
+import { confirmStripePayment, createPaymentIntent, paymentsConfigQuery } from '../../../lib/payments-api';
 import { ensureOrderRemembered, stripeReturnUrl } from './payment-return';
 import type { PaymentWidgetProps } from './registry';
 

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { shopMessages } from '@erepare/shared/shop';
 import { orderResponseSchema, type Order, type OrderCreateRequest } from '@erepare/shared/schemas/shop';
-import { ApiError, apiRequest, NETWORK_ERROR_MESSAGE, UNAVAILABLE_MESSAGE } from '../../../lib/api-client';
+import { ApiError, apiRequest, NETWORK_ERROR_MESSAGE, UNAVAILABLE_MESSAGE } from './api-client';
 
 export type OrderIssue = { path: string; message: string };
 

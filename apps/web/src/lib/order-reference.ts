@@ -1,4 +1,4 @@
-import { readJson, writeItem } from '../../../lib/storage';
+import { readJson, writeItem } from './storage';
 
 /**
  * The last order placed in this tab: {id, key}. The key proves a guest's order to the server

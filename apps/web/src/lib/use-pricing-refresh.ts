@@ -1,16 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { CartItem } from '@erepare/shared/cart';
-import { productToCartItem, refreshCartLines, setAppliedCoupon, setLoyaltyApplied, type AppliedCoupon } from '../../../lib/cart-store';
-import { shopKeys, shopQueries, validateCoupon } from '../../../lib/shop-api';
-import type { StaleTotalCode } from '../api/orders-api';
-import type { PriceOverrides } from './use-checkout-pricing';
+import { productToCartItem, refreshCartLines, setAppliedCoupon, setLoyaltyApplied, type AppliedCoupon } from './cart-store';
+import { shopKeys, shopQueries, validateCoupon } from './shop-api';
+import type { StaleTotalCode } from './orders-api';
 
 type RefreshInput = {
   code: StaleTotalCode;
   items: readonly Pick<CartItem, 'product_id' | 'quantity'>[];
   coupon: AppliedCoupon | null;
 };
+
+
+/** Prices read again after a 409 (product id → its current prices), applied over the cart's. */
+export type PriceOverrides = ReadonlyMap<number, Pick<CartItem, 'price' | 'sale_price'>>;
 
 /**
  * After a 409 TOTAL_CHANGED / LOYALTY_UNAVAILABLE: reads again everything the summary's total

@@ -9,7 +9,7 @@ import {
   paypalOrderResponseSchema,
   type PaymentConfirmation,
 } from '@erepare/shared/schemas/payments';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from './api-client';
 
 /**
  * Our server's payment endpoints (issue 6). The browser never sends an amount that matters: the

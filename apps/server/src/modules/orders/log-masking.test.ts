@@ -31,6 +31,10 @@ describe('request logs', () => {
   it('leaves other URLs alone', () => {
     expect(maskUrl('/api/shop/products?search=key&page=2')).toBe('/api/shop/products?search=key&page=2');
     expect(maskUrl('/commande?order=5&key=abc#x')).toBe('/commande?order=5&key=***#x');
+    // Stripe's return address carries the intent's client secret.
+    expect(maskUrl('/payment/success?provider=stripe&order=5&payment_intent=pi_1&payment_intent_client_secret=pi_1_secret_XYZ&redirect_status=succeeded')).toBe(
+      '/payment/success?provider=stripe&order=5&payment_intent=pi_1&payment_intent_client_secret=***&redirect_status=succeeded',
+    );
     expect(maskUrl('/reset?TOKEN=abc')).toBe('/reset?TOKEN=***');
   });
 });

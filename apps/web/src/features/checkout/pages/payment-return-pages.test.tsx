@@ -83,7 +83,10 @@ describe('/payment/success after Klarna or a Stripe redirect', () => {
 
   it('a Stripe redirect without the key: nothing to ask, "Paiement en cours de confirmation" (the webhook confirms)', async () => {
     const { mock } = stubApi({});
+    // The address Stripe sends back carries the intent's client secret: it leaves the address bar.
+    window.history.replaceState(null, '', '/payment/success?provider=stripe&order=42&payment_intent=pi_1&payment_intent_client_secret=pi_1_secret_XYZ');
     renderReturn('/payment/success?provider=stripe&order=42&payment_intent=pi_1');
+    await waitFor(() => expect(window.location.search).toBe('?provider=stripe&order=42&payment_intent=pi_1'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Paiement en cours de confirmation' })).toBeInTheDocument();
     expect(mock).not.toHaveBeenCalledWith('/api/woocommerce-payments/stripe/confirm-payment', expect.anything());
   });

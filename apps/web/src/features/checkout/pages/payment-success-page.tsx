@@ -23,9 +23,19 @@ import { capturePaypalOrder, confirmKlarnaPayment, confirmStripePayment } from '
  *   - ?order=&key=: the order page;
  *   - nothing: a plain confirmation.
  */
+/** What Stripe appends to a return address and must not stay in the address bar or the history. */
+const RETURN_SECRETS = ['payment_intent_client_secret', 'setup_intent_client_secret'];
+
 export function PaymentSuccessPage() {
   const [params] = useSearchParams();
   const back = parsePaymentReturn(params);
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (!RETURN_SECRETS.some((name) => url.searchParams.has(name))) return;
+    for (const name of RETURN_SECRETS) url.searchParams.delete(name);
+    // The router's own state is kept: this only rewrites the address shown and stored in history.
+    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  }, []);
   if (back.kind === 'reference') return <Navigate replace to={orderPagePath(back.reference)} />;
   if (back.kind !== 'none') return <ProviderReturn key={providerReference(back)} back={back} />;
   return (

@@ -23,7 +23,7 @@ export function onlinePaymentMethods(config: Pick<Config, 'payments'>): PaymentM
     methods.push(online('stripe', 'Visa, Mastercard, CB : paiement sécurisé (3D Secure) par Stripe, débité à la commande.', 1));
   }
   if (stripe?.methods.includes('klarna')) {
-    methods.push(online('klarna', 'En 3 ou 4 fois sans frais, dans 30 jours, ou en financement au-delà de 200 € : avec Klarna.', 2));
+    methods.push(online('klarna', 'Payez en 3 ou 4 fois sans frais ou dans 30 jours ; financement possible au-delà de 200 €.', 2));
   }
   if (stripe?.methods.includes('revolut_pay')) {
     methods.push(online('revolut_pay', 'Payez depuis votre application Revolut, en quelques secondes.', 3));

@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { startCleanupJob } from './jobs/cleanup.js';
 import { startOrderExpiryJob } from './jobs/order-expiry.js';
+import { startPaypalPendingJob } from './jobs/paypal-pending.js';
 import type { buildApp } from './app.js';
 import type { seed } from './db/seed.js';
 import type { AdminBootstrap, ensureFirstAdmin } from './modules/auth/service.js';
@@ -69,6 +70,9 @@ async function listenOn(
         if (backend.kind === 'local') inventory.invalidate();
       },
     });
+    // PayPal captures left pending are re-read at PayPal (there is no PayPal webhook).
+    const paypal = config.payments.paypal;
+    const stopPaypalPending = paypal ? startPaypalPendingJob(database.db, app.log, { paypal, publicUrl: config.publicUrl, mailer: app.mail }) : () => undefined;
     // The outbox's sending job: only a listening server sends (test apps keep mails in the table).
     const mailer = app.mail;
     mailer.start();
@@ -82,6 +86,7 @@ async function listenOn(
         closing ??= (async () => {
           stopCleanup();
           stopOrderExpiry();
+          stopPaypalPending();
           await mailer.stop();
           await app?.close();
           await database.close();

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { storeProfile } from '@erepare/shared/store-profile';
 import type { OrderRow } from '../orders/repository.js';
-import { paypalAmountOf, paypalOrderBody } from './paypal-service.js';
+import { isOwnPaypalOrder, paypalAmountOf, paypalIdentityOf, paypalOrderBody } from './paypal-service.js';
 
 type Amounts = { subtotalCents: number; discountCents: number; loyaltyCents: number; shippingCents: number; totalCents: number };
 
@@ -86,14 +86,14 @@ describe('paypalOrderBody', () => {
     const { body, amountCents } = paypalOrderBody(
       orderOf({ subtotalCents: 1990, discountCents: 0, loyaltyCents: 0, shippingCents: 690, totalCents: 2680 }),
       [line(1990, 1)],
-      { publicUrl: 'https://boutique.exemple.fr', invoiceId: '42-3' },
+      { publicUrl: 'https://boutique.exemple.fr', invoiceId: '42-abc-3', identity: { referenceId: 'order-42-abc', customId: '42-abc' } },
     );
     expect(amountCents).toBe(2680);
     expect(body.intent).toBe('CAPTURE');
     expect(body.purchase_units[0]).toMatchObject({
-      reference_id: 'order-42',
-      custom_id: '42',
-      invoice_id: '42-3',
+      reference_id: 'order-42-abc',
+      custom_id: '42-abc',
+      invoice_id: '42-abc-3',
       description: `Commande n° 42 – ${storeProfile.name}`,
       amount: { currency_code: 'EUR', value: '26.80' },
     });
@@ -105,5 +105,41 @@ describe('paypalOrderBody', () => {
       return_url: 'https://boutique.exemple.fr/payment/success?provider=paypal&order=42',
       cancel_url: 'https://boutique.exemple.fr/payment/cancel?provider=paypal&order=42',
     });
+  });
+});
+
+describe('paypalIdentityOf', () => {
+  const row = { id: 1, createdAt: new Date('2026-03-01T10:00:00.123Z'), orderKeyHash: 'a'.repeat(64) };
+
+  it('is stable for one order row, and differs for another database’s order with the same id', () => {
+    const identity = paypalIdentityOf(row);
+    expect(identity).toEqual(paypalIdentityOf({ ...row, createdAt: new Date(row.createdAt.getTime()) }));
+    expect(identity.tag).toMatch(/^[0-9a-f]{16}$/);
+    expect(identity).toMatchObject({ referenceId: `order-1-${identity.tag}`, customId: `1-${identity.tag}` });
+    expect(paypalIdentityOf({ ...row, createdAt: new Date('2026-03-01T10:00:00.124Z') }).tag).not.toBe(identity.tag);
+    expect(paypalIdentityOf({ ...row, orderKeyHash: 'b'.repeat(64) }).tag).not.toBe(identity.tag);
+    // Nothing of the key's hash is sent as is.
+    expect(identity.tag).not.toContain('aaaa');
+  });
+
+  it('isOwnPaypalOrder: every identifier PayPal sent back is ours, and at least one was sent', () => {
+    const identity = paypalIdentityOf(row);
+    const unit = { reference_id: identity.referenceId, custom_id: identity.customId, invoice_id: `${identity.customId}-2` };
+    const capture = { id: 'CAP1', status: 'COMPLETED', custom_id: identity.customId, invoice_id: `${identity.customId}-2` };
+    expect(isOwnPaypalOrder({ id: 'P1', status: 'COMPLETED', purchase_units: [{ ...unit, payments: { captures: [capture] } }] }, identity)).toBe(true);
+    expect(isOwnPaypalOrder({ id: 'P1', status: 'COMPLETED', purchase_units: [{ reference_id: identity.referenceId }] }, identity)).toBe(true);
+    // Another database's order 1 (an older format too), or nothing to tell.
+    const other = paypalIdentityOf({ ...row, orderKeyHash: 'b'.repeat(64) });
+    for (const foreign of [
+      { ...unit, custom_id: other.customId },
+      { ...unit, reference_id: 'order-1' },
+      { ...unit, invoice_id: '1-1' },
+      { ...unit, invoice_id: `${identity.customId}-2x` },
+      { ...unit, payments: { captures: [{ ...capture, custom_id: '1' }] } },
+      {},
+    ]) {
+      expect(isOwnPaypalOrder({ id: 'P1', status: 'COMPLETED', purchase_units: [foreign] }, identity)).toBe(false);
+    }
+    expect(isOwnPaypalOrder({ id: 'P1', status: 'COMPLETED' }, identity)).toBe(false);
   });
 });

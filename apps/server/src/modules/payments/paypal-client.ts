@@ -66,6 +66,9 @@ const captureSchema = z.object({
   status: z.string(),
   amount: moneySchema.optional(),
   final_capture: z.boolean().optional(),
+  // PayPal copies the purchase unit's custom_id and invoice_id onto its captures.
+  custom_id: z.string().optional(),
+  invoice_id: z.string().optional(),
 });
 export type PaypalCapture = z.infer<typeof captureSchema>;
 
@@ -77,6 +80,8 @@ const orderSchema = z.object({
     .array(
       z.object({
         reference_id: z.string().optional(),
+        custom_id: z.string().optional(),
+        invoice_id: z.string().optional(),
         amount: moneySchema.optional(),
         payments: z.object({ captures: z.array(captureSchema).optional() }).optional(),
       }),
@@ -155,6 +160,9 @@ function errorOf(status: number, body: unknown): PaypalApiError {
 export function firstCaptureOf(order: PaypalOrder): PaypalCapture | null {
   return order.purchase_units?.[0]?.payments?.captures?.[0] ?? null;
 }
+
+/** A PayPal order or capture id: PayPal's ids are upper-case letters and digits (17 in practice). */
+export const PAYPAL_ID_PATTERN = /^[A-Z0-9]{1,64}$/;
 
 /** The URL the buyer approves the order at: `payer-action` (with payment_source) or `approve`. */
 export function approveUrlOf(order: PaypalOrder): string | null {

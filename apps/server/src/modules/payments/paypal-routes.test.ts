@@ -16,6 +16,7 @@ import { cancelOrder } from '../orders/service.js';
 import { FAKE_PAYPAL_CLIENT_ID, FAKE_PAYPAL_CLIENT_SECRET, startPaypalFake, type PaypalFake } from '../../test/fakes/paypal-fake.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { PAYPAL_CAPTURE_LIMIT } from './paypal-routes.js';
+import { paypalIdentityOf } from './paypal-service.js';
 
 let fake: PaypalFake;
 let t: TestApp;
@@ -98,6 +99,11 @@ async function orderRow(app: TestApp, id: number) {
   return row;
 }
 
+/** The identity (tag, reference_id, custom_id) the server gives the PayPal orders of an order. */
+async function identityOf(app: TestApp, id: number) {
+  return paypalIdentityOf(await orderRow(app, id));
+}
+
 async function eventsOf(app: TestApp, id: number) {
   return app.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(orderEvents.id);
 }
@@ -158,14 +164,15 @@ describe('a buyer pays with PayPal', () => {
 
     // What PayPal received.
     const sent = fake.requests.filter((request) => request.path === '/v2/checkout/orders' && request.method === 'POST').at(-1);
-    expect(sent?.requestId).toBe(`erepare-order-${order.id}-1`);
+    const identity = await identityOf(t, order.id);
+    expect(sent?.requestId).toBe(`erepare-order-${order.id}-${identity.tag}-1`);
     expect(sent?.body).toMatchObject({
       intent: 'CAPTURE',
       purchase_units: [
         {
-          reference_id: `order-${order.id}`,
-          custom_id: String(order.id),
-          invoice_id: `${order.id}-1`,
+          reference_id: `order-${order.id}-${identity.tag}`,
+          custom_id: `${order.id}-${identity.tag}`,
+          invoice_id: `${order.id}-${identity.tag}-1`,
           description: `Commande n° ${order.id} – ${storeProfile.name}`,
           amount: {
             currency_code: 'EUR',
@@ -215,7 +222,7 @@ describe('a buyer pays with PayPal', () => {
     expect(result).toMatchObject({ success: true, status: 'processing', data: { id: order.id, status: 'processing', transaction_id: captureId, needs_payment: false, total: '42.72' } });
     expect(result.data.order_key).toBeUndefined();
     const captureRequest = fake.requests.filter((request) => request.path === `/v2/checkout/orders/${answer.id}/capture`).at(-1);
-    expect(captureRequest?.requestId).toBe(`capture-${answer.id}`);
+    expect(captureRequest?.requestId).toBe(`capture-${answer.id}-${identity.tag}`);
 
     const row = await orderRow(t, order.id);
     expect(row).toMatchObject({ status: 'processing', transactionId: captureId, expiresAt: null });
@@ -259,7 +266,13 @@ describe('a buyer pays with PayPal', () => {
 
   it('a legacy CREATED/approve answer is accepted too', async () => {
     const { order, key } = await placeOrder(t);
-    fake.failNext(201, { id: 'LEGACYORDER000001', status: 'CREATED', links: [{ href: `${fake.url}/checkoutnow?token=LEGACYORDER000001`, rel: 'approve', method: 'GET' }] });
+    const identity = await identityOf(t, order.id);
+    fake.failNext(201, {
+      id: 'LEGACYORDER000001',
+      status: 'CREATED',
+      purchase_units: [{ reference_id: identity.referenceId, custom_id: identity.customId, invoice_id: `${identity.customId}-1` }],
+      links: [{ href: `${fake.url}/checkoutnow?token=LEGACYORDER000001`, rel: 'approve', method: 'GET' }],
+    });
     const created = await createPaypal(t, { orderId: order.id, order_key: key });
     expect(created.statusCode, created.body).toBe(200);
     expect(created.json<CreateAnswer>()).toMatchObject({ id: 'LEGACYORDER000001', status: 'CREATED', approve_url: `${fake.url}/checkoutnow?token=LEGACYORDER000001` });
@@ -321,7 +334,9 @@ describe('refusals leave the order as it was', () => {
 
     const retry = (await createPaypal(t, { orderId: order.id, order_key: key })).json<CreateAnswer>();
     expect(retry.id).not.toBe(paypalOrderId);
-    expect(fake.requests.filter((request) => request.path === '/v2/checkout/orders' && request.method === 'POST').at(-1)?.requestId).toBe(`erepare-order-${order.id}-2`);
+    expect(fake.requests.filter((request) => request.path === '/v2/checkout/orders' && request.method === 'POST').at(-1)?.requestId).toBe(
+      `erepare-order-${order.id}-${(await identityOf(t, order.id)).tag}-2`,
+    );
     fake.approve(retry.id);
     const paid = await capturePaypal(t, { orderId: order.id, order_key: key, paypalOrderId: retry.id });
     expect(paid.statusCode, paid.body).toBe(200);
@@ -379,7 +394,7 @@ describe('refusals leave the order as it was', () => {
     const beforeFirst = await snapshot(t, first.order.id);
     const beforeSecond = await snapshot(t, second.order.id);
     const calls = fake.requests.length;
-    for (const paypalOrderId of [first.paypalOrderId, 'UNKNOWN0000000000', 'x'.repeat(64)]) {
+    for (const paypalOrderId of [first.paypalOrderId, 'UNKNOWN0000000000', 'X'.repeat(64)]) {
       const response = await capturePaypal(t, { orderId: second.order.id, order_key: second.key, paypalOrderId });
       expect(response.statusCode).toBe(409);
       expect(response.json<ErrorAnswer>().message).toBe(paymentMessages.paymentMismatch);
@@ -570,6 +585,136 @@ describe('two PayPal orders of one order captured at once', () => {
     const calls = fake.requests.length;
     expect((await capturePaypal(t, { orderId: first.order.id, order_key: first.key, paypalOrderId: second.id })).statusCode).toBe(200);
     expect(fake.requests.length).toBe(calls);
+  });
+});
+
+describe('two databases sharing one PayPal account (a restored backup, a reset demo, staging)', () => {
+  it('each one’s order 1 gets its own PayPal order; a PayPal order of the other one is refused at create and at capture', async () => {
+    const a = await createTestApp(paypalEnv(fake.url));
+    const b = await createTestApp(paypalEnv(fake.url));
+    try {
+      const placedA = await placeOrder(a);
+      const placedB = await placeOrder(b);
+      expect(placedB.order.id).toBe(placedA.order.id);
+
+      // A's buyer pays.
+      const createdA = (await createPaypal(a, { orderId: placedA.order.id, order_key: placedA.key })).json<CreateAnswer>();
+      fake.approve(createdA.id);
+      const paidA = await capturePaypal(a, { orderId: placedA.order.id, order_key: placedA.key, paypalOrderId: createdA.id });
+      expect(paidA.statusCode, paidA.body).toBe(200);
+
+      // B's order 1 gets a PayPal order of its own (its request ids differ from A's), never A's paid one.
+      const answerB = await createPaypal(b, { orderId: placedB.order.id, order_key: placedB.key });
+      expect(answerB.statusCode, answerB.body).toBe(200);
+      const createdB = answerB.json<CreateAnswer>();
+      expect(createdB.id).not.toBe(createdA.id);
+      const createIds = fake.requests.filter((request) => request.path === '/v2/checkout/orders' && request.method === 'POST').slice(-2).map((request) => request.requestId);
+      expect(new Set(createIds).size).toBe(2);
+      const notApproved = await capturePaypal(b, { orderId: placedB.order.id, order_key: placedB.key, paypalOrderId: createdB.id });
+      expect(notApproved.statusCode).toBe(409);
+      expect(notApproved.json<ErrorAnswer>().code).toBe('PAYPAL_NOT_APPROVED');
+      expect((await orderRow(b, placedB.order.id)).status).toBe('pending');
+
+      // Were PayPal to answer with A's order anyway (a replayed request id), B refuses it.
+      const unitA = fake.orders.get(createdA.id)?.purchaseUnits[0] ?? {};
+      expect(unitA).toMatchObject({ custom_id: (await identityOf(a, placedA.order.id)).customId });
+      const before = await snapshot(b, placedB.order.id);
+      const rowsBefore = await paymentRows(b, placedB.order.id);
+      const links = [{ href: `${fake.url}/checkoutnow?token=${createdA.id}`, rel: 'payer-action', method: 'GET' }];
+      fake.failNext(200, { id: createdA.id, status: 'PAYER_ACTION_REQUIRED', purchase_units: [unitA], links });
+      const replayedWhole = await createPaypal(b, { orderId: placedB.order.id, order_key: placedB.key });
+      expect(replayedWhole.statusCode).toBe(409);
+      expect(replayedWhole.json<ErrorAnswer>()).toMatchObject({ code: 'PAYMENT_MISMATCH', message: paymentMessages.paymentMismatch });
+      // A minimal answer is read back at PayPal, and refused the same.
+      fake.failNext(200, { id: createdA.id, status: 'PAYER_ACTION_REQUIRED', links });
+      const replayedMinimal = await createPaypal(b, { orderId: placedB.order.id, order_key: placedB.key });
+      expect(replayedMinimal.statusCode).toBe(409);
+      expect(replayedMinimal.json<ErrorAnswer>().code).toBe('PAYMENT_MISMATCH');
+      expect(fake.requests.at(-1)).toMatchObject({ method: 'GET', path: `/v2/checkout/orders/${createdA.id}` });
+      expect(await paymentRows(b, placedB.order.id)).toEqual(rowsBefore);
+
+      // A capture answer carrying A's capture is refused too: B stays unpaid, its row untouched.
+      fake.approve(createdB.id);
+      const captureA = fake.orders.get(createdA.id)?.capture;
+      fake.failNext(201, {
+        id: createdB.id,
+        status: 'COMPLETED',
+        purchase_units: [{ ...unitA, payments: { captures: [{ id: captureA?.id, status: 'COMPLETED', amount: captureA?.amount, custom_id: unitA.custom_id }] } }],
+      });
+      const foreignCapture = await capturePaypal(b, { orderId: placedB.order.id, order_key: placedB.key, paypalOrderId: createdB.id });
+      expect(foreignCapture.statusCode).toBe(409);
+      expect(foreignCapture.json<ErrorAnswer>()).toMatchObject({ code: 'PAYMENT_MISMATCH', message: paymentMessages.paymentMismatch });
+      expect(await snapshot(b, placedB.order.id)).toEqual(before);
+      expect(await paymentRows(b, placedB.order.id)).toEqual(rowsBefore);
+
+      // B's own capture pays B with B's own money.
+      const paidB = await capturePaypal(b, { orderId: placedB.order.id, order_key: placedB.key, paypalOrderId: createdB.id });
+      expect(paidB.statusCode, paidB.body).toBe(200);
+      expect(paidB.json<CaptureAnswer>().data.transaction_id).toBe(fake.orders.get(createdB.id)?.capture?.id);
+      expect(paidB.json<CaptureAnswer>().data.transaction_id).not.toBe(captureA?.id);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});
+
+describe('a capture left pending while the order closed', () => {
+  it('completed later at PayPal: capture-order reads it and refunds it (409 lateRefunded, noted on the order)', async () => {
+    const { order, key, paypalOrderId } = await approvedOrder();
+    fake.nextCaptureStatus('PENDING');
+    expect((await capturePaypal(t, { orderId: order.id, order_key: key, paypalOrderId })).statusCode).toBe(202);
+    await cancelOrder(t.database.db, order.id, 'Commande expirée (paiement non reçu)', { publicUrl: t.config.publicUrl });
+    // Still pending at PayPal: nothing to give back yet; the order is not payable.
+    const stillPending = await capturePaypal(t, { orderId: order.id, order_key: key, paypalOrderId });
+    expect(stillPending.statusCode).toBe(409);
+    expect(stillPending.json<ErrorAnswer>().message).toBe(paymentMessages.orderNotPayable);
+
+    fake.setCaptureStatus(paypalOrderId, 'COMPLETED');
+    const response = await capturePaypal(t, { orderId: order.id, order_key: key, paypalOrderId });
+    expect(response.statusCode, response.body).toBe(409);
+    expect(response.json<ErrorAnswer>().message).toBe(paymentMessages.lateRefunded);
+    const capture = fake.orders.get(paypalOrderId)?.capture;
+    expect(capture?.status).toBe('REFUNDED');
+    expect(await paymentRows(t, order.id)).toEqual([expect.objectContaining({ status: 'refunded', captureRef: capture?.id })]);
+    const row = await orderRow(t, order.id);
+    expect(row).toMatchObject({ status: 'cancelled', paidAt: null });
+    expect((await eventsOf(t, order.id)).at(-1)?.note).toBe(`Paiement PayPal reçu après expiration de la commande : remboursé (${capture?.refundId})`);
+    // Once refunded, the same answer without calling PayPal.
+    const calls = fake.requests.length;
+    expect((await capturePaypal(t, { orderId: order.id, order_key: key, paypalOrderId })).json<ErrorAnswer>().message).toBe(paymentMessages.lateRefunded);
+    expect(fake.requests.length).toBe(calls);
+  });
+});
+
+describe('a paid order closed by staff afterwards', () => {
+  it('capture-order again moves no money: 409 orderNotPayable, no refund, nothing changed', async () => {
+    const { order, key, paypalOrderId } = await approvedOrder();
+    expect((await capturePaypal(t, { orderId: order.id, order_key: key, paypalOrderId })).statusCode).toBe(200);
+    await cancelOrder(t.database.db, order.id, 'Annulée par l’équipe (test)', { publicUrl: t.config.publicUrl });
+    const before = await snapshot(t, order.id);
+    const rowsBefore = await paymentRows(t, order.id);
+    const calls = fake.requests.length;
+    const response = await capturePaypal(t, { orderId: order.id, order_key: key, paypalOrderId });
+    expect(response.statusCode).toBe(409);
+    expect(response.json<ErrorAnswer>()).toMatchObject({ code: 'ORDER_NOT_PAYABLE', message: paymentMessages.orderNotPayable });
+    expect(fake.requests.length).toBe(calls);
+    expect(fake.orders.get(paypalOrderId)?.capture?.status).toBe('COMPLETED');
+    expect(await snapshot(t, order.id)).toEqual(before);
+    expect(await paymentRows(t, order.id)).toEqual(rowsBefore);
+  });
+});
+
+describe('the PayPal order id', () => {
+  it('anything but PayPal’s [A-Z0-9]{1,64} → 400 with a French message, never a 500', async () => {
+    const { order, key } = await approvedOrder();
+    const before = await snapshot(t, order.id);
+    for (const paypalOrderId of ['\u0000é😀', 'abc', ' 5O190127TN364715T', 'X'.repeat(65), '5O19-0127', 'A\u0000B']) {
+      const response = await capturePaypal(t, { orderId: order.id, order_key: key, paypalOrderId });
+      expect(response.statusCode, paypalOrderId).toBe(400);
+      expect(response.json<ErrorAnswer>().message).toBe('Données invalides – paypalOrderId : Identifiant de commande PayPal invalide');
+    }
+    expect(await snapshot(t, order.id)).toEqual(before);
   });
 });
 

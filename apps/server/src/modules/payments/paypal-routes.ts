@@ -5,7 +5,7 @@ import { shopMessages } from '@erepare/shared/shop';
 import { z } from '@erepare/shared/zod';
 import { AppError } from '../../errors.js';
 import { hitRateLimit, type RateLimitRule } from '../../lib/rate-limit.js';
-import { createPaypalClient, type PaypalClient } from './paypal-client.js';
+import { PAYPAL_ID_PATTERN, createPaypalClient, type PaypalClient } from './paypal-client.js';
 import { capturePaypalCheckout, createPaypalCheckout, type PaypalContext } from './paypal-service.js';
 
 /** Per IP address and 10 minutes: a buyer needs a few; more is someone probing order keys or PayPal ids. */
@@ -24,7 +24,8 @@ const createBodySchema = z.object({
   order_key: z.string().max(200),
 });
 const captureBodySchema = createBodySchema.extend({
-  paypalOrderId: z.string().trim().min(1).max(64),
+  // PayPal's ids are [A-Z0-9]: anything else (a NUL byte PostgreSQL text cannot hold…) is a 400.
+  paypalOrderId: z.string().regex(PAYPAL_ID_PATTERN, { error: 'Identifiant de commande PayPal invalide' }),
 });
 
 const createResponseSchema = z.object({ success: z.literal(true), id: z.string(), status: z.string(), approve_url: z.string() });

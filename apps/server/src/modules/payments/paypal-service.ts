@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { paymentMessages } from '@erepare/shared/payments';
@@ -94,8 +95,15 @@ export function paypalAmountOf(order: AmountSource, lines: readonly LineSource[]
   };
 }
 
-/** The whole create-order body of an order (one attempt: `invoiceId` is unique per attempt). */
-export function paypalOrderBody(order: OrderRow, lines: readonly LineSource[], options: { publicUrl: string; invoiceId: string }): { body: PaypalCreateOrderBody; amountCents: number } {
+/**
+ * The whole create-order body of an order (one attempt: `invoiceId` is unique per attempt);
+ * reference_id and custom_id carry the order's identity (paypalIdentityOf).
+ */
+export function paypalOrderBody(
+  order: OrderRow,
+  lines: readonly LineSource[],
+  options: { publicUrl: string; invoiceId: string; identity: Pick<PaypalOrderIdentity, 'referenceId' | 'customId'> },
+): { body: PaypalCreateOrderBody; amountCents: number } {
   const { amountCents, amount, items } = paypalAmountOf(order, lines);
   const back = (page: 'success' | 'cancel') => `${options.publicUrl}/payment/${page}?provider=paypal&order=${order.id}`;
   return {
@@ -104,8 +112,8 @@ export function paypalOrderBody(order: OrderRow, lines: readonly LineSource[], o
       intent: 'CAPTURE',
       purchase_units: [
         {
-          reference_id: `order-${order.id}`,
-          custom_id: String(order.id),
+          reference_id: options.identity.referenceId,
+          custom_id: options.identity.customId,
           invoice_id: options.invoiceId,
           description: clip(`Commande n° ${order.id} – ${storeProfile.name}`, PAYPAL_TEXT_MAX),
           amount,
@@ -166,6 +174,59 @@ async function provenOrder(db: Db, id: number, key: string): Promise<OrderRow> {
   return order;
 }
 
+// ───────────────────────── whose PayPal order ─────────────────────────
+
+/**
+ * What ties a PayPal order to one order row of one database. The order id alone is not unique:
+ * two databases sharing a PayPal account (a restored backup, a reset demo, a staging copy) each
+ * have an order 1, and PayPal replays a PayPal-Request-Id for 6 hours, so the second one's order 1
+ * would get the first one's PayPal order and its capture. The tag is derived from what only this
+ * row has (its creation time to the millisecond and its order key's hash, itself random), one-way:
+ * nothing of the key reaches PayPal. It is in every PayPal-Request-Id we send for the order
+ * (create, capture) and in its reference_id, custom_id and invoice_id, which PayPal sends back and
+ * we check.
+ */
+export type PaypalOrderIdentity = { tag: string; referenceId: string; customId: string };
+
+export function paypalIdentityOf(order: Pick<OrderRow, 'id' | 'createdAt' | 'orderKeyHash'>): PaypalOrderIdentity {
+  const tag = createHash('sha256').update(`erepare-paypal:${order.id}:${order.createdAt.getTime()}:${order.orderKeyHash}`).digest('hex').slice(0, 16);
+  return { tag, referenceId: `order-${order.id}-${tag}`, customId: `${order.id}-${tag}` };
+}
+
+const invoiceIdOf = (identity: PaypalOrderIdentity, attempt: number) => `${identity.customId}-${attempt}`;
+
+/**
+ * True when PayPal's answer is this order's PayPal order: every identifier it sent back
+ * (reference_id, custom_id and invoice_id of purchase_units[0] and of its capture) is ours, and
+ * it sent back at least one. Anything else (another database's order replayed to us) is refused.
+ */
+export function isOwnPaypalOrder(paypalOrder: PaypalOrder, identity: PaypalOrderIdentity): boolean {
+  const unit = paypalOrder.purchase_units?.[0];
+  if (!unit) return false;
+  const capture = unit.payments?.captures?.[0];
+  const invoicePrefix = `${identity.customId}-`;
+  const invoiceOk = (value: string | undefined) => value === undefined || (value.startsWith(invoicePrefix) && /^\d{1,9}$/.test(value.slice(invoicePrefix.length)));
+  const customOk = (value: string | undefined) => value === undefined || value === identity.customId;
+  const sent = [unit.reference_id, unit.custom_id, unit.invoice_id, capture?.custom_id, capture?.invoice_id].some((value) => value !== undefined);
+  return (
+    sent &&
+    (unit.reference_id === undefined || unit.reference_id === identity.referenceId) &&
+    customOk(unit.custom_id) &&
+    customOk(capture?.custom_id) &&
+    invoiceOk(unit.invoice_id) &&
+    invoiceOk(capture?.invoice_id)
+  );
+}
+
+function foreignPaypalOrder(ctx: PaypalContext, order: OrderRow, paypalOrder: PaypalOrder, step: string): AppError {
+  const unit = paypalOrder.purchase_units?.[0];
+  ctx.log.error(
+    { orderId: order.id, paypalOrderId: paypalOrder.id, step, referenceId: unit?.reference_id, customId: unit?.custom_id, invoiceId: unit?.invoice_id },
+    'PayPal answered with a PayPal order that is not this order’s (another database sharing the PayPal account?): refused, nothing changed',
+  );
+  return conflict('PAYMENT_MISMATCH', paymentMessages.paymentMismatch);
+}
+
 // ───────────────────────── create ─────────────────────────
 
 export type PaypalCreateResult = { id: string; status: string; approve_url: string };
@@ -173,8 +234,9 @@ export type PaypalCreateResult = { id: string; status: string; approve_url: stri
 /**
  * Creates the PayPal order of a pending PayPal order of ours and records the attempt. Each call is
  * a new attempt (the buyer may come back after a declined payment); its PayPal-Request-Id is made
- * of the order id and the attempt number, so a retry after a timeout gets the order PayPal may
- * already have created rather than a second one.
+ * of the order id, the order's tag (paypalIdentityOf) and the attempt number, so a retry after a
+ * timeout gets the order PayPal may already have created rather than a second one, and no other
+ * database's order ever gets it. The answer is checked to be this order's before it is recorded.
  */
 export async function createPaypalCheckout(ctx: PaypalContext, input: { orderId: number; orderKey: string }): Promise<PaypalCreateResult> {
   const order = await provenOrder(ctx.db, input.orderId, input.orderKey);
@@ -182,14 +244,19 @@ export async function createPaypalCheckout(ctx: PaypalContext, input: { orderId:
   if (order.paymentMethod !== 'paypal') throw conflict('WRONG_PAYMENT_METHOD', paymentMessages.wrongPaymentMethod);
   const lines = (await linesOf(ctx.db, [order.id])).get(order.id) ?? [];
   const attempt = (await paymentsOf(ctx.db, order.id)).length + 1;
-  const { body, amountCents } = paypalOrderBody(order, lines, { publicUrl: ctx.publicUrl, invoiceId: `${order.id}-${attempt}` });
+  const identity = paypalIdentityOf(order);
+  const { body, amountCents } = paypalOrderBody(order, lines, { publicUrl: ctx.publicUrl, invoiceId: invoiceIdOf(identity, attempt), identity });
 
   let created: PaypalOrder;
+  let checked: PaypalOrder;
   try {
-    created = await ctx.client.createOrder(body, `erepare-order-${order.id}-${attempt}`);
+    created = await ctx.client.createOrder(body, `erepare-order-${order.id}-${identity.tag}-${attempt}`);
+    // We ask for the whole order (Prefer: return=representation); a minimal answer is read back.
+    checked = created.purchase_units ? created : await ctx.client.getOrder(created.id);
   } catch (error) {
     throw providerFailure(ctx, error, { orderId: order.id, step: 'create' });
   }
+  if (checked.id !== created.id || !isOwnPaypalOrder(checked, identity)) throw foreignPaypalOrder(ctx, order, checked, 'create');
   const approveUrl = approveUrlOf(created);
   if (!approveUrl || (created.status !== 'CREATED' && created.status !== 'PAYER_ACTION_REQUIRED')) {
     ctx.log.warn({ orderId: order.id, paypalOrderId: created.id, paypalStatus: created.status }, 'PayPal order without an approval link');
@@ -212,6 +279,18 @@ export async function createPaypalCheckout(ctx: PaypalContext, input: { orderId:
 
 export type PaypalCaptureResult = { kind: 'paid'; order: Order } | { kind: 'pending' };
 
+/**
+ * What a capture did to its order:
+ * - paid: the order is paid by this capture (now, or earlier);
+ * - refunded: this capture never paid the order (closed before it completed, or paid by another
+ *   payment) and was given back;
+ * - closed: this capture paid the order, which was closed since (cancelled or refunded by staff):
+ *   nothing moves, the money is staff's business;
+ * - pending: PayPal has not completed the capture yet;
+ * - declined: the capture was declined (the payment row is failed).
+ */
+export type PaypalSettlement = { kind: 'paid' | 'refunded' | 'closed' | 'pending' | 'declined' };
+
 /** Marks the payment row refunded; true only for the call that did it (one order event). */
 async function claimRefunded(tx: Executor, paymentId: number, providerStatus: string): Promise<boolean> {
   const rows = await tx
@@ -232,7 +311,7 @@ async function refundCapture(ctx: PaypalContext, order: OrderRow, payment: Payme
   try {
     refund = await ctx.client.refundCapture(captureId, `refund-${captureId}`, `Commande n° ${order.id} – ${storeProfile.name}`);
   } catch (error) {
-    // The money is ours and the order cannot take it: staff must know if the buyer gives up.
+    // The money is ours and the order cannot take it: staff must know if nobody retries.
     ctx.log.error({ orderId: order.id, paymentId: payment.id, captureId }, 'PayPal refund of a capture the order cannot take failed: refund it by hand if the buyer does not retry');
     await updatePayment(ctx.db, payment.id, { lastError: `refund failed: ${error instanceof Error ? error.message : 'unknown'}`.slice(0, 500) });
     throw providerFailure(ctx, error, { orderId: order.id, step: 'refund' });
@@ -244,12 +323,16 @@ async function refundCapture(ctx: PaypalContext, order: OrderRow, payment: Payme
   });
 }
 
+const isPaidStatus = (status: string | null) => status === 'processing' || status === 'completed';
+
 /**
- * A verified capture is applied to the order: markOrderPaid (idempotent: a replay changes
- * nothing). An order cancelled meanwhile (expired before the capture) gets its money back; so
- * does an order already paid by another attempt (two tabs capturing two PayPal orders at once).
+ * A verified COMPLETED capture is applied to the order: markOrderPaid (idempotent: a replay
+ * changes nothing). Money is given back only when this capture never paid the order (the order
+ * does not carry it as its transaction): an order closed before the capture completed (expired),
+ * or already paid by another attempt (two tabs capturing two PayPal orders at once). An order
+ * this capture paid and that staff closed since is left alone: no automatic refund.
  */
-async function applyCapture(ctx: PaypalContext, order: OrderRow, payment: PaymentRow, captureId: string, orderKey: string): Promise<PaypalCaptureResult> {
+async function applyCapture(ctx: PaypalContext, order: OrderRow, payment: PaymentRow, captureId: string): Promise<PaypalSettlement> {
   const result = await markOrderPaid(ctx.db, order.id, {
     transactionId: captureId,
     note: `Paiement PayPal capturé (${captureId})`,
@@ -257,77 +340,32 @@ async function applyCapture(ctx: PaypalContext, order: OrderRow, payment: Paymen
     mailer: ctx.mailer,
   });
   if (result.status === null) throw orderNotFound();
+  if (result.changed) return { kind: 'paid' };
   const current = (await findOrder(ctx.db, order.id)) ?? order;
-  if (result.status === 'processing' || result.status === 'completed') {
-    if (!result.changed && current.transactionId !== captureId) {
-      ctx.log.warn({ orderId: order.id, paymentId: payment.id, captureId }, 'PayPal capture of an order already paid: refunded');
-      await refundCapture(ctx, current, payment, captureId, (refundId) => `Paiement PayPal en double (${captureId}) : remboursé (${refundId})`);
-    }
-    return { kind: 'paid', order: await getOrder(ctx, { kind: 'anonymous' }, order.id, orderKey) };
+  const paidByThis = current.transactionId === captureId && current.paidAt !== null;
+  if (paidByThis) return { kind: isPaidStatus(result.status) ? 'paid' : 'closed' };
+  if (current.paidAt !== null || isPaidStatus(result.status)) {
+    ctx.log.warn({ orderId: order.id, paymentId: payment.id, captureId, status: result.status }, 'PayPal capture of an order already paid by another payment: refunding');
+    await refundCapture(ctx, current, payment, captureId, (refundId) => `Paiement PayPal en double (${captureId}) : remboursé (${refundId})`);
+    return { kind: 'refunded' };
   }
   ctx.log.warn({ orderId: order.id, paymentId: payment.id, captureId, status: result.status }, 'PayPal capture of an order no longer payable: refunding');
   await refundCapture(ctx, current, payment, captureId, (refundId) => `Paiement PayPal reçu après expiration de la commande : remboursé (${refundId})`);
-  throw conflict('PAYMENT_LATE_REFUNDED', paymentMessages.lateRefunded);
+  return { kind: 'refunded' };
 }
 
 /**
- * Captures the PayPal order, or reads it when it is captured already: a capture we recorded as
- * pending (a capture call with the same PayPal-Request-Id would only replay the first answer), or
- * PayPal says ORDER_ALREADY_CAPTURED (a previous call whose answer was lost).
+ * Settles a PayPal order we read back (capture answer, or GET): refused unless it is this order's
+ * (409 paymentMismatch, nothing changed); then the capture itself decides. PayPal's docs: a
+ * COMPLETED order may carry a declined payment. PENDING: recorded (once: the expiry hold counts
+ * from then). DECLINED/FAILED: the payment row is failed. COMPLETED for the amount and currency
+ * recorded at creation: applied to the order (applyCapture); any other amount is left unpaid for
+ * staff (409). Used by capture-order and by the job re-reading pending captures.
  */
-async function captureOrRead(ctx: PaypalContext, order: OrderRow, payment: PaymentRow): Promise<PaypalOrder> {
-  const paypalOrderId = payment.providerRef;
-  if (!payment.captureRef) {
-    try {
-      return await ctx.client.captureOrder(paypalOrderId, `capture-${paypalOrderId}`);
-    } catch (error) {
-      if (error instanceof PaypalApiError && error.issue === 'ORDER_NOT_APPROVED') {
-        throw conflict('PAYPAL_NOT_APPROVED', paymentMessages.paypalNotApproved);
-      }
-      if (error instanceof PaypalApiError && error.issue === 'INSTRUMENT_DECLINED') {
-        await updatePayment(ctx.db, payment.id, { status: 'failed', providerStatus: 'INSTRUMENT_DECLINED', lastError: (error.description ?? error.message).slice(0, 500) });
-        throw new AppError('PAYPAL_DECLINED', 402, paymentMessages.paypalCaptureFailed);
-      }
-      if (!(error instanceof PaypalApiError && error.issue === 'ORDER_ALREADY_CAPTURED')) {
-        throw providerFailure(ctx, error, { orderId: order.id, paypalOrderId, step: 'capture' });
-      }
-    }
+export async function settlePaypalOrder(ctx: PaypalContext, order: OrderRow, payment: PaymentRow, paypalOrder: PaypalOrder): Promise<PaypalSettlement> {
+  if (paypalOrder.id !== payment.providerRef || !isOwnPaypalOrder(paypalOrder, paypalIdentityOf(order))) {
+    throw foreignPaypalOrder(ctx, order, paypalOrder, 'capture');
   }
-  try {
-    return await ctx.client.getOrder(paypalOrderId);
-  } catch (error) {
-    throw providerFailure(ctx, error, { orderId: order.id, paypalOrderId, step: 'read' });
-  }
-}
-
-/**
- * Captures the PayPal order `paypalOrderId` of an order and, when the capture itself is
- * COMPLETED for the amount and currency recorded at creation, marks the order paid. PENDING:
- * nothing paid yet (the buyer calls again later). DECLINED/FAILED: the order stays pending and
- * can be paid with a new PayPal order. Every refusal leaves the order as it was.
- */
-export async function capturePaypalCheckout(
-  ctx: PaypalContext,
-  input: { orderId: number; orderKey: string; paypalOrderId: string },
-): Promise<PaypalCaptureResult> {
-  const order = await provenOrder(ctx.db, input.orderId, input.orderKey);
-  const payment = await findPaymentByRef(ctx.db, 'paypal', input.paypalOrderId);
-  if (!payment || payment.orderId !== order.id) throw conflict('PAYMENT_MISMATCH', paymentMessages.paymentMismatch);
-
-  // Already settled attempts answer as they did, without calling PayPal again.
-  if (payment.status === 'refunded') {
-    if (order.status === 'processing' || order.status === 'completed') {
-      return { kind: 'paid', order: await getOrder(ctx, { kind: 'anonymous' }, order.id, input.orderKey) };
-    }
-    throw conflict('PAYMENT_LATE_REFUNDED', paymentMessages.lateRefunded);
-  }
-  if (payment.status === 'succeeded' && payment.captureRef) return applyCapture(ctx, order, payment, payment.captureRef, input.orderKey);
-  if (payment.status === 'failed') throw new AppError('PAYPAL_DECLINED', 402, paymentMessages.paypalCaptureFailed);
-  // Paid by another attempt, or cancelled: the buyer's approval is not captured (no money moves).
-  if (order.status !== 'pending') throw conflict('ORDER_NOT_PAYABLE', paymentMessages.orderNotPayable);
-
-  const paypalOrder = await captureOrRead(ctx, order, payment);
-  // PayPal's docs: a COMPLETED order may carry a declined payment; the capture's status decides.
   const capture = firstCaptureOf(paypalOrder);
   if (!capture) {
     await updatePayment(ctx.db, payment.id, { providerStatus: paypalOrder.status, lastError: 'capture answer without a capture' });
@@ -335,12 +373,14 @@ export async function capturePaypalCheckout(
     throw new AppError('PAYPAL_ERROR', 502, paymentMessages.paypalError(paymentMessages.paypalCaptureFailed));
   }
   if (capture.status === 'PENDING') {
-    await updatePayment(ctx.db, payment.id, { providerStatus: 'PENDING', captureRef: capture.id });
+    if (payment.providerStatus !== 'PENDING' || payment.captureRef !== capture.id) {
+      await updatePayment(ctx.db, payment.id, { providerStatus: 'PENDING', captureRef: capture.id });
+    }
     return { kind: 'pending' };
   }
   if (capture.status !== 'COMPLETED') {
     await updatePayment(ctx.db, payment.id, { status: 'failed', providerStatus: capture.status, captureRef: capture.id, lastError: `capture ${capture.status}` });
-    throw new AppError('PAYPAL_DECLINED', 402, paymentMessages.paypalCaptureFailed);
+    return { kind: 'declined' };
   }
 
   const currency = capture.amount?.currency_code ?? '';
@@ -363,5 +403,94 @@ export async function capturePaypalCheckout(
   }
 
   await updatePayment(ctx.db, payment.id, { status: 'succeeded', providerStatus: 'COMPLETED', captureRef: capture.id, lastError: '' });
-  return applyCapture(ctx, order, { ...payment, status: 'succeeded', captureRef: capture.id }, capture.id, input.orderKey);
+  return applyCapture(ctx, order, { ...payment, status: 'succeeded', captureRef: capture.id }, capture.id);
+}
+
+/** Reads the PayPal order (GET). */
+async function readPaypalOrder(ctx: PaypalContext, order: OrderRow, paypalOrderId: string): Promise<PaypalOrder> {
+  try {
+    return await ctx.client.getOrder(paypalOrderId);
+  } catch (error) {
+    throw providerFailure(ctx, error, { orderId: order.id, paypalOrderId, step: 'read' });
+  }
+}
+
+/**
+ * Captures the PayPal order, or reads it when it is captured already: a capture we recorded as
+ * pending (a capture call with the same PayPal-Request-Id would only replay the first answer), or
+ * PayPal says ORDER_ALREADY_CAPTURED (a previous call whose answer was lost).
+ */
+async function captureOrRead(ctx: PaypalContext, order: OrderRow, payment: PaymentRow): Promise<PaypalOrder> {
+  const paypalOrderId = payment.providerRef;
+  if (!payment.captureRef) {
+    try {
+      return await ctx.client.captureOrder(paypalOrderId, `capture-${paypalOrderId}-${paypalIdentityOf(order).tag}`);
+    } catch (error) {
+      if (error instanceof PaypalApiError && error.issue === 'ORDER_NOT_APPROVED') {
+        throw conflict('PAYPAL_NOT_APPROVED', paymentMessages.paypalNotApproved);
+      }
+      if (error instanceof PaypalApiError && error.issue === 'INSTRUMENT_DECLINED') {
+        await updatePayment(ctx.db, payment.id, { status: 'failed', providerStatus: 'INSTRUMENT_DECLINED', lastError: (error.description ?? error.message).slice(0, 500) });
+        throw new AppError('PAYPAL_DECLINED', 402, paymentMessages.paypalCaptureFailed);
+      }
+      if (!(error instanceof PaypalApiError && error.issue === 'ORDER_ALREADY_CAPTURED')) {
+        throw providerFailure(ctx, error, { orderId: order.id, paypalOrderId, step: 'capture' });
+      }
+    }
+  }
+  return readPaypalOrder(ctx, order, paypalOrderId);
+}
+
+/**
+ * Captures the PayPal order `paypalOrderId` of an order and, when the capture itself is
+ * COMPLETED for the amount and currency recorded at creation, marks the order paid. PENDING:
+ * nothing paid yet (the buyer calls again later; the pending-capture job settles it otherwise).
+ * DECLINED/FAILED: the order stays pending and can be paid with a new PayPal order. An order no
+ * longer payable is never captured; if a capture of this payment was left pending, it is read
+ * and, completed, given back. Every refusal leaves the order as it was.
+ */
+export async function capturePaypalCheckout(
+  ctx: PaypalContext,
+  input: { orderId: number; orderKey: string; paypalOrderId: string },
+): Promise<PaypalCaptureResult> {
+  const order = await provenOrder(ctx.db, input.orderId, input.orderKey);
+  const payment = await findPaymentByRef(ctx.db, 'paypal', input.paypalOrderId);
+  if (!payment || payment.orderId !== order.id) throw conflict('PAYMENT_MISMATCH', paymentMessages.paymentMismatch);
+  const paidAnswer = async (): Promise<PaypalCaptureResult> => ({ kind: 'paid', order: await getOrder(ctx, { kind: 'anonymous' }, order.id, input.orderKey) });
+
+  // Already settled attempts answer as they did, without calling PayPal again.
+  if (payment.status === 'refunded') {
+    if (isPaidStatus(order.status)) return paidAnswer();
+    throw conflict('PAYMENT_LATE_REFUNDED', paymentMessages.lateRefunded);
+  }
+  if (payment.status === 'failed') throw new AppError('PAYPAL_DECLINED', 402, paymentMessages.paypalCaptureFailed);
+
+  let settlement: PaypalSettlement;
+  if (payment.status === 'succeeded' && payment.captureRef) {
+    settlement = await applyCapture(ctx, order, payment, payment.captureRef);
+  } else if (order.status !== 'pending') {
+    // Paid by another attempt, or cancelled: the buyer's approval is not captured (no money
+    // moves). A capture of ours left pending is read: completed, the order cannot take it.
+    if (!payment.captureRef) throw conflict('ORDER_NOT_PAYABLE', paymentMessages.orderNotPayable);
+    settlement = await settlePaypalOrder(ctx, order, payment, await readPaypalOrder(ctx, order, payment.providerRef));
+    if (settlement.kind === 'pending') throw conflict('ORDER_NOT_PAYABLE', paymentMessages.orderNotPayable);
+  } else {
+    settlement = await settlePaypalOrder(ctx, order, payment, await captureOrRead(ctx, order, payment));
+  }
+
+  switch (settlement.kind) {
+    case 'paid':
+      return paidAnswer();
+    case 'pending':
+      return { kind: 'pending' };
+    case 'declined':
+      throw new AppError('PAYPAL_DECLINED', 402, paymentMessages.paypalCaptureFailed);
+    case 'closed':
+      throw conflict('ORDER_NOT_PAYABLE', paymentMessages.orderNotPayable);
+    case 'refunded': {
+      const current = await findOrder(ctx.db, order.id);
+      if (current && isPaidStatus(current.status)) return paidAnswer();
+      throw conflict('PAYMENT_LATE_REFUNDED', paymentMessages.lateRefunded);
+    }
+  }
 }

@@ -8,8 +8,11 @@
  * - POST /v2/checkout/orders validates what PayPal validates for us: intent, currency (EUR only:
  *   CURRENCY_NOT_SUPPORTED), 2-decimal string values (DECIMAL_PRECISION), value ≥ 0.01,
  *   breakdown sum (AMOUNT_MISMATCH), items sum (ITEM_TOTAL_MISMATCH), item name ≤ 127. The same
- *   PayPal-Request-Id replays the first answer. With payment_source.paypal the order is
- *   PAYER_ACTION_REQUIRED with a `payer-action` link, otherwise CREATED with `approve`.
+ *   PayPal-Request-Id replays the first answer (whichever database of ours sent it). With
+ *   payment_source.paypal the order is PAYER_ACTION_REQUIRED with a `payer-action` link,
+ *   otherwise CREATED with `approve`. `Prefer: return=representation` answers the whole order
+ *   (purchase_units with reference_id, custom_id, invoice_id), as PayPal does; else the minimal one.
+ *   Captures carry the unit's custom_id and invoice_id, as PayPal's do.
  * - GET /v2/checkout/orders/:id; POST …/:id/capture (ORDER_NOT_APPROVED before approval,
  *   ORDER_ALREADY_CAPTURED the second time unless the same PayPal-Request-Id, which replays);
  *   POST /v2/payments/captures/:id/refund (replayed by PayPal-Request-Id too).
@@ -183,7 +186,7 @@ export async function startPaypalFake(options: PaypalFakeOptions = {}): Promise<
     return links;
   }
 
-  function captureView(capture: PaypalFakeCapture, orderId: string): Json {
+  function captureView(capture: PaypalFakeCapture, orderId: string, unit: Json | undefined): Json {
     const fee = Math.round(cents(capture.amount.value) * 0.029 + 35);
     const net = cents(capture.amount.value) - fee;
     const decimal = (value: number) => (value / 100).toFixed(2);
@@ -193,6 +196,9 @@ export async function startPaypalFake(options: PaypalFakeOptions = {}): Promise<
       ...(capture.status === 'PENDING' ? { status_details: { reason: 'PENDING_REVIEW' } } : {}),
       amount: capture.amount,
       final_capture: capture.final_capture,
+      // PayPal copies the purchase unit's custom_id and invoice_id onto the capture.
+      ...(typeof unit?.custom_id === 'string' ? { custom_id: unit.custom_id } : {}),
+      ...(typeof unit?.invoice_id === 'string' ? { invoice_id: unit.invoice_id } : {}),
       seller_protection: { status: 'ELIGIBLE', dispute_categories: ['ITEM_NOT_RECEIVED', 'UNAUTHORIZED_TRANSACTION'] },
       seller_receivable_breakdown: {
         gross_amount: capture.amount,
@@ -222,7 +228,7 @@ export async function startPaypalFake(options: PaypalFakeOptions = {}): Promise<
       purchase_units: order.purchaseUnits.map((unit, index) => ({
         ...unit,
         payee: { email_address: 'vendeur@exemple.fr', merchant_id: 'FAKEMERCHANT' },
-        ...(index === 0 && order.capture ? { payments: { captures: [captureView(order.capture, order.id)] } } : {}),
+        ...(index === 0 && order.capture ? { payments: { captures: [captureView(order.capture, order.id, unit)] } } : {}),
       })),
       ...(approved ? { payer } : {}),
       create_time: order.createdAt,
@@ -231,7 +237,7 @@ export async function startPaypalFake(options: PaypalFakeOptions = {}): Promise<
     };
   }
 
-  function createOrder(body: unknown): Answer {
+  function createOrder(body: unknown, representation: boolean): Answer {
     if (!isRecord(body)) return invalidRequest('INVALID_JSON_FORMAT', 'The request JSON is not well formed.');
     if (body.intent !== 'CAPTURE' && body.intent !== 'AUTHORIZE') return invalidRequest('INVALID_PARAMETER_VALUE', 'The value of a field is invalid.', '/intent');
     const units = body.purchase_units;
@@ -293,7 +299,9 @@ export async function startPaypalFake(options: PaypalFakeOptions = {}): Promise<
       createdAt: new Date().toISOString(),
     };
     orders.set(order.id, order);
-    // PayPal's creation answer is minimal: id, status, payment_source, links.
+    // With Prefer: return=representation, the whole order; otherwise PayPal's minimal answer: id,
+    // status, payment_source, links.
+    if (representation) return { status: 201, body: orderView(order) };
     return {
       status: 201,
       body: { id: order.id, status: order.status, ...(paymentSource ? { payment_source: { paypal: {} } } : {}), links: orderLinks(order) },
@@ -382,7 +390,7 @@ export async function startPaypalFake(options: PaypalFakeOptions = {}): Promise<
     return 'none';
   }
 
-  async function route(method: string, path: string, query: URLSearchParams, auth: PaypalFakeRequest['auth'], requestId: string | null, rawBody: string, body: unknown): Promise<Answer> {
+  async function route(method: string, path: string, query: URLSearchParams, auth: PaypalFakeRequest['auth'], requestId: string | null, prefer: string, rawBody: string, body: unknown): Promise<Answer> {
     if (path === '/v1/oauth2/token' && method === 'POST') {
       tokenRequests += 1;
       if (auth !== 'basic') return { status: 401, body: { error: 'invalid_client', error_description: 'Client Authentication failed' } };
@@ -435,7 +443,7 @@ export async function startPaypalFake(options: PaypalFakeOptions = {}): Promise<
     const orderMatch = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(path);
     const refundMatch = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(path);
     if (path === '/v2/checkout/orders' && method === 'POST') {
-      answer = createOrder(body);
+      answer = createOrder(body, prefer.includes('return=representation'));
     } else if (orderMatch && method === 'GET' && !orderMatch[2]) {
       const order = orders.get(decodeURIComponent(orderMatch[1] ?? ''));
       return order ? { status: 200, body: orderView(order) } : notFound();
@@ -460,6 +468,7 @@ export async function startPaypalFake(options: PaypalFakeOptions = {}): Promise<
     const method = request.method ?? 'GET';
     const requestIdHeader = request.headers['paypal-request-id'];
     const requestId = typeof requestIdHeader === 'string' ? requestIdHeader : null;
+    const prefer = typeof request.headers.prefer === 'string' ? request.headers.prefer : '';
     let body: unknown = rawBody;
     if ((request.headers['content-type'] ?? '').includes('application/json') && rawBody) {
       try {
@@ -474,7 +483,7 @@ export async function startPaypalFake(options: PaypalFakeOptions = {}): Promise<
     const answer =
       body === undefined
         ? invalidRequest('INVALID_JSON_FORMAT', 'The request JSON is not well formed.')
-        : await route(method, parsedUrl.pathname, parsedUrl.searchParams, auth, requestId, rawBody, body);
+        : await route(method, parsedUrl.pathname, parsedUrl.searchParams, auth, requestId, prefer, rawBody, body);
     record.status = answer.status;
     if (response.destroyed) return;
     if (answer.html !== undefined) {

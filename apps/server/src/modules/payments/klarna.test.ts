@@ -3,7 +3,7 @@
  * plans of spec 2 §9, the Checkout Session's wire format, the return page's confirmation, the
  * webhook, and Stripe being down (the buyer is sent to the card).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { klarnaPlans, paymentMessages } from '@erepare/shared/payments';
 import { cancelOrder } from '../orders/service.js';
 import {
@@ -111,7 +111,7 @@ describe('POST klarna/create-checkout-session', () => {
 
     const request = bed.fake.requestsTo('/v1/checkout/sessions', 'POST').at(-1);
     expect(request?.headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
-    expect(request?.headers['idempotency-key']).toMatch(new RegExp(`^erepare-cs-${order.id}-\\d+-financing-25000-0$`));
+    expect(request?.headers['idempotency-key']).toMatch(new RegExp(`^erepare-cs-${order.id}-\\d+-financing-25000-0-${request?.form.expires_at ?? 'x'}$`));
     expect(request?.rawBody).toContain('line_items[0][price_data][unit_amount]=25000');
     expect(request?.rawBody).toContain(`metadata[order_id]=${order.id}`);
     expect(request?.form).toMatchObject({
@@ -170,6 +170,42 @@ describe('POST klarna/create-checkout-session', () => {
     expect((await orderRow(bed.t, order.id)).status).toBe('pending');
     expect((await checkout(order, 'pay_in_4')).session_id).toMatch(/^cs_/);
   }, 20_000);
+});
+
+describe('a session create that timed out on our side', () => {
+  it('retried in a later 5-minute step: a new idempotency key (the expiry is in it), a new session, not “Klarna unavailable”', async () => {
+    const order = await placeOrder(bed.t, { paymentMethod: 'klarna' });
+    const ofOrder = () => bed.fake.requestsTo('/v1/checkout/sessions', 'POST').filter((request) => request.form['metadata[order_id]'] === String(order.id));
+    // Every attempt outlives the client's timeout, yet reaches Stripe: a session exists that we never recorded.
+    bed.fake.delayNext(1_500, 3);
+    const slow = await post(bed.t, CHECKOUT, klarnaBody(order, { plan: 'pay_in_3' }));
+    expect(slow.statusCode).toBe(503);
+    expect(slow.json<ErrorAnswer>().message).toBe(paymentMessages.klarnaUnavailable);
+    expect(await paymentRows(bed.t, order.id)).toHaveLength(0);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const timedOut = ofOrder();
+    expect(timedOut).toHaveLength(3);
+    expect(new Set(timedOut.map((request) => request.headers['idempotency-key'])).size).toBe(1);
+
+    // The buyer tries again 6 minutes later: the expiry moved to another step, and so did the key.
+    const realNow = Date.now.bind(Date);
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => realNow() + 6 * 60_000);
+    let answer: CheckoutAnswer;
+    try {
+      answer = await checkout(order, 'pay_in_3');
+    } finally {
+      clock.mockRestore();
+    }
+    const retry = ofOrder().at(-1);
+    expect(retry?.status).toBe(200);
+    expect(retry?.form.expires_at).not.toBe(timedOut[0]?.form.expires_at);
+    expect(retry?.headers['idempotency-key']).not.toBe(timedOut[0]?.headers['idempotency-key']);
+    expect(retry?.headers['idempotency-key']).toMatch(new RegExp(`-${retry?.form.expires_at ?? 'x'}$`));
+    expect(await paymentRows(bed.t, order.id)).toEqual([expect.objectContaining({ providerRef: answer.session_id, status: 'created', plan: 'pay_in_3' })]);
+
+    // Asked again: the session now recorded, not another one.
+    expect((await checkout(order, 'pay_in_3')).session_id).toBe(answer.session_id);
+  }, 30_000);
 });
 
 describe('paying on the hosted page, then the return page', () => {
@@ -287,5 +323,27 @@ describe('paying on the hosted page, then the return page', () => {
     expect((await orderRow(bed.t, order.id)).status).toBe('cancelled');
     expect((await paymentRows(bed.t, order.id))[0]?.status).toBe('refunded');
     expect((await eventsOf(bed.t, order.id)).filter((event) => event.note.startsWith('Paiement reçu après expiration de la commande : remboursé (re_'))).toHaveLength(1);
+  });
+});
+
+describe('a Klarna order paid, then closed by staff', () => {
+  it('the return page again, or a later event: 409 orderNotPayable, no refund, no call to Stripe from the return page', async () => {
+    const order = await placeOrder(bed.t, { paymentMethod: 'klarna' });
+    const { session_id: sessionId } = await checkout(order, 'pay_in_4');
+    const session = bed.fake.completeSession(sessionId);
+    expect((await confirm(order, sessionId)).statusCode).toBe(200);
+    const intentId = session.payment_intent ?? '';
+    await cancelOrder(bed.t.database.db, order.id, 'Annulée par la boutique', { publicUrl: bed.t.config.publicUrl });
+
+    const requests = bed.fake.requests.length;
+    const again = await confirm(order, sessionId);
+    expect(again.statusCode).toBe(409);
+    expect(again.json<ErrorAnswer>()).toMatchObject({ message: paymentMessages.orderNotPayable, code: 'ORDER_NOT_PAYABLE' });
+    expect(bed.fake.requests.length).toBe(requests);
+
+    expect((await bed.fake.sendWebhook(bed.fake.event('checkout.session.completed', bed.fake.sessions.get(sessionId)))).status).toBe(200);
+    expect(bed.fake.refunds.filter((refund) => refund.payment_intent === intentId)).toHaveLength(0);
+    expect((await paymentRows(bed.t, order.id))[0]?.status).toBe('succeeded');
+    expect((await orderRow(bed.t, order.id)).status).toBe('cancelled');
   });
 });

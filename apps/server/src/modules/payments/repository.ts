@@ -48,25 +48,36 @@ export async function updatePayment(
 }
 
 /**
- * Claims a webhook event for handling: true the first time (provider, event id) is seen, false
- * for a replay. Call it in the transaction that applies the event, so a failed handling can be
- * delivered again.
+ * Records a webhook event once its handling succeeded (the outcome says what was done): true when
+ * this call recorded it, false when it was already recorded. A row left without an outcome (a
+ * claim from before the handling, whose process stopped before it finished) is not a record: it is
+ * completed by the next successful handling. Record only after the handling, never before: a
+ * delivery that fails, or whose process stops, must leave nothing that makes Stripe's next delivery
+ * look like a replay.
  */
 export async function claimPaymentEvent(
   db: Executor,
   event: { provider: string; eventId: string; type: string; orderId: number | null; providerRef: string; outcome?: string },
 ): Promise<boolean> {
+  const outcome = (event.outcome ?? '').slice(0, 500);
   const inserted = await db
     .insert(paymentEvents)
-    .values({ ...event, outcome: event.outcome ?? '' })
-    .onConflictDoNothing()
+    .values({ ...event, outcome })
+    .onConflictDoUpdate({
+      target: [paymentEvents.provider, paymentEvents.eventId],
+      set: { type: event.type, orderId: event.orderId, providerRef: event.providerRef, outcome },
+      setWhere: sql`${paymentEvents.outcome} = ''`,
+    })
     .returning({ id: paymentEvents.id });
   return inserted.length > 0;
 }
 
-export async function setPaymentEventOutcome(db: Executor, provider: string, eventId: string, outcome: string): Promise<void> {
-  await db
-    .update(paymentEvents)
-    .set({ outcome: outcome.slice(0, 500) })
-    .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, eventId)));
+/** Whether an event was handled already (recorded with its outcome): a replay to acknowledge only. */
+export async function paymentEventHandled(db: Executor, provider: string, eventId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: paymentEvents.id })
+    .from(paymentEvents)
+    .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, eventId), sql`${paymentEvents.outcome} <> ''`))
+    .limit(1);
+  return row !== undefined;
 }

@@ -13,7 +13,7 @@ import { AppError } from '../../errors.js';
 import { hitRateLimit } from '../../lib/rate-limit.js';
 import { getOrder, keyMatches } from '../orders/service.js';
 import { findOrder } from '../orders/repository.js';
-import { claimPaymentEvent, setPaymentEventOutcome } from './repository.js';
+import { claimPaymentEvent, paymentEventHandled } from './repository.js';
 import { createStripeClient } from './stripe-client.js';
 import {
   confirmIntentForOrder,
@@ -24,7 +24,6 @@ import {
   eventOrderId,
   handleStripeEvent,
   klarnaPlansForOrder,
-  releaseStripeEvent,
   stripeErrors,
   type ConfirmOutcome,
   type StripeServiceContext,
@@ -32,6 +31,9 @@ import {
 
 /** Intents and Checkout Sessions one IP address may ask for per 10 minutes (a buyer needs a few). */
 export const STRIPE_CREATE_LIMIT = { name: 'stripe-create', limit: 30, windowMs: 10 * 60_000 };
+
+/** Confirmations (card and Klarna together) one IP address may ask for per 10 minutes: each one reads Stripe. */
+export const STRIPE_CONFIRM_LIMIT = { name: 'stripe-confirm', limit: 60, windowMs: 10 * 60_000 };
 
 /** Stripe's own default: a signed event older than 5 minutes is a replay, not a delivery. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -120,6 +122,7 @@ export const stripeRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: confirmIntentBodySchema, response: { 200: paymentConfirmationResponseSchema, 202: paymentConfirmationResponseSchema } } },
     async (request, reply) => {
       const ctx = context(request.log);
+      await hitRateLimit(app.db, STRIPE_CONFIRM_LIMIT, request.ip);
       const { orderId, order_key: orderKey, paymentIntentId } = request.body;
       const outcome = await confirmIntentForOrder(ctx, { orderId, orderKey, paymentIntentId });
       return confirmationAnswer(outcome, orderKey, () => void reply.code(202));
@@ -155,6 +158,7 @@ export const stripeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       if (!settings?.methods.includes('klarna')) throw stripeErrors.notConfigured();
       const ctx = context(request.log);
+      await hitRateLimit(app.db, STRIPE_CONFIRM_LIMIT, request.ip);
       const { orderId, session_id: sessionId, order_key: orderKey } = request.body;
       const outcome = await confirmKlarnaForOrder(ctx, { orderId, sessionId });
       return confirmationAnswer(outcome, orderKey, () => void reply.code(202));
@@ -181,24 +185,24 @@ export const stripeRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('INVALID_SIGNATURE', 400, paymentMessages.invalidSignature);
       }
 
-      const claimed = await claimPaymentEvent(app.db, {
+      // A replay of an event already handled (Stripe delivers at least once): acknowledged, nothing
+      // done, Stripe not called.
+      const eventId = event.id.slice(0, 200);
+      if (await paymentEventHandled(app.db, 'stripe', eventId)) return { success: true as const, received: true as const };
+      // Handled first, recorded after: a handling that fails (a 5xx, which Stripe retries) or never
+      // ends (the process stops) leaves no record, so the next delivery is handled for real. Two
+      // deliveries of one event at the same time are both handled: every handler is idempotent
+      // (markOrderPaid, conditional updates, one refund per intent by its idempotency key).
+      const outcome = await handleStripeEvent(ctx, event);
+      await claimPaymentEvent(app.db, {
         provider: 'stripe',
-        eventId: event.id.slice(0, 200),
+        eventId,
         type: event.type.slice(0, 100),
         orderId: eventOrderId(event),
         providerRef: eventObjectId(event),
+        outcome,
       });
-      // A replay (Stripe delivers at least once): already applied, nothing to do.
-      if (!claimed) return { success: true as const, received: true as const };
-      try {
-        const outcome = await handleStripeEvent(ctx, event);
-        await setPaymentEventOutcome(app.db, 'stripe', event.id, outcome);
-        request.log.info({ event: event.id, type: event.type, outcome }, 'Stripe webhook handled');
-      } catch (error) {
-        // Not "seen": Stripe's next delivery must be handled for real (it retries on a 5xx).
-        await releaseStripeEvent(app.db, event.id).catch((releaseError: unknown) => request.log.error({ err: releaseError }, 'Stripe event could not be released'));
-        throw error;
-      }
+      request.log.info({ event: event.id, type: event.type, outcome }, 'Stripe webhook handled');
       return { success: true as const, received: true as const };
     });
   });

@@ -7,16 +7,17 @@
  *   row) and Stripe's copy names the same order, amount and currency;
  * - an order is paid through markOrderPaid only (idempotent: one event, one mail, coupon once),
  *   whichever of the buyer's confirmation or Stripe's webhook arrives first, however often;
- * - money that arrives for an order that expired meanwhile goes back (refund), once.
+ * - money that arrives for an order that expired meanwhile goes back (refund), once; money of a
+ *   payment that did pay the order, which staff closed afterwards, is never moved automatically.
  */
-import { and, eq, notInArray } from 'drizzle-orm';
+import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import { isKlarnaPlanOffered, klarnaPlans, paymentMessages, type KlarnaPlan } from '@erepare/shared/payments';
 import { shopMessages } from '@erepare/shared/shop';
 import { storeProfile } from '@erepare/shared/store-profile';
 import type { Db } from '../../db/client.js';
-import { paymentEvents, payments } from '../../db/schema.js';
+import { payments } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import { CLOSED_STATUSES, findOrder, insertOrderEvent, type OrderRow } from '../orders/repository.js';
@@ -175,6 +176,20 @@ async function updateUnsettledPayment(db: Db, id: number, changes: Partial<Pick<
   return rows.length > 0;
 }
 
+/**
+ * The intent is being confirmed by the bank (Stripe "processing"): the attempt is open again
+ * ('created', which holds the order past its deadline in lockExpiredOrders) with Stripe's status.
+ * Only from `from`: a settled or cancelled attempt never moves back.
+ */
+async function markProcessing(db: Db, id: number, from: readonly string[]): Promise<boolean> {
+  const rows = await db
+    .update(payments)
+    .set({ status: 'created', providerStatus: 'processing', lastError: '', updatedAt: new Date() })
+    .where(and(eq(payments.id, id), inArray(payments.status, [...from])))
+    .returning({ id: payments.id });
+  return rows.length > 0;
+}
+
 type PaidWith = {
   /** What the order records as its transaction: the payment intent (or the session without one). */
   transactionId: string;
@@ -184,11 +199,21 @@ type PaidWith = {
   providerStatus: string;
 };
 
-export type SettleOutcome = 'paid' | 'already-paid' | 'duplicate' | 'refunded';
+export type SettleOutcome = 'paid' | 'already-paid' | 'duplicate' | 'refunded' | 'already-settled';
+
+/**
+ * This payment paid the order (it is the order's transaction, or our row says it succeeded): when
+ * the order is closed afterwards (staff cancelled or refunded it), its money is staff's business,
+ * never an automatic "late payment" refund.
+ */
+function paidTheOrder(order: Pick<OrderRow, 'transactionId'>, payment: Pick<PaymentRow, 'status'>, transactionId: string): boolean {
+  return order.transactionId === transactionId.slice(0, 200) || payment.status === 'succeeded';
+}
 
 /**
  * Money confirmed by Stripe for a recorded payment: the order is paid (once, whoever calls), or,
- * when the order was closed meanwhile, the money goes back.
+ * when the order was closed before this payment paid it (expired), the money goes back. An order
+ * this payment did pay, closed later by staff, is 'already-settled': nothing moves.
  */
 async function settle(ctx: StripeServiceContext, payment: PaymentRow, paid: PaidWith): Promise<SettleOutcome> {
   const label = PAYMENT_LABELS[payment.method] ?? 'en ligne';
@@ -208,7 +233,13 @@ async function settle(ctx: StripeServiceContext, payment: PaymentRow, paid: Paid
     return 'paid';
   }
   if (result.status !== null && CLOSED_STATUSES.includes(result.status)) {
-    await refundLatePayment(ctx, payment, paid);
+    const closed = await findOrder(ctx.db, payment.orderId);
+    const fresh = (await findPaymentByRef(ctx.db, payment.provider, payment.providerRef)) ?? payment;
+    if (closed && paidTheOrder(closed, fresh, paid.transactionId)) {
+      ctx.log.info({ orderId: payment.orderId, paymentId: payment.id, status: result.status }, 'Stripe payment of an order closed after it was paid: nothing moved');
+      return 'already-settled';
+    }
+    await refundLatePayment(ctx, fresh, paid);
     return 'refunded';
   }
   const order = await findOrder(ctx.db, payment.orderId);
@@ -370,6 +401,8 @@ export async function confirmIntentForOrder(
   const payment = await findPaymentByRef(ctx.db, 'stripe', input.paymentIntentId);
   if (!payment || payment.orderId !== order.id || payment.method === 'klarna') throw stripeErrors.mismatch();
   if (paidWith(order, payment.providerRef)) return { kind: 'paid', orderId: order.id };
+  // Paid by this intent, then closed by staff: settled, nothing to ask Stripe, nothing to refund.
+  if (CLOSED_STATUSES.includes(order.status) && paidTheOrder(order, payment, payment.providerRef)) throw stripeErrors.notPayable();
 
   const intent = await callStripe(ctx, 'paymentIntents.retrieve', () => ctx.stripe.paymentIntents.retrieve(payment.providerRef), failureAs(paymentMessages.confirmationFailed));
   const problem = intentProblem(intent, order);
@@ -381,10 +414,12 @@ export async function confirmIntentForOrder(
     case 'succeeded': {
       const outcome = await settle(ctx, payment, paidOfIntent(intent));
       if (outcome === 'refunded') throw stripeErrors.lateRefunded();
+      if (outcome === 'already-settled') throw stripeErrors.notPayable();
       return { kind: 'paid', orderId: order.id };
     }
     case 'processing':
-      await updateUnsettledPayment(ctx.db, payment.id, { providerStatus: intent.status });
+      // Stripe's live word: an attempt declined before may be processing again (another method).
+      await markProcessing(ctx.db, payment.id, ['created', 'failed']);
       return { kind: 'pending' };
     case 'requires_payment_method':
       if (intent.last_payment_error) {
@@ -453,7 +488,12 @@ export async function createKlarnaCheckout(
   }
 
   const attempt = (await paymentsOf(ctx.db, order.id)).filter((row) => row.provider === 'stripe').length;
-  const idempotencyKey = `erepare-cs-${order.id}-${order.createdAt.getTime()}-${plan}-${order.totalCents}-${attempt}`;
+  // The expiry is part of the request, so it is part of the key: a double click (same 5-minute
+  // step) gets Stripe's first answer back, while a retry in a later step (after a create that timed
+  // out on our side, its session never recorded) is a new request rather than Stripe's 400
+  // idempotency_error for the same key with other parameters. The unrecorded session just expires.
+  const expiresAt = sessionExpiry();
+  const idempotencyKey = `erepare-cs-${order.id}-${order.createdAt.getTime()}-${plan}-${order.totalCents}-${attempt}-${expiresAt}`;
   const number = orderNumberOf(order);
   const publicUrl = ctx.publicUrl.replace(/\/$/, '');
   const session = await callStripe(
@@ -472,7 +512,7 @@ export async function createKlarnaCheckout(
           payment_intent_data: { metadata: { order_id: String(order.id) } },
           success_url: `${publicUrl}/payment/success?provider=klarna&order=${order.id}&session_id={CHECKOUT_SESSION_ID}`,
           cancel_url: `${publicUrl}/payment/cancel?provider=klarna&order=${order.id}`,
-          expires_at: sessionExpiry(),
+          expires_at: expiresAt,
         },
         { idempotencyKey },
       ),
@@ -510,6 +550,7 @@ async function confirmSession(ctx: StripeServiceContext, payment: PaymentRow, or
   if (session.payment_status === 'paid') {
     const outcome = await settle(ctx, payment, paidOfSession(session));
     if (outcome === 'refunded') throw stripeErrors.lateRefunded();
+    if (outcome === 'already-settled') throw stripeErrors.notPayable();
     return { kind: 'paid', orderId: order.id };
   }
   if (session.status === 'expired') {
@@ -532,6 +573,8 @@ export async function confirmKlarnaForOrder(ctx: StripeServiceContext, input: { 
   if (!order) throw stripeErrors.mismatch();
   // A second click on the return page: already paid, nothing to ask Stripe.
   if (payment.status === 'succeeded' && (order.status === 'processing' || order.status === 'completed')) return { kind: 'paid', orderId: order.id };
+  // Paid by this session, then closed by staff: settled, nothing to ask Stripe, nothing to refund.
+  if (payment.status === 'succeeded' && CLOSED_STATUSES.includes(order.status)) throw stripeErrors.notPayable();
   const session = await callStripe(ctx, 'checkout.sessions.retrieve', () => ctx.stripe.checkout.sessions.retrieve(payment.providerRef), failureAs(paymentMessages.confirmationFailed));
   return confirmSession(ctx, payment, order, session);
 }
@@ -550,11 +593,6 @@ export function eventObjectId(event: Stripe.Event): string {
   return typeof object.id === 'string' ? object.id.slice(0, 200) : '';
 }
 
-/** A handling that failed is forgotten, so that Stripe's next delivery is handled for real. */
-export async function releaseStripeEvent(db: Db, eventId: string): Promise<void> {
-  await db.delete(paymentEvents).where(and(eq(paymentEvents.provider, 'stripe'), eq(paymentEvents.eventId, eventId)));
-}
-
 async function recordProblem(ctx: StripeServiceContext, payment: PaymentRow, problem: Problem): Promise<string> {
   ctx.log.warn({ orderId: payment.orderId, paymentId: payment.id, problem }, 'Stripe event does not match its order: ignored');
   await updatePayment(ctx.db, payment.id, { lastError: PROBLEM_TEXT[problem] });
@@ -570,6 +608,26 @@ async function onIntentSucceeded(ctx: StripeServiceContext, intent: Stripe.Payme
   const problem = intentProblem(intent, order);
   if (problem) return recordProblem(ctx, payment, problem);
   return settle(ctx, payment, paidOfIntent(intent));
+}
+
+async function onIntentProcessing(ctx: StripeServiceContext, intent: Stripe.PaymentIntent): Promise<string> {
+  const payment = await findPaymentByRef(ctx.db, 'stripe', intent.id);
+  if (!payment || payment.method === 'klarna') return 'ignored: unknown payment intent';
+  const order = await findOrder(ctx.db, payment.orderId);
+  if (!order) return 'ignored: order not found';
+  const problem = intentProblem(intent, order);
+  if (problem) return recordProblem(ctx, payment, problem);
+  if (payment.status === 'created') {
+    return (await markProcessing(ctx.db, payment.id, ['created'])) ? 'processing' : 'ignored: payment already settled';
+  }
+  // Declined before: events may arrive out of order (this "processing" could be older than the
+  // failure), so Stripe's live status decides whether the attempt is open again.
+  if (payment.status === 'failed') {
+    const live = await callStripe(ctx, 'paymentIntents.retrieve', () => ctx.stripe.paymentIntents.retrieve(payment.providerRef), failureAs(paymentMessages.genericFailure));
+    if (live.status !== 'processing') return `ignored: intent is ${live.status} now`;
+    return (await markProcessing(ctx.db, payment.id, ['failed'])) ? 'processing' : 'ignored: payment already settled';
+  }
+  return 'ignored: payment already settled';
 }
 
 async function onIntentFailed(ctx: StripeServiceContext, intent: Stripe.PaymentIntent): Promise<string> {
@@ -616,14 +674,17 @@ async function onSessionClosed(ctx: StripeServiceContext, session: Stripe.Checko
 }
 
 /**
- * Applies one verified event. Returns what was done (kept in payment_events.outcome); throws only
- * for a genuine failure (database, Stripe unreachable during a refund), so the caller releases the
- * event and Stripe delivers it again.
+ * Applies one verified event, idempotently (Stripe may deliver it again, even while this handling
+ * runs). Returns what was done (kept in payment_events.outcome, recorded by the caller only after
+ * this returned); throws only for a genuine failure (database, Stripe unreachable during a
+ * refund), so nothing is recorded and Stripe delivers the event again.
  */
 export async function handleStripeEvent(ctx: StripeServiceContext, event: Stripe.Event): Promise<string> {
   switch (event.type) {
     case 'payment_intent.succeeded':
       return onIntentSucceeded(ctx, event.data.object);
+    case 'payment_intent.processing':
+      return onIntentProcessing(ctx, event.data.object);
     case 'payment_intent.payment_failed':
       return onIntentFailed(ctx, event.data.object);
     case 'payment_intent.canceled':

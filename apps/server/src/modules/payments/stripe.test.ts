@@ -4,10 +4,14 @@
  * mismatches and forgeries change nothing, Stripe's failures are French answers, and money that
  * arrives after the order expired goes back.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@erepare/shared/messages';
 import { paymentMessages } from '@erepare/shared/payments';
 import { shopMessages } from '@erepare/shared/shop';
 import { storeProfile } from '@erepare/shared/store-profile';
+import { orders, paymentEvents, payments } from '../../db/schema.js';
+import { expireOrders } from '../../jobs/order-expiry.js';
 import { cancelOrder } from '../orders/service.js';
 import { STRIPE_API_VERSION } from './stripe-client.js';
 import {
@@ -32,6 +36,7 @@ import {
 
 const CREATE = '/api/woocommerce-payments/create-payment-intent';
 const CONFIRM = '/api/woocommerce-payments/stripe/confirm-payment';
+const KLARNA_CONFIRM = '/api/woocommerce-payments/klarna/confirm';
 
 let bed: StripeTestBed;
 
@@ -339,6 +344,29 @@ describe('POST stripe/confirm-payment', () => {
   });
 });
 
+describe('confirmations are limited per IP address', () => {
+  it('card and Klarna confirmations share 60 per 10 minutes; the 61st is a French 429', async () => {
+    const ip = nextIp();
+    const statuses: number[] = [];
+    for (let index = 0; index < 30; index += 1) {
+      statuses.push((await post(bed.t, CONFIRM, { orderId: 1, order_key: 'faux', paymentIntentId: 'pi_123' }, ip)).statusCode);
+      statuses.push((await post(bed.t, KLARNA_CONFIRM, { orderId: 1, session_id: 'cs_test_123' }, ip)).statusCode);
+    }
+    expect(statuses.every((status) => status === 404 || status === 409)).toBe(true);
+    for (const [url, body] of [
+      [CONFIRM, { orderId: 1, order_key: 'faux', paymentIntentId: 'pi_123' }],
+      [KLARNA_CONFIRM, { orderId: 1, session_id: 'cs_test_123' }],
+    ] as const) {
+      const limited = await post(bed.t, url, body, ip);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json<ErrorAnswer>()).toMatchObject({ success: false, message: messages.http.tooManyRequests, code: 'RATE_LIMITED' });
+      expect(limited.headers['retry-after']).toMatch(/^\d+$/);
+    }
+    // Another address is not affected.
+    expect((await post(bed.t, CONFIRM, { orderId: 1, order_key: 'faux', paymentIntentId: 'pi_123' })).statusCode).toBe(404);
+  });
+});
+
 describe('POST stripe/webhook', () => {
   it('payment_intent.succeeded alone pays the order; replays and a second event change nothing; confirm-payment agrees', async () => {
     const order = await placeOrder(bed.t, { paymentMethod: 'stripe' });
@@ -392,6 +420,44 @@ describe('POST stripe/webhook', () => {
     const fresh = await createIntent(order);
     expect(fresh.payment_intent_id).not.toBe(id);
     expect(await paymentRows(bed.t, order.id)).toHaveLength(2);
+  });
+
+  it('payment_intent.processing alone holds the order past its deadline; succeeded then pays it as usual', async () => {
+    const order = await placeOrder(bed.t, { paymentMethod: 'stripe', stock: 3 });
+    const { payment_intent_id: id } = await createIntent(order);
+    const processing = await bed.fake.sendWebhook(bed.fake.event('payment_intent.processing', bed.fake.setProcessing(id)));
+    expect(processing.status).toBe(200);
+    expect((await paymentRows(bed.t, order.id))[0]).toMatchObject({ status: 'created', providerStatus: 'processing' });
+    expect((await stripeEventRows(bed.t)).find((row) => row.providerRef === id && row.type === 'payment_intent.processing')?.outcome).toBe('processing');
+
+    // Past its deadline, the expiry job keeps it: the bank has not answered yet.
+    await bed.t.database.db.update(orders).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(orders.id, order.id));
+    await expireOrders(bed.t.database.db, { publicUrl: bed.t.config.publicUrl });
+    expect((await orderRow(bed.t, order.id)).status).toBe('pending');
+    expect(await stockOf(bed.t, order.itemId)).toBe(2);
+
+    expect((await bed.fake.sendWebhook(bed.fake.event('payment_intent.succeeded', bed.fake.succeed(id)))).status).toBe(200);
+    expect(await orderRow(bed.t, order.id)).toMatchObject({ status: 'processing', transactionId: id });
+    expect((await paymentRows(bed.t, order.id))[0]).toMatchObject({ status: 'succeeded', providerStatus: 'succeeded' });
+    expect(await confirmationMails(bed.t, order.email)).toHaveLength(1);
+    expect(refundsOf(id)).toHaveLength(0);
+  });
+
+  it('payment_intent.processing after a decline reopens the attempt only when Stripe says it is processing now', async () => {
+    const order = await placeOrder(bed.t, { paymentMethod: 'stripe' });
+    const { payment_intent_id: id } = await createIntent(order);
+    const declined = bed.fake.decline(id);
+    expect((await bed.fake.sendWebhook(bed.fake.event('payment_intent.payment_failed', declined))).status).toBe(200);
+    expect((await paymentRows(bed.t, order.id))[0]?.status).toBe('failed');
+
+    // An older "processing" delivered after the failure: Stripe's live intent is not processing.
+    const stale = await bed.fake.sendWebhook(bed.fake.event('payment_intent.processing', { ...declined, status: 'processing', last_payment_error: null }));
+    expect(stale.status).toBe(200);
+    expect((await paymentRows(bed.t, order.id))[0]).toMatchObject({ status: 'failed', providerStatus: 'requires_payment_method' });
+
+    // The buyer tried another method, now processing at the bank.
+    expect((await bed.fake.sendWebhook(bed.fake.event('payment_intent.processing', bed.fake.setProcessing(id)))).status).toBe(200);
+    expect((await paymentRows(bed.t, order.id))[0]).toMatchObject({ status: 'created', providerStatus: 'processing', lastError: '' });
   });
 
   it('refuses forged deliveries (wrong secret, tampered body, old timestamp, no header) with a 400 and changes nothing', async () => {
@@ -449,6 +515,139 @@ describe('POST stripe/webhook', () => {
     const rows = await stripeEventRows(bed.t);
     expect(rows.find((row) => row.type === 'charge.dispute.created')?.outcome).toBe('ignored: charge.dispute.created');
     expect(rows.find((row) => row.providerRef === 'pi_unknown123')?.outcome).toBe('ignored: unknown payment intent');
+  });
+});
+
+function refundsOf(intentId: string) {
+  return bed.fake.refunds.filter((refund) => refund.payment_intent === intentId);
+}
+
+async function eventRowsOf(eventId: string) {
+  return (await stripeEventRows(bed.t)).filter((row) => row.eventId === eventId);
+}
+
+describe('webhook deliveries are recorded only once handled', () => {
+  /** An order that expired before its intent succeeded: the event's handling is a refund. */
+  async function latePayment() {
+    const order = await placeOrder(bed.t, { paymentMethod: 'stripe' });
+    const { payment_intent_id: id } = await createIntent(order);
+    await cancelOrder(bed.t.database.db, order.id, 'Commande expirée (non payée à temps)', { publicUrl: bed.t.config.publicUrl });
+    const event = bed.fake.event('payment_intent.succeeded', bed.fake.succeed(id));
+    return { order, id, event };
+  }
+
+  it('a second delivery while the first is being handled is not acknowledged ahead of it: when both fail, Stripe retries', async () => {
+    const { order, id, event } = await latePayment();
+    // Every refund attempt of both handlings (each: the call and the SDK's two retries) fails.
+    bed.fake.failNext(500, undefined, 6);
+    const first = bed.fake.sendWebhook(event);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const second = await bed.fake.sendWebhook(event);
+    expect((await first).status).toBeGreaterThanOrEqual(500);
+    expect(second.status).toBeGreaterThanOrEqual(500);
+    expect(await eventRowsOf(event.id)).toHaveLength(0);
+    expect((await paymentRows(bed.t, order.id))[0]?.status).toBe('created');
+    expect(refundsOf(id)).toHaveLength(0);
+
+    // Stripe's retry is handled for real.
+    const retried = await bed.fake.sendWebhook(event);
+    expect(retried.status).toBe(200);
+    expect((await eventRowsOf(event.id)).map((row) => row.outcome)).toEqual(['refunded']);
+    expect(refundsOf(id)).toHaveLength(1);
+    expect((await paymentRows(bed.t, order.id))[0]?.status).toBe('refunded');
+
+    // A replay of the handled event: acknowledged without asking Stripe anything.
+    const requests = bed.fake.requests.length;
+    expect((await bed.fake.sendWebhook(event)).status).toBe(200);
+    expect(bed.fake.requests.length).toBe(requests);
+    expect(refundsOf(id)).toHaveLength(1);
+  }, 30_000);
+
+  it('overlapping deliveries with a refund failing for a while: any 200 means the event was applied, once', async () => {
+    const { order, id, event } = await latePayment();
+    bed.fake.failNext(500, undefined, 3);
+    const first = bed.fake.sendWebhook(event);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const second = await bed.fake.sendWebhook(event);
+    const statuses = [(await first).status, second.status];
+    if (statuses.includes(200)) {
+      expect((await eventRowsOf(event.id)).map((row) => row.outcome)).toEqual(['refunded']);
+      expect((await paymentRows(bed.t, order.id))[0]?.status).toBe('refunded');
+    } else {
+      expect(await eventRowsOf(event.id)).toHaveLength(0);
+    }
+    expect(refundsOf(id).length).toBeLessThanOrEqual(1);
+    // Whatever happened, Stripe's next delivery leaves it applied, once.
+    expect((await bed.fake.sendWebhook(event)).status).toBe(200);
+    expect(refundsOf(id)).toHaveLength(1);
+    expect((await paymentRows(bed.t, order.id))[0]?.status).toBe('refunded');
+    expect((await eventsOf(bed.t, order.id)).filter((row) => row.note.includes('remboursé'))).toHaveLength(1);
+  }, 30_000);
+
+  it('nothing is recorded while a handling runs (a process stopped there leaves no claim); a claim left by an older version is handled again', async () => {
+    const { order, id, event } = await latePayment();
+    bed.fake.delayNext(500);
+    const delivery = bed.fake.sendWebhook(event);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await eventRowsOf(event.id)).toHaveLength(0);
+    expect((await delivery).status).toBe(200);
+    expect((await eventRowsOf(event.id)).map((row) => row.outcome)).toEqual(['refunded']);
+    expect(refundsOf(id)).toHaveLength(1);
+
+    // A claim without an outcome (taken before the handling by the previous version, whose process
+    // stopped): not a record, Stripe's retry is handled and completes it.
+    const other = await placeOrder(bed.t, { paymentMethod: 'stripe' });
+    const { payment_intent_id: otherId } = await createIntent(other);
+    const paid = bed.fake.event('payment_intent.succeeded', bed.fake.succeed(otherId));
+    await bed.t.database.db.insert(paymentEvents).values({ provider: 'stripe', eventId: paid.id, type: paid.type, orderId: other.id, providerRef: otherId, outcome: '' });
+    expect((await bed.fake.sendWebhook(paid)).status).toBe(200);
+    expect((await orderRow(bed.t, other.id)).status).toBe('processing');
+    expect((await eventRowsOf(paid.id)).map((row) => row.outcome)).toEqual(['paid']);
+    expect((await orderRow(bed.t, order.id)).status).toBe('cancelled');
+  }, 20_000);
+});
+
+describe('an order paid, then closed by staff', () => {
+  it('is never refunded automatically: confirm-payment again is a 409 orderNotPayable without a call to Stripe, a later event changes nothing', async () => {
+    const order = await placeOrder(bed.t, { paymentMethod: 'stripe' });
+    const { payment_intent_id: id } = await createIntent(order);
+    const intent = bed.fake.succeed(id);
+    expect((await confirm(order, id)).statusCode).toBe(200);
+    await cancelOrder(bed.t.database.db, order.id, 'Annulée par la boutique', { publicUrl: bed.t.config.publicUrl });
+    expect((await orderRow(bed.t, order.id)).status).toBe('cancelled');
+
+    const requests = bed.fake.requests.length;
+    const again = await confirm(order, id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json<ErrorAnswer>()).toMatchObject({ success: false, message: paymentMessages.orderNotPayable, code: 'ORDER_NOT_PAYABLE' });
+    expect(bed.fake.requests.length).toBe(requests);
+
+    const event = bed.fake.event('payment_intent.succeeded', intent);
+    expect((await bed.fake.sendWebhook(event)).status).toBe(200);
+    expect((await eventRowsOf(event.id)).map((row) => row.outcome)).toEqual(['already-settled']);
+
+    expect(refundsOf(id)).toHaveLength(0);
+    expect(bed.fake.requestsTo('/v1/refunds', 'POST').filter((request) => request.form.payment_intent === id)).toHaveLength(0);
+    expect((await paymentRows(bed.t, order.id))[0]?.status).toBe('succeeded');
+    expect((await orderRow(bed.t, order.id)).status).toBe('cancelled');
+    expect((await eventsOf(bed.t, order.id)).filter((row) => row.note.includes('remboursé'))).toHaveLength(0);
+  });
+
+  it('its payment row missed (the process stopped after the order was paid): the order’s transaction still says it paid', async () => {
+    const order = await placeOrder(bed.t, { paymentMethod: 'stripe' });
+    const { payment_intent_id: id } = await createIntent(order);
+    const intent = bed.fake.succeed(id);
+    expect((await bed.fake.sendWebhook(bed.fake.event('payment_intent.succeeded', intent))).status).toBe(200);
+    await cancelOrder(bed.t.database.db, order.id, 'Annulée par la boutique', { publicUrl: bed.t.config.publicUrl });
+    const [row] = await paymentRows(bed.t, order.id);
+    if (!row) throw new Error('no payment row');
+    await bed.t.database.db.update(payments).set({ status: 'created' }).where(eq(payments.id, row.id));
+
+    const again = await confirm(order, id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json<ErrorAnswer>().code).toBe('ORDER_NOT_PAYABLE');
+    expect((await bed.fake.sendWebhook(bed.fake.event('payment_intent.succeeded', intent))).status).toBe(200);
+    expect(refundsOf(id)).toHaveLength(0);
   });
 });
 

@@ -605,3 +605,138 @@ export const paymentEvents = pgTable(
   },
   (table) => [uniqueIndex('payment_events_provider_event_idx').on(table.provider, table.eventId)],
 );
+
+// ───────────────────────── Notifications, push and tracked tickets (issue 7) ─────────────────────────
+
+/** A user's notification (spec 1 §3), the same on every device. At most 50 kept, none older than 30 days. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['ticket', 'promo', 'store', 'flash'] }).notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** Ticket number (T-1234) for a ticket notification, '' otherwise. */
+    ticketId: text('ticket_id').notNull().default(''),
+    /** url, ticketId, promoCode, actionRequired, source (spec 1 §3). */
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    /** ticketId, device, problem, status… of a ticket notification (no personal data). */
+    ticketData: jsonb('ticket_data').$type<Record<string, unknown>>(),
+    icon: text('icon').notNull().default(''),
+    requireInteraction: boolean('require_interaction').notNull().default(false),
+    /** The same change never notifies twice (e.g. "ticket:T-1234:<status>"); null: no dedupe. */
+    dedupeKey: text('dedupe_key'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('notifications_user_created_idx').on(table.userId, table.createdAt),
+    uniqueIndex('notifications_user_dedupe_idx').on(table.userId, table.dedupeKey),
+  ],
+);
+
+/** Notification preferences of a user (spec 1 §3 defaults). */
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  promosCodes: boolean('promos_codes').notNull().default(true),
+  ticketUpdates: boolean('ticket_updates').notNull().default(true),
+  storeNews: boolean('store_news').notNull().default(false),
+  flashSales: boolean('flash_sales').notNull().default(true),
+  realTimeTracking: boolean('real_time_tracking').notNull().default(false),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A browser's Web Push subscription: a signed-in user's, or a visitor's following one ticket
+ * (user_id null, the ticket in tracked_tickets). The endpoint is unique: a browser re-subscribing
+ * replaces its row.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+    deviceType: text('device_type').notNull().default(''),
+    /** Secret of a visitor's subscription (hashed): proves it when the visitor removes the opt-in. */
+    removalTokenHash: text('removal_token_hash'),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('push_subscriptions_endpoint_idx').on(table.endpoint), index('push_subscriptions_user_idx').on(table.userId)],
+);
+
+/** Cloud-push (FCM) tokens (spec 1 §3 cloud variant); used only when FCM credentials are configured. */
+export const fcmTokens = pgTable(
+  'fcm_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    deviceType: text('device_type').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    /** The timestamp the browser sent (ISO), as received. */
+    clientTimestamp: text('client_timestamp').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('fcm_tokens_token_idx').on(table.token)],
+);
+
+/**
+ * Pushes to deliver (outbox): written in the transaction that creates the notification, sent by a
+ * job with retries; a subscription answered 404/410 is deleted (its rows go with it).
+ */
+export const pushOutbox = pgTable(
+  'push_outbox',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    notificationId: integer('notification_id').references(() => notifications.id, { onDelete: 'set null' }),
+    /** The JSON the service worker receives (title, body, url, type, tag, requireInteraction…). */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error').notNull().default(''),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('push_outbox_due_idx').on(table.status, table.nextAttemptAt)],
+);
+
+/**
+ * A ticket followed on the server (spec 1 §4 "Tracking", run server-side): by a signed-in owner
+ * (user_id), or by a visitor's push subscription after a second factor. The first status seen is
+ * only stored; a later different one notifies once.
+ */
+export const trackedTickets = pgTable(
+  'tracked_tickets',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    subscriptionId: integer('subscription_id').references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    /** Normalised number, T-1234. */
+    ticketNumber: text('ticket_number').notNull(),
+    lastStatus: text('last_status').notNull().default(''),
+    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('tracked_tickets_user_ticket_idx').on(table.userId, table.ticketNumber),
+    uniqueIndex('tracked_tickets_subscription_ticket_idx').on(table.subscriptionId, table.ticketNumber),
+    index('tracked_tickets_checked_idx').on(table.lastCheckedAt),
+    check('tracked_tickets_owner_check', sql`(${table.userId} is not null) <> (${table.subscriptionId} is not null)`),
+  ],
+);

@@ -1,0 +1,142 @@
+/**
+ * Notifications (spec 1 §3, §4, §8, §9): constants, types, push type mapping, the message of
+ * each ticket status and the French texts. One source for the server, the service worker's
+ * defaults and the web app.
+ */
+
+export const NOTIFICATION_TYPES = ['ticket', 'promo', 'store', 'flash'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** Spec 1 §9. */
+export const NOTIFICATION_HISTORY_LIMIT = 50;
+export const NOTIFICATION_PURGE_DAYS = 30;
+export const NOTIFICATION_TOAST_MS = 3000;
+export const DESKTOP_NOTIFICATION_CLOSE_MS = 5000;
+export const DESKTOP_NOTIFICATION_CLOSE_LONG_MS = 15_000;
+export const WELCOME_NOTIFICATION_DELAY_MS = 2000;
+export const PERMISSION_WAIT_MS = 10_000;
+export const PUSH_INIT_RETRIES = 3;
+export const PUSH_INIT_RETRY_DELAY_MS = 1000;
+export const SERVICE_WORKER_ACTIVATION_TIMEOUT_MS = 10_000;
+export const PUSH_TOKEN_REFRESH_DAYS = 7;
+export const TICKET_CHECK_INTERVAL_MS = 30_000;
+export const INSTALL_BANNER_DELAY_MS = 3000;
+export const TEST_LOG_LINES = 20;
+
+/** Push defaults (spec 1 §9). */
+export const PUSH_DEFAULTS = {
+  body: 'Nouvelle notification',
+  url: '/compte?tab=notifications',
+  vibrate: [200, 100, 200],
+} as const;
+
+/** Preferences and their defaults (spec 1 §3). */
+export type NotificationPreferences = {
+  promosCodes: boolean;
+  ticketUpdates: boolean;
+  storeNews: boolean;
+  flashSales: boolean;
+  realTimeTracking: boolean;
+};
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
+  promosCodes: true,
+  ticketUpdates: true,
+  storeNews: false,
+  flashSales: true,
+  realTimeTracking: false,
+};
+
+/** The preference that lets a notification of this type through. */
+export function preferenceFor(type: NotificationType): keyof NotificationPreferences {
+  switch (type) {
+    case 'ticket':
+      return 'ticketUpdates';
+    case 'promo':
+      return 'promosCodes';
+    case 'flash':
+      return 'flashSales';
+    default:
+      return 'storeNews';
+  }
+}
+
+/**
+ * Incoming push type mapping (spec 1 §4): ticket or repair = ticket; promo or coupon = promo;
+ * flash or flash-sale = flash (an incoming flash-sale is stored as flash); anything else = store.
+ */
+export function storedTypeOf(pushType: string | undefined | null): NotificationType {
+  const type = (pushType ?? '').trim().toLowerCase();
+  if (type === 'ticket' || type === 'repair') return 'ticket';
+  if (type === 'promo' || type === 'coupon') return 'promo';
+  if (type === 'flash' || type === 'flash-sale') return 'flash';
+  return 'store';
+}
+
+/** "99+" above 99 unread (spec 1 §2). */
+export function unreadBadge(count: number): string {
+  return count > 99 ? '99+' : String(Math.max(0, Math.floor(count)));
+}
+
+/** A status asking something of the customer ("attente") flags the notification actionRequired. */
+export function isActionRequired(status: string): boolean {
+  return status.toLowerCase().includes('attente');
+}
+
+const STATUS_MESSAGES: Record<string, string> = {
+  'en cours de diagnostic': 'Votre appareil est en cours de diagnostic par notre technicien.',
+  'en cours de réparation': 'Bonne nouvelle : la réparation de votre appareil a commencé.',
+  'réparation terminée': 'La réparation de votre appareil est terminée. Nous vous prévenons dès qu’il est prêt à être récupéré.',
+  'prêt pour récupération': 'Votre appareil est prêt ! Vous pouvez venir le récupérer en boutique du mardi au samedi, 9h30-13h30 et 14h30-18h00.',
+  'en attente de pièces': 'Nous attendons une pièce pour votre réparation. Nous reprenons dès sa réception.',
+  'devis en attente': 'Un devis vous attend : merci de nous donner votre accord pour lancer la réparation.',
+  'réparation impossible': 'Malheureusement, la réparation de votre appareil n’est pas possible. Contactez-nous pour en parler.',
+  livré: 'Votre appareil vous a été remis. Merci de votre confiance !',
+};
+
+/** The message of a ticket's new status (spec 1 §4: statuses are free text compared in lower case). */
+export function ticketStatusMessage(ticketNumber: string, status: string): string {
+  const known = STATUS_MESSAGES[status.trim().toLowerCase()];
+  return known ?? `Le statut de votre ticket ${ticketNumber} a changé : ${status.trim()}.`;
+}
+
+export function ticketNotificationTitle(ticketNumber: string): string {
+  return `Ticket ${ticketNumber} mis à jour`;
+}
+
+/** The French texts of spec 1 §8 for notifications. */
+export const notificationMessages = {
+  unsupported: 'Ce navigateur ne supporte pas les notifications',
+  cannotEnable: "Impossible d'activer les notifications",
+  permissionDenied: 'Permission refusée pour les notifications',
+  pushUnsupported: 'Notifications non supportées par ce navigateur',
+  manageError: 'Erreur lors de la gestion des notifications',
+  disableError: 'Erreur lors de la désactivation des notifications',
+  copyError: 'Erreur lors de la copie du code',
+  copied: 'Code promo copié',
+  enabled: 'Notifications activées !',
+  disabled: 'Notifications désactivées',
+  ticketNotAllowed: (id: string) => `Ticket ${id} non autorisé ou introuvable`,
+  ticketValidationError: (id: string) => `Erreur lors de la validation du ticket ${id}`,
+  ticketAdded: (id: string) => `Ticket ${id} ajouté au suivi`,
+  ticketRemoved: (id: string) => `Ticket ${id} retiré du suivi`,
+  ticketAlreadyTracked: 'Ce ticket est déjà suivi',
+  ticketEmpty: 'Veuillez entrer un numéro de ticket',
+  ticketFormat: 'Format de ticket invalide. Utilisez T-6632 ou 6632',
+  subscriptionSaveError: 'Erreur sauvegarde abonnement',
+  fcmSaveError: 'Erreur sauvegarde abonnement FCM',
+  fcmInitError: "Impossible d'initialiser Firebase Messaging",
+  fcmTokenRequired: 'Token FCM requis pour test serveur',
+  fcmNotConfigured: 'Les notifications cloud (FCM) ne sont pas configurées sur ce serveur : les notifications Web Push restent actives.',
+  swNotActive: 'Le service worker n’est pas actif. Rechargez la page puis réessayez.',
+  swNotInitialised: 'Le service worker n’est pas initialisé. Rechargez la page.',
+  reloadPage: 'Rechargez la page puis réessayez.',
+  pushManagerUnsupported: 'Ce navigateur ne prend pas en charge les notifications push.',
+  blockedInSettings: 'Les notifications sont bloquées dans les réglages du navigateur.',
+  permissionRefused: 'Permission refusée',
+  permissionNotGranted: 'La permission de notification n’a pas été accordée.',
+  swRequiredOnMobile: 'Sur mobile, les notifications nécessitent un service worker : installez l’application ou utilisez un navigateur compatible.',
+  testsFailed: 'Erreur durant les tests',
+  installError: "Une erreur est survenue lors de l'installation. Veuillez réessayer.",
+  notificationNotFound: 'Notification introuvable',
+  invalidSubscription: 'Abonnement push invalide',
+} as const;

@@ -21,6 +21,7 @@ import { paymentRoutes } from './modules/payments/routes.js';
 import { shippingRoutes } from './modules/shipping/routes.js';
 import { stripeRoutes } from './modules/payments/stripe-routes.js';
 import { paypalRoutes } from './modules/payments/paypal-routes.js';
+import { trackingRoutes } from './modules/tracking/routes.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { baseCspDirectives } from './plugins/csp.js';
 import { registerWeb } from './plugins/web.js';
@@ -132,6 +133,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   await app.register(stripeRoutes);
   await app.register(paypalRoutes);
   await app.register(shippingRoutes);
+  await app.register(trackingRoutes);
 
   await registerWeb(app);
   return app;

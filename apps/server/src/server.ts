@@ -4,6 +4,8 @@ import { openDatabase, type Database } from './db/client.js';
 import { startCleanupJob } from './jobs/cleanup.js';
 import { startOrderExpiryJob } from './jobs/order-expiry.js';
 import { startPaypalPendingJob } from './jobs/paypal-pending.js';
+import { startTicketTrackingJob } from './jobs/ticket-tracking.js';
+import { kickPush } from './modules/tracking/service.js';
 import type { buildApp } from './app.js';
 import type { seed } from './db/seed.js';
 import type { AdminBootstrap, ensureFirstAdmin } from './modules/auth/service.js';
@@ -73,6 +75,9 @@ async function listenOn(
     // PayPal captures left pending are re-read at PayPal (there is no PayPal webhook).
     const paypal = config.payments.paypal;
     const stopPaypalPending = paypal ? startPaypalPendingJob(database.db, app.log, { paypal, publicUrl: config.publicUrl, mailer: app.mail }) : () => undefined;
+    // Tracked tickets: RepairDesk polled every 30 s within its quota; a slow sweep with our tables.
+    const runningApp = app;
+    const stopTicketTracking = startTicketTrackingJob(database.db, app.log, { backend, kick: () => kickPush(runningApp) });
     // The outbox's sending job: only a listening server sends (test apps keep mails in the table).
     const mailer = app.mail;
     mailer.start();
@@ -87,6 +92,7 @@ async function listenOn(
           stopCleanup();
           stopOrderExpiry();
           stopPaypalPending();
+          stopTicketTracking();
           await mailer.stop();
           await app?.close();
           await database.close();

@@ -8,11 +8,11 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLocalRepairBackend } from '../adapters/repair/local.js';
 import type { TicketRecord } from '../adapters/repair/types.js';
-import { customers, notifications, rateLimits, ticketDevices, tickets, trackedTickets } from '../db/schema.js';
+import { customers, notifications, pushOutbox, pushSubscriptions, rateLimits, ticketDevices, tickets, trackedTickets } from '../db/schema.js';
 import { fromRecords, startFakeRepairDesk, type FakeRepairDesk } from '../test/fakes/repairdesk-fake.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { signedInUser } from '../test/users.js';
-import { runTicketTracking } from './ticket-tracking.js';
+import { runTicketTracking, startTicketTrackingJob } from './ticket-tracking.js';
 
 const KEY = 'rd-tracking-key-5b2e9f01';
 let fake: FakeRepairDesk;
@@ -78,6 +78,16 @@ describe('the RepairDesk tracking job', () => {
     expect(unknown.statusCode).toBe(404);
     expect(await ticketNotifications()).toHaveLength(0);
   });
+
+  it('says "Erreur lors de la validation du ticket" when RepairDesk cannot be asked, and stores nothing', async () => {
+    fake.controls.failNext(20, 503);
+    const response = await t.app.inject({ method: 'POST', url: '/api/notifications/tracked-tickets', headers: owner.headers, payload: { ticket: SECOND } });
+    fake.controls.reset();
+    expect(response.statusCode).toBe(503);
+    expect(response.json<{ message: string }>().message).toBe(`Erreur lors de la validation du ticket ${SECOND}`);
+    expect(response.body).not.toContain(KEY);
+    expect(await db().select().from(trackedTickets).where(eq(trackedTickets.ticketNumber, SECOND))).toHaveLength(0);
+  }, 20_000);
 
   it('notifies a change once when two rounds (two instances) run at the same time', async () => {
     setFakeStatus(FIRST, 'Ready for pickup');
@@ -164,4 +174,28 @@ describe('the RepairDesk tracking job', () => {
     // The customer (for the e-mail that narrows the list) and one page of their tickets.
     expect(fake.requests.length - before).toBeLessThanOrEqual(2);
   });
+
+  it('runs by itself once started, kicks the push sender after a change, and stops', async () => {
+    const fourth = NUMBERS[3] ?? '';
+    setFakeStatus(fourth, 'Completed');
+    await makeDue();
+    // One browser of the owner is subscribed: the change queues a push, the job kicks the sender.
+    await db().insert(pushSubscriptions).values({ userId: owner.id, endpoint: 'https://push.exemple.fr/zoe', p256dh: 'p'.repeat(87), auth: 'a'.repeat(22) });
+    let kicks = 0;
+    const stop = startTicketTrackingJob(db(), t.app.log, { backend: t.app.repair.backend, kick: () => (kicks += 1) }, 100);
+    try {
+      const deadline = Date.now() + 10_000;
+      while (Date.now() < deadline) {
+        const [row] = await db().select().from(trackedTickets).where(eq(trackedTickets.ticketNumber, fourth));
+        if (row?.lastStatus === 'Completed') break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    } finally {
+      stop();
+    }
+    const stored = await ticketNotifications();
+    expect(stored.filter((entry) => entry.ticketData?.status === 'Completed')).toHaveLength(1);
+    expect(kicks).toBe(1);
+    expect(await db().select().from(pushOutbox)).toHaveLength(1);
+  }, 20_000);
 });

@@ -10,7 +10,7 @@ import {
 import type { TrackedTicket } from '@erepare/shared/schemas/notifications';
 import { statusKey, statusLabel } from '@erepare/shared/ticket-status';
 import { normaliseTicketNumber, validateTicketInput } from '@erepare/shared/ticket-number';
-import type { RepairBackend, TicketRecord } from '../../adapters/repair/types.js';
+import { RepairBackendError, type RepairBackend, type TicketRecord } from '../../adapters/repair/types.js';
 import type { Db, Executor } from '../../db/client.js';
 import { pushOutbox, tickets, trackedTickets, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
@@ -123,7 +123,14 @@ export async function addTracked(db: Db, backend: RepairBackend, userId: number,
   const customerId = await linkedCustomerOf(db, userId);
   // Not linked (or not verified): owns nothing; the same answer as for a ticket that does not exist.
   if (customerId === null) throw notAllowed(ticketNumber);
-  const record = await backend.getTicket({ ticketNumber });
+  let record: TicketRecord | null;
+  try {
+    record = await backend.getTicket({ ticketNumber });
+  } catch (error) {
+    // RepairDesk down or over its quota: spec 1 §8's "Erreur lors de la validation du ticket {id}".
+    if (error instanceof RepairBackendError) throw new AppError('TICKET_VALIDATION_FAILED', 503, notificationMessages.ticketValidationError(ticketNumber), {}, error);
+    throw error;
+  }
   if (!record || record.customerId !== customerId) throw notAllowed(ticketNumber);
   const snapshot = snapshotOf(record);
 

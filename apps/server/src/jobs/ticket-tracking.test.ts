@@ -1,13 +1,15 @@
 /**
  * The tracking job against the fake RepairDesk (real HTTP, RepairDesk's wire format, its rate
- * limit): the first status only stored, a change notified once even when two rounds (two
- * instances) run at once, RepairDesk down → no crash and the ticket retried next round, and the
- * requests it spends kept within its budget.
+ * limit): the first status only stored, a change notified once even when two rounds run at once
+ * (and, on PostgreSQL, two instances with their own connection pools), RepairDesk down → no crash
+ * and the ticket retried next round, and the requests it spends kept within its budget.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLocalRepairBackend } from '../adapters/repair/local.js';
+import { createRepairDeskBackend } from '../adapters/repair/repairdesk.js';
 import type { TicketRecord } from '../adapters/repair/types.js';
+import { openDatabase, rowsOf } from '../db/client.js';
 import { customers, notifications, pushOutbox, pushSubscriptions, rateLimits, ticketDevices, tickets, trackedTickets } from '../db/schema.js';
 import { fromRecords, startFakeRepairDesk, type FakeRepairDesk } from '../test/fakes/repairdesk-fake.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
@@ -198,4 +200,32 @@ describe('the RepairDesk tracking job', () => {
     expect(kicks).toBe(1);
     expect(await db().select().from(pushOutbox)).toHaveLength(1);
   }, 20_000);
+
+  // Two real instances: two connection pools on the same PostgreSQL database, each with its own
+  // RepairDesk backend (its own throttle and memo), rounds started at the same moment.
+  it.runIf(process.env.TEST_DB === 'postgres')('two instances on one PostgreSQL never check the same ticket at once nor notify twice', async () => {
+    const [{ name } = { name: '' }] = rowsOf<{ name: string }>(await db().execute(sql`select current_database() as name`));
+    const url = new URL(process.env.TEST_DATABASE_URL ?? '');
+    url.pathname = `/${name}`;
+    const second = await openDatabase({ kind: 'postgres', url: url.toString() });
+    try {
+      const otherBackend = createRepairDeskBackend({ apiKey: KEY, baseUrl: fake.url, production: false });
+      const fifth = NUMBERS[4] ?? '';
+      setFakeStatus(fifth, 'Cancelled');
+      await makeDue();
+      const before = (await ticketNotifications()).length;
+      const results = await Promise.all([
+        runTicketTracking(db(), { backend: t.app.repair.backend, batchSize: 3, sharedBudget: null }),
+        runTicketTracking(second.db, { backend: otherBackend, batchSize: 3, sharedBudget: null }),
+        runTicketTracking(db(), { backend: t.app.repair.backend, batchSize: 3, sharedBudget: null }),
+        runTicketTracking(second.db, { backend: otherBackend, batchSize: 3, sharedBudget: null }),
+      ]);
+      // Five tracked rows, each claimed by exactly one round.
+      expect(results.reduce((sum, result) => sum + result.claimed, 0)).toBe(NUMBERS.length);
+      expect(results.reduce((sum, result) => sum + result.changes, 0)).toBe(1);
+      expect((await ticketNotifications()).length - before).toBe(1);
+    } finally {
+      await second.close();
+    }
+  });
 });

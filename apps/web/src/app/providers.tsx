@@ -1,5 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
+import { NotificationBell } from '../features/notifications/components/notification-bell';
+import { FeatureSlotsProvider, type FeatureSlots } from '../lib/feature-slots';
 import { useToasterWanted } from '../lib/toast';
 
 /** Query cache: 5 minutes garbage collection and 3 retries (spec 1 §9). */
@@ -21,10 +23,21 @@ function LazyToaster() {
   ) : null;
 }
 
+/**
+ * What features show of each other (lib/feature-slots): the header's bell is tiny (it loads the
+ * rest when someone may be signed in); the account's notifications tab loads with the tab.
+ */
+const featureSlots: FeatureSlots = {
+  HeaderNotifications: NotificationBell,
+  AccountNotifications: lazy(() =>
+    import('../features/notifications/components/account-notifications').then((m) => ({ default: m.AccountNotifications })),
+  ),
+};
+
 export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={client}>
-      {children}
+      <FeatureSlotsProvider value={featureSlots}>{children}</FeatureSlotsProvider>
       <LazyToaster />
     </QueryClientProvider>
   );

@@ -1,45 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { Check, ChevronDown, Clock, Copy, TicketPercent } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { ChevronDown, Clock, TicketPercent } from 'lucide-react';
+import { useId, useState } from 'react';
 import { couponExpiryHint, PROMO_BANNER_DESKTOP, PROMO_BANNER_KEPT, PROMO_BANNER_MOBILE } from '@erepare/shared/shop';
 import type { Coupon } from '@erepare/shared/schemas/shop';
 import { shopQueries } from '../../../lib/shop-api';
-import { couponMinimumLabel, couponValueLabel } from '../lib/coupon-display';
+import { CopyCodeButton } from '../../../components/copy-code-button';
+import { couponMinimumLabel, couponValueLabel } from '../../../lib/coupon-display';
 import { toastError } from '../../../lib/toast';
-
-const COPIED_MS = 2000;
-
-function CopyButton({ code }: { code: string }) {
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(code);
-      setCopied(true);
-      window.clearTimeout(timer.current);
-      timer.current = window.setTimeout(() => setCopied(false), COPIED_MS);
-    } catch {
-      toastError(`Copie impossible : notez le code ${code}`, { id: 'copy' });
-    }
-  };
-  return (
-    <button
-      type="button"
-      onClick={() => void copy()}
-      className="inline-flex min-h-11 items-center gap-1.5 rounded-lg border border-brand-700 bg-white px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50 dark:border-brand-300 dark:bg-ink-950 dark:text-brand-200 dark:hover:bg-ink-800"
-    >
-      {copied ? <Check aria-hidden="true" className="size-4" /> : <Copy aria-hidden="true" className="size-4" />}
-      <span aria-live="polite">{copied ? 'Copié !' : 'Copier'}</span>
-      {copied ? null : (
-        <>
-          {' '}
-          <span className="sr-only">le code {code}</span>
-        </>
-      )}
-    </button>
-  );
-}
 
 /** Which breakpoint shows the banner's n-th code while collapsed: 1 on a phone, 3 from md up. */
 function visibility(index: number, expanded: boolean): string {
@@ -95,7 +62,7 @@ export function PromoBanner({ onUse, appliedCode, busy }: PromoBannerProps) {
                 </p>
               ) : null}
               <div className="mt-auto flex flex-wrap gap-2 pt-1">
-                <CopyButton code={coupon.code} />
+                <CopyCodeButton code={coupon.code} onError={() => toastError(`Copie impossible : notez le code ${coupon.code}`, { id: 'copy' })} />
                 <button
                   type="button"
                   onClick={() => onUse(coupon.code)}

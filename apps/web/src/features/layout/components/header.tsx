@@ -1,6 +1,7 @@
 import { ChevronDown, Menu, ShoppingCart, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { useFeatureSlots } from '../../../lib/feature-slots';
 import { useCartCount } from '../../../lib/use-cart-count';
 import { serviceItems, trackingItems } from '../nav';
 import { NavDropdown, navLinkClasses } from './nav-dropdown';
@@ -99,6 +100,8 @@ export function Header() {
   const menuOpen = openedOn === pathname;
   const setMenuOpen = (open: boolean) => setOpenedOn(open ? pathname : null);
   const menuButton = useRef<HTMLButtonElement>(null);
+  // The notification bell (features/notifications), shown only to a signed-in user.
+  const { HeaderNotifications } = useFeatureSlots();
 
   useEffect(() => {
     if (!menuOpen) return undefined;
@@ -136,6 +139,7 @@ export function Header() {
           ))}
         </nav>
         <ThemeToggle />
+        {HeaderNotifications ? <HeaderNotifications /> : null}
         <CartLink />
         <button
           ref={menuButton}

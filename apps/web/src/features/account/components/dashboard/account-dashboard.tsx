@@ -30,7 +30,7 @@ export function AccountDashboard({ user }: { user: SessionUser }) {
           {tab === 'orders' ? <OrdersTab /> : null}
           {tab === 'invoices' ? <InvoicesTab user={user} /> : null}
           {tab === 'profile' ? <ProfileTab /> : null}
-          {tab === 'notifications' ? <NotificationsTab /> : null}
+          {tab === 'notifications' ? <NotificationsTab user={user} /> : null}
         </div>
       </div>
     </div>

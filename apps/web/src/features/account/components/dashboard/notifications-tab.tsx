@@ -1,9 +1,25 @@
 import { BellRing } from 'lucide-react';
+import { Suspense } from 'react';
+import type { SessionUser } from '@erepare/shared/schemas/auth';
 import { ButtonLink } from '../../../../components/ui/button';
+import { Spinner } from '../../../../components/ui/spinner';
+import { useFeatureSlots } from '../../../../lib/feature-slots';
 import { Notice } from './ui';
 
-/** The notifications tab: an honest placeholder until the notifications issue fills it. */
-export function NotificationsTab() {
+/**
+ * The notifications tab: tracked tickets and preferences come from the notifications feature
+ * (through the app's slot, a feature never importing another). Without it (this feature's own
+ * unit tests) the tab says plainly that nothing is available here.
+ */
+export function NotificationsTab({ user }: { user: SessionUser }) {
+  const { AccountNotifications } = useFeatureSlots();
+  if (AccountNotifications) {
+    return (
+      <Suspense fallback={<Spinner label="Chargement des notifications…" />}>
+        <AccountNotifications user={user} />
+      </Suspense>
+    );
+  }
   return (
     <section aria-labelledby="notifications-heading" className="space-y-5">
       <h2 id="notifications-heading" className="text-2xl font-bold tracking-tight">

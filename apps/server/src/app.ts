@@ -22,6 +22,9 @@ import { shippingRoutes } from './modules/shipping/routes.js';
 import { stripeRoutes } from './modules/payments/stripe-routes.js';
 import { paypalRoutes } from './modules/payments/paypal-routes.js';
 import { trackingRoutes } from './modules/tracking/routes.js';
+import { createPushService } from './modules/notifications/push-service.js';
+import { notificationRoutes } from './modules/notifications/routes.js';
+import { fcmRoutes } from './modules/notifications/fcm-routes.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { baseCspDirectives } from './plugins/csp.js';
 import { registerWeb } from './plugins/web.js';
@@ -134,6 +137,12 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   await app.register(paypalRoutes);
   await app.register(shippingRoutes);
   await app.register(trackingRoutes);
+  // Notifications: the push sender's job is started by server.ts (test apps keep pushes in the outbox).
+  const push = createPushService(config, database.db, app.log);
+  app.decorate('push', push);
+  app.addHook('onClose', async () => push.stop());
+  await app.register(notificationRoutes);
+  await app.register(fcmRoutes);
 
   await registerWeb(app);
   return app;

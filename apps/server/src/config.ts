@@ -1,3 +1,4 @@
+import { createPrivateKey } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { storeProfile } from '@erepare/shared/store-profile';
@@ -168,6 +169,39 @@ const envSchema = z
         .max(20_000, { error: 'doit valoir au plus 20000 (20 kg, limite des relais)' })
         .default(1000),
     ),
+    // Firebase Cloud Messaging (HTTP v1): optional; without it only Web Push is used.
+    FCM_PROJECT_ID: z.preprocess(
+      (value) => emptyToUndefined(typeof value === 'string' ? value.trim() : value),
+      z.string().regex(/^[a-z][a-z0-9-]{4,61}[a-z0-9]$/, { error: 'doit être l’identifiant du projet Firebase (minuscules, chiffres et tirets)' }).optional(),
+    ),
+    // The value is never echoed in an error message: it holds a private key.
+    FCM_SERVICE_ACCOUNT_JSON: z.preprocess(
+      (value) => emptyToUndefined(typeof value === 'string' ? value.trim() : value),
+      z
+        .string()
+        .transform((value, ctx) => {
+          const account = parseServiceAccount(value);
+          if (!account) {
+            ctx.addIssue({ code: 'custom', message: 'doit contenir le JSON d’un compte de service Google (client_email et private_key)' });
+            return z.NEVER;
+          }
+          return account;
+        })
+        .optional(),
+    ),
+    FCM_CLIENT_EMAIL: z.preprocess(emptyToUndefined, z.email({ error: 'doit être l’adresse e-mail du compte de service (…@….iam.gserviceaccount.com)' }).optional()),
+    FCM_PRIVATE_KEY: z.preprocess(
+      (value) => emptyToUndefined(typeof value === 'string' ? value.replace(/\\n/g, '\n').trim() : value),
+      z.string().refine(isPrivateKey, { error: 'doit être la clé privée PEM du compte de service (-----BEGIN PRIVATE KEY-----…)' }).optional(),
+    ),
+    FCM_API_URL: z.preprocess(
+      emptyToUndefined,
+      z.url({ error: 'doit être une URL https://…' }).refine(isSafeServiceUrl, { error: httpsOnlyMessage }).default('https://fcm.googleapis.com'),
+    ),
+    FCM_TOKEN_URL: z.preprocess(
+      emptyToUndefined,
+      z.url({ error: 'doit être une URL https://…' }).refine(isSafeServiceUrl, { error: httpsOnlyMessage }).default('https://oauth2.googleapis.com/token'),
+    ),
     ADMIN_PASSWORD: z.preprocess(
       emptyToUndefined,
       z.string().min(8, { error: 'doit contenir au moins 8 caractères' }).optional(),
@@ -208,6 +242,19 @@ const envSchema = z
     }
     if (env.COLISSIMO_ACCOUNT_NUMBER && !env.COLISSIMO_PASSWORD) {
       ctx.addIssue({ code: 'custom', path: ['COLISSIMO_PASSWORD'], message: 'est requis quand COLISSIMO_ACCOUNT_NUMBER est défini' });
+    }
+    const fcmProject = env.FCM_PROJECT_ID ?? env.FCM_SERVICE_ACCOUNT_JSON?.projectId;
+    const fcmKeyPair = Boolean(env.FCM_CLIENT_EMAIL) || Boolean(env.FCM_PRIVATE_KEY);
+    if (env.FCM_SERVICE_ACCOUNT_JSON && fcmKeyPair) {
+      ctx.addIssue({ code: 'custom', path: ['FCM_SERVICE_ACCOUNT_JSON'], message: 'ou FCM_CLIENT_EMAIL et FCM_PRIVATE_KEY : pas les deux' });
+    } else if (fcmKeyPair && (!env.FCM_CLIENT_EMAIL || !env.FCM_PRIVATE_KEY)) {
+      ctx.addIssue({ code: 'custom', path: [env.FCM_CLIENT_EMAIL ? 'FCM_PRIVATE_KEY' : 'FCM_CLIENT_EMAIL'], message: 'FCM_CLIENT_EMAIL et FCM_PRIVATE_KEY vont ensemble' });
+    }
+    if ((env.FCM_SERVICE_ACCOUNT_JSON || fcmKeyPair) && !fcmProject) {
+      ctx.addIssue({ code: 'custom', path: ['FCM_PROJECT_ID'], message: 'est requis avec les identifiants FCM (ou project_id dans FCM_SERVICE_ACCOUNT_JSON)' });
+    }
+    if (env.FCM_PROJECT_ID && !env.FCM_SERVICE_ACCOUNT_JSON && !fcmKeyPair) {
+      ctx.addIssue({ code: 'custom', path: ['FCM_SERVICE_ACCOUNT_JSON'], message: 'ou FCM_CLIENT_EMAIL et FCM_PRIVATE_KEY sont requis quand FCM_PROJECT_ID est défini' });
     }
     if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'est requis quand ADMIN_PASSWORD est défini' });
@@ -261,6 +308,11 @@ export type Config = {
     auth: { accountNumber: string; password: string } | { apiKey: string };
     parcelWeightGrams: number;
   } | null;
+  /**
+   * Firebase Cloud Messaging HTTP v1 (the spec's cloud push variant), null when not configured:
+   * then the /api/fcm routes answer 503 and only Web Push is used. Base URLs point tests at a fake.
+   */
+  fcm: { projectId: string; clientEmail: string; privateKey: string; apiUrl: string; tokenUrl: string } | null;
   /** First admin account (created once, when no admin exists). Without a password one is generated. */
   admin: { email: string; password: string | undefined } | null;
   /**
@@ -342,6 +394,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
             parcelWeightGrams: values.COLISSIMO_PARCEL_WEIGHT_GRAMS,
           }
         : null,
+    fcm: fcmConfigOf(values),
     admin: values.ADMIN_EMAIL
       ? { email: values.ADMIN_EMAIL.trim().toLowerCase(), password: values.ADMIN_PASSWORD }
       : null,
@@ -350,6 +403,46 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       from: values.MAIL_FROM ?? defaultMailFrom(publicUrl),
       outboxDir: path.join(dataDir, 'outbox'),
     },
+  };
+}
+
+type ServiceAccount = { projectId: string | undefined; clientEmail: string; privateKey: string };
+
+function isPrivateKey(value: string): boolean {
+  try {
+    return createPrivateKey(value).asymmetricKeyType === 'rsa';
+  } catch {
+    return false;
+  }
+}
+
+/** A Google service account's JSON key file: what FCM needs of it. */
+function parseServiceAccount(value: string): ServiceAccount | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return null;
+  }
+  if (!parsed || typeof parsed !== 'object') return null;
+  const { project_id: projectId, client_email: clientEmail, private_key: privateKey } = parsed as Record<string, unknown>;
+  if (typeof clientEmail !== 'string' || !mailAddress.safeParse(clientEmail).success) return null;
+  if (typeof privateKey !== 'string' || !isPrivateKey(privateKey)) return null;
+  return { projectId: typeof projectId === 'string' && projectId ? projectId : undefined, clientEmail, privateKey };
+}
+
+function fcmConfigOf(values: z.infer<typeof envSchema>): Config['fcm'] {
+  const account: ServiceAccount | undefined =
+    values.FCM_SERVICE_ACCOUNT_JSON ??
+    (values.FCM_CLIENT_EMAIL && values.FCM_PRIVATE_KEY ? { projectId: undefined, clientEmail: values.FCM_CLIENT_EMAIL, privateKey: values.FCM_PRIVATE_KEY } : undefined);
+  const projectId = values.FCM_PROJECT_ID ?? account?.projectId;
+  if (!account || !projectId) return null;
+  return {
+    projectId,
+    clientEmail: account.clientEmail,
+    privateKey: account.privateKey,
+    apiUrl: values.FCM_API_URL.replace(/\/$/, ''),
+    tokenUrl: values.FCM_TOKEN_URL,
   };
 }
 

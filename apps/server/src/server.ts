@@ -81,6 +81,9 @@ async function listenOn(
     // The outbox's sending job: only a listening server sends (test apps keep mails in the table).
     const mailer = app.mail;
     mailer.start();
+    // The push outbox's job (also generates the VAPID keys on the very first start).
+    const push = app.push;
+    push.start();
     let closing: Promise<void> | undefined;
     const running: RunningServer = {
       app,
@@ -93,7 +96,7 @@ async function listenOn(
           stopOrderExpiry();
           stopPaypalPending();
           stopTicketTracking();
-          await mailer.stop();
+          await Promise.all([mailer.stop(), push.stop()]);
           await app?.close();
           await database.close();
         })();

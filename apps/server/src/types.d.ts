@@ -2,6 +2,7 @@ import type { RepairBackend } from './adapters/repair/types.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { Mailer } from './modules/mail/mailer.js';
+import type { PushService } from './modules/notifications/push-service.js';
 import type { InventoryCache } from './modules/repair/service.js';
 import type { Catalogue } from './modules/shop/catalogue-types.js';
 
@@ -16,5 +17,7 @@ declare module 'fastify' {
     mail: Mailer;
     /** The shop catalogue (built from the repair inventory); invalidate it when stock or products change. */
     shop: { catalogue: Catalogue };
+    /** Web Push: VAPID keys and the push outbox's job; kick() after committing a notifyUser(). */
+    push: PushService;
   }
 }

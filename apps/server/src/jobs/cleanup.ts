@@ -3,18 +3,24 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { purgeRateLimits } from '../lib/rate-limit.js';
 import { purgeSessions } from '../modules/auth/repository.js';
+import { purgeOldNotifications } from '../modules/notifications/service.js';
+import { purgePushOutbox } from './push-sender.js';
 
 const HOUR = 60 * 60 * 1000;
 
 /**
- * Deletes expired or revoked sessions and finished rate-limit windows and refreshes the planner's
- * statistics, one minute after start and then hourly. Deletes are idempotent, so several instances may run it at the same time.
+ * Deletes expired or revoked sessions, finished rate-limit windows, notifications older than 30
+ * days and finished pushes, and refreshes the planner's statistics, one minute after start and
+ * then hourly. Deletes are idempotent, so several instances may run it at the same time.
  */
 export function startCleanupJob(db: Db, log: FastifyBaseLogger, intervalMs = HOUR): () => void {
   const run = async () => {
     try {
       await purgeSessions(db);
       await purgeRateLimits(db, 24 * HOUR);
+      // Notifications older than 30 days (spec 1 §5) and the push outbox's finished rows.
+      await purgeOldNotifications(db);
+      await purgePushOutbox(db);
       // Fresh planner statistics: PGlite has no autovacuum daemon (harmless on PostgreSQL).
       await db.execute(sql`analyze`);
     } catch (error) {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   NOTIFICATION_HISTORY_LIMIT,
@@ -8,6 +8,7 @@ import {
   type NotificationPreferences,
   type NotificationType,
 } from '@erepare/shared/notifications';
+import type { NotificationView } from '@erepare/shared/schemas/notifications';
 import { storeProfile } from '@erepare/shared/store-profile';
 import type { Executor } from '../../db/client.js';
 import { notificationPreferences, notifications, pushOutbox, pushSubscriptions } from '../../db/schema.js';
@@ -46,7 +47,8 @@ export async function preferencesOf(db: Executor, userId: number): Promise<Notif
 /** The JSON a service worker receives for a notification (spec 1 §9 defaults filled in). */
 export function pushPayloadOf(notification: NotificationRow): Record<string, unknown> {
   const data = notification.data;
-  const url = typeof data.url === 'string' && data.url.startsWith('/') ? data.url : PUSH_DEFAULTS.url;
+  // A path of this site only: '//host' or '/\host' would send the click to another site.
+  const url = typeof data.url === 'string' && /^\/(?![/\\])/.test(data.url) ? data.url : PUSH_DEFAULTS.url;
   return {
     title: notification.title || storeProfile.name,
     body: notification.body || PUSH_DEFAULTS.body,
@@ -66,9 +68,14 @@ export function pushPayloadOf(notification: NotificationRow): Record<string, unk
  * through the push outbox (sent by the push job, retried), within their preferences. Call it in
  * the transaction of the change that causes it: either both exist or neither. Keeps the 50 newest.
  */
-export async function notifyUser(db: Executor, userId: number, input: NotifyInput): Promise<NotifyResult> {
-  const preferences = await preferencesOf(db, userId);
-  if (!preferences[preferenceFor(input.type)]) return { notification: null, created: false, pushesQueued: 0, skipped: 'preference' };
+export async function notifyUser(
+  db: Executor,
+  userId: number,
+  input: NotifyInput,
+  options: { ignorePreferences?: boolean } = {},
+): Promise<NotifyResult> {
+  const preferences = options.ignorePreferences ? null : await preferencesOf(db, userId);
+  if (preferences && !preferences[preferenceFor(input.type)]) return { notification: null, created: false, pushesQueued: 0, skipped: 'preference' };
   const [created] = await db
     .insert(notifications)
     .values({
@@ -93,6 +100,91 @@ export async function notifyUser(db: Executor, userId: number, input: NotifyInpu
     await db.insert(pushOutbox).values(subscriptions.map((subscription) => ({ subscriptionId: subscription.id, notificationId: created.id, payload })));
   }
   return { notification: created, created: true, pushesQueued: subscriptions.length };
+}
+
+/** What the API answers for a notification (spec 1 §3 shape; `data` keeps only its known fields). */
+export function toNotificationView(row: NotificationRow): NotificationView {
+  const raw = row.data;
+  const data: NotificationView['data'] = {};
+  if (typeof raw.url === 'string') data.url = raw.url;
+  if (typeof raw.ticketId === 'string') data.ticketId = raw.ticketId;
+  if (typeof raw.promoCode === 'string') data.promoCode = raw.promoCode;
+  if (typeof raw.actionRequired === 'boolean') data.actionRequired = raw.actionRequired;
+  if (typeof raw.source === 'string') data.source = raw.source;
+  return {
+    id: row.id,
+    timestamp: row.createdAt.toISOString(),
+    read: row.readAt !== null,
+    title: row.title,
+    body: row.body,
+    type: row.type,
+    ticketId: row.ticketId || null,
+    data,
+    ticketData: row.ticketData ?? null,
+    icon: row.icon,
+    requireInteraction: row.requireInteraction,
+  };
+}
+
+export type NotificationFilter = 'all' | 'unread' | 'ticket' | 'promo';
+
+/** A filter's condition: unread, ticket, or promo (promo codes and flash sales). */
+function filterCondition(filter: NotificationFilter): SQL | undefined {
+  switch (filter) {
+    case 'unread':
+      return isNull(notifications.readAt);
+    case 'ticket':
+      return eq(notifications.type, 'ticket');
+    case 'promo':
+      return inArray(notifications.type, ['promo', 'flash']);
+    default:
+      return undefined;
+  }
+}
+
+/** A user's notifications, newest first (at most 50), with their unread count. */
+export async function listNotifications(
+  db: Executor,
+  userId: number,
+  filter: NotificationFilter,
+): Promise<{ data: NotificationView[]; unread: number; total: number }> {
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), filterCondition(filter)))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(NOTIFICATION_HISTORY_LIMIT);
+  const unread = await unreadCount(db, userId);
+  return { data: rows.map(toNotificationView), unread, total: rows.length };
+}
+
+export async function unreadCount(db: Executor, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return Number(row?.count ?? 0);
+}
+
+/** Deletes notifications of the user (ids of others change nothing); returns how many. */
+export async function deleteNotifications(db: Executor, userId: number, ids: number[] | 'all'): Promise<number> {
+  const own = eq(notifications.userId, userId);
+  const where = ids === 'all' ? own : and(own, inArray(notifications.id, ids.length ? ids : [-1]));
+  const removed = await db.delete(notifications).where(where).returning({ id: notifications.id });
+  return removed.length;
+}
+
+/** Saves some preferences of a user (the others keep their value, or their default); returns them all. */
+export async function savePreferences(db: Executor, userId: number, changes: Partial<NotificationPreferences>): Promise<NotificationPreferences> {
+  const set: Partial<NotificationPreferences> = {};
+  for (const key of Object.keys(DEFAULT_NOTIFICATION_PREFERENCES) as (keyof NotificationPreferences)[]) {
+    const value = changes[key];
+    if (typeof value === 'boolean') set[key] = value;
+  }
+  const insert = db.insert(notificationPreferences).values({ userId, ...DEFAULT_NOTIFICATION_PREFERENCES, ...set });
+  if (Object.keys(set).length === 0) await insert.onConflictDoNothing();
+  else await insert.onConflictDoUpdate({ target: notificationPreferences.userId, set: { ...set, updatedAt: new Date() } });
+  return preferencesOf(db, userId);
 }
 
 /** Keeps a user's 50 newest notifications (spec 1 §5). */

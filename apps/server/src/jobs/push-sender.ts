@@ -92,13 +92,21 @@ const seconds = (ms: number) => ms / 1000;
 const MAX_PLAINTEXT_BYTES = 3000;
 
 export function encodePayload(payload: Record<string, unknown>): string {
+  const fits = (json: string) => Buffer.byteLength(json) <= MAX_PLAINTEXT_BYTES;
   let json = JSON.stringify(payload);
-  if (Buffer.byteLength(json) <= MAX_PLAINTEXT_BYTES) return json;
-  const body = typeof payload.body === 'string' ? payload.body : '';
-  let keep = body.length;
-  while (keep > 0 && Buffer.byteLength(json) > MAX_PLAINTEXT_BYTES) {
-    keep = Math.floor(keep * 0.8);
-    json = JSON.stringify({ ...payload, body: `${body.slice(0, keep)}…`, ticketData: undefined });
+  if (fits(json)) return json;
+  // What goes first: the ticket's details, then the end of the body, then the end of the title.
+  const lean: Record<string, unknown> = { ...payload, ticketData: undefined };
+  json = JSON.stringify(lean);
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  for (const field of ['body', 'title'] as const) {
+    const full = text(lean[field]);
+    let keep = full.length;
+    while (!fits(json) && keep > 0) {
+      keep = Math.floor(keep * 0.8);
+      lean[field] = `${full.slice(0, keep)}…`;
+      json = JSON.stringify(lean);
+    }
   }
   return json;
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { storeProfile } from '@erepare/shared/store-profile';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appMeta, notifications, pushOutbox, pushSubscriptions } from '../../db/schema.js';
-import { pushRetryDelayMs, pushSender } from '../../jobs/push-sender.js';
+import { encodePayload, pushRetryDelayMs, pushSender } from '../../jobs/push-sender.js';
 import { browserSubscription, startFakePushService, type BrowserSubscription, type FakePushService } from '../../test/fakes/push-service-fake.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { signedInUser } from '../../test/users.js';
@@ -81,11 +81,17 @@ describe('VAPID keys', () => {
     expect(response.json()).toEqual({ success: true, publicKey: first.publicKey });
   });
 
-  it('when racing from an empty table, every instance ends with the one pair that won', async () => {
+  it('when racing from an empty table, every instance ends with the one pair that won; starting the job creates them', async () => {
     const fresh = await createTestApp();
     try {
       const results = await Promise.all(Array.from({ length: 4 }, () => ensureVapidKeys(fresh.database.db)));
       expect(new Set(results.map((keys) => keys.publicKey)).size).toBe(1);
+      // A first start (server.ts calls start()): the keys exist without anyone asking for them.
+      await fresh.database.db.delete(appMeta).where(eq(appMeta.key, VAPID_META_KEY));
+      const service = createPushService({ env: 'test' }, fresh.database.db, silent);
+      service.start({ pollIntervalMs: 3_600_000 });
+      await expect.poll(async () => (await fresh.database.db.select().from(appMeta).where(eq(appMeta.key, VAPID_META_KEY))).length).toBe(1);
+      await service.stop();
     } finally {
       await fresh.close();
     }
@@ -241,6 +247,19 @@ describe('sending a notification by Web Push', () => {
     await t.database.db.update(pushOutbox).set({ createdAt: new Date(Date.now() - 24 * 3_600_000 + 10_000) }).where(eq(pushOutbox.id, row?.id ?? 0));
     await t.app.push.runOnce();
     expect(await outboxOf(late.id)).toMatchObject([{ status: 'failed', attempts: 1, lastError: 'HTTP 503' }]);
+  });
+
+  it('keeps the plaintext under 3 000 bytes (push services guarantee 4 096), shortening the body', () => {
+    const long = encodePayload({ title: 'Titre', body: '€'.repeat(1000), url: '/', ticketData: { device: 'x'.repeat(2000) } });
+    expect(Buffer.byteLength(long)).toBeLessThanOrEqual(3000);
+    const parsed = JSON.parse(long) as { title: string; body: string };
+    expect(parsed.title).toBe('Titre');
+    expect(parsed.body.endsWith('…')).toBe(true);
+    const details = JSON.parse(encodePayload({ title: 'T', body: '', ticketData: { device: 'x'.repeat(5000) } })) as Record<string, unknown>;
+    expect(details).toEqual({ title: 'T', body: '' });
+    expect(Buffer.byteLength(encodePayload({ title: 'é'.repeat(3000), body: 'é'.repeat(3000) }))).toBeLessThanOrEqual(3000);
+    const short = { title: 'Titre', body: 'Court', url: '/' };
+    expect(encodePayload(short)).toBe(JSON.stringify(short));
   });
 
   it('backs off from 30 s, doubling, up to 1 h', () => {

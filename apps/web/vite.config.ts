@@ -2,9 +2,10 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { routePreloads } from './route-preloads';
+import { serviceWorker } from './sw-build';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), routePreloads()],
+  plugins: [react(), tailwindcss(), routePreloads(), serviceWorker()],
   // Workspace packages are compiled from their TypeScript sources.
   resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
   build: {

@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router/dom';
 import { themeAreaForPath } from '@erepare/shared/theme';
 import { createQueryClient, Providers } from './app/providers';
 import { createRouter } from './app/router';
+import { registerServiceWorker } from './lib/service-worker';
 import { primeSiteSettings } from './lib/site-settings';
 import { applyTheme, readTheme } from './lib/theme-store';
 import './styles.css';
@@ -24,3 +25,6 @@ createRoot(container).render(
     </Providers>
   </StrictMode>,
 );
+
+// Offline pages and push notifications: /sw.js, registered after the page has loaded.
+registerServiceWorker();

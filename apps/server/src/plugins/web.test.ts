@@ -23,6 +23,10 @@ beforeAll(async () => {
   await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync(SCRIPT));
   await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js.gz'), zlib.gzipSync(SCRIPT));
   await fs.writeFile(path.join(dist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+  // The service worker, its offline page and the app manifest (issue 7).
+  await fs.writeFile(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  await fs.writeFile(path.join(dist, 'offline.html'), '<!doctype html><html lang="fr"><title>Hors ligne</title><h1>Vous êtes hors ligne</h1></html>');
+  await fs.writeFile(path.join(dist, 'manifest.webmanifest'), '{"name":"E.repare"}');
   // What the web build writes: the scripts a page needs beyond the entry (an unsafe name is ignored).
   await fs.writeFile(
     path.join(dist, 'route-preloads.json'),
@@ -172,6 +176,22 @@ describe('static files', () => {
       expect(response.body).not.toContain('<html');
     },
   );
+
+  it('serves the service worker, its offline page and the manifest, revalidated on every visit', async () => {
+    const worker = await get('/sw.js');
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    const offline = await get('/offline.html');
+    expect(offline.statusCode).toBe(200);
+    expect(offline.headers['content-type']).toMatch(/^text\/html/);
+    expect(offline.headers['cache-control']).toBe('no-cache');
+    expect(offline.body).toContain('Vous êtes hors ligne');
+    const manifest = await get('/manifest.webmanifest');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+  });
 
   it('does not serve index.html as a file', async () => {
     const response = await get('/index.html');

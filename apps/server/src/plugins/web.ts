@@ -121,8 +121,9 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
       cacheControl: false,
       // One wildcard route rather than one route per file: registering ~100 routes cost start-up time.
       wildcard: true,
-      // Only real files are served statically; HTML pages go through the route table below.
-      allowedPath: (pathName) => !pathName.endsWith('.html'),
+      // Only real files are served statically; HTML pages go through the route table below, except
+      // the service worker's offline page (a standalone file it precaches).
+      allowedPath: (pathName) => !pathName.endsWith('.html') || pathName === '/offline.html',
       setHeaders: (res, filePath) => {
         const relative = path.relative(webDistDir, filePath).split(path.sep).join('/');
         if (relative.startsWith('assets/')) {

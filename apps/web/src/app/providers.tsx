@@ -32,6 +32,7 @@ const featureSlots: FeatureSlots = {
   AccountNotifications: lazy(() =>
     import('../features/notifications/components/account-notifications').then((m) => ({ default: m.AccountNotifications })),
   ),
+  AccountInstallCard: lazy(() => import('../features/install/install-card').then((m) => ({ default: m.InstallAppCard }))),
 };
 
 export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {

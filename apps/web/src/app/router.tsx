@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { homeFallbackPaths, PAYMENT_CSP_META, PAYMENT_PAGES, redirects, routes, type PageId, type RouteDef } from '@erepare/shared/routes';
 import { Spinner } from '../components/ui/spinner';
+import { InstallBanner } from '../features/install/install-banner';
 import { RootLayout, type RouteHandle } from '../features/layout/root-layout';
 import { RouteError } from './route-error';
 
@@ -87,10 +88,20 @@ function fromTable(route: RouteDef): RouteObject {
   );
 }
 
+/** The root layout and the install banner (a feature never imports another: both meet here). */
+function AppRoot() {
+  return (
+    <>
+      <RootLayout />
+      <InstallBanner />
+    </>
+  );
+}
+
 export const routeObjects: RouteObject[] = [
   {
     path: '/',
-    Component: RootLayout,
+    Component: AppRoot,
     errorElement: <RouteError />,
     HydrateFallback: () => <Spinner fullScreen label="Chargement…" />,
     children: [

@@ -221,6 +221,11 @@ test('headless Chromium refuses push itself: the tab says so and stays off', asy
     await expect(card.getByText(text, { exact: true })).toBeVisible();
   }
   await expectAccessible(page);
+  if (SHOTS_DIR) {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS_DIR}/install-card-390.png` });
+  }
   const toggle = page.getByRole('switch', { name: 'Notifications sur cet appareil' });
   await toggle.click();
   await expect(page.getByText('La permission de notification n’a pas été accordée.').first()).toBeVisible();

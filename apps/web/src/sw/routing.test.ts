@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cacheNames, decide, isCacheablePage, isStorable, pageKey, staleCaches } from './routing';
+import { CATALOGUE_FRESH_MS, cacheNames, decide, isCacheablePage, isFresh, isStorable, pageKey, staleCaches } from './routing';
 
 const origin = 'https://erepare.example';
 const precached = new Set(['/', '/offline.html', '/assets/index-abc.js', '/icons/icon-192.png']);
@@ -68,5 +68,14 @@ describe('service worker routing', () => {
       'erepare-precache-v1',
       'erepare-pages-v1',
     ]);
+  });
+
+  it('shows a kept catalogue answer first only while it is recent', () => {
+    const now = Date.parse('2026-11-21T10:00:00Z');
+    expect(isFresh('Sat, 21 Nov 2026 09:58:00 GMT', now)).toBe(true);
+    expect(isFresh(new Date(now - CATALOGUE_FRESH_MS).toUTCString(), now)).toBe(false);
+    expect(isFresh('Sat, 21 Nov 2026 08:00:00 GMT', now)).toBe(false);
+    expect(isFresh(null, now)).toBe(false);
+    expect(isFresh('n’importe quoi', now)).toBe(false);
   });
 });

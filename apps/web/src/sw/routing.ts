@@ -34,6 +34,20 @@ export const NAVIGATION_TIMEOUT_MS = 3000;
 export const OFFLINE_URL = '/offline.html';
 
 /**
+ * A kept catalogue answer is shown at once (and refreshed behind) only while it is this recent;
+ * older, the network is asked first and the kept answer is the offline fallback, so prices and
+ * stock never lag by more than this on a visit.
+ */
+export const CATALOGUE_FRESH_MS = 5 * 60_000;
+
+/** Whether a kept answer (its Date header) is recent enough to be shown before the network's. */
+export function isFresh(dateHeader: string | null, now: number, maxAgeMs = CATALOGUE_FRESH_MS): boolean {
+  if (!dateHeader) return false;
+  const date = Date.parse(dateHeader);
+  return Number.isFinite(date) && now - date >= -60_000 && now - date < maxAgeMs;
+}
+
+/**
  * Pages whose HTML may be kept: public pages only. Account, password and e-mail flows, admin,
  * the cart and payment pages (their HTML carries another CSP and must come fresh from the
  * network), maintenance and the test page are never kept.

@@ -6,7 +6,7 @@
 import { base64UrlToBytes } from '../lib/base64url';
 import { PUSH_RECEIVED_MESSAGE, WARM_MESSAGE } from '../lib/sw-messages';
 import { clickTarget, notificationFor, parsePushData } from './notification';
-import { CACHE_LIMITS, cacheNames, decide, isCacheablePage, isStorable, NAVIGATION_TIMEOUT_MS, OFFLINE_URL, pageKey, staleCaches } from './routing';
+import { CACHE_LIMITS, cacheNames, decide, isCacheablePage, isFresh, isStorable, NAVIGATION_TIMEOUT_MS, OFFLINE_URL, pageKey, staleCaches } from './routing';
 import type { FetchEvent, ServiceWorkerScope } from './worker-types';
 
 declare const __SW_VERSION__: string;
@@ -92,6 +92,10 @@ async function cacheFirst(request: Request, cacheName: 'assets' | 'precache'): P
   return response;
 }
 
+/**
+ * Stale-while-revalidate while the kept answer is recent (CATALOGUE_FRESH_MS); older, the
+ * network first and the kept answer only offline.
+ */
 async function staleWhileRevalidate(event: FetchEvent): Promise<Response> {
   const cache = await caches.open(NAMES.catalogue);
   // Public JSON kept whatever the request's headers (the warm-up fetch sends fewer than the page).
@@ -100,11 +104,16 @@ async function staleWhileRevalidate(event: FetchEvent): Promise<Response> {
     await store('catalogue', event.request, response.clone());
     return response;
   });
-  if (kept) {
+  if (kept && isFresh(kept.headers.get('date'), Date.now())) {
     event.waitUntil(fresh.catch(() => undefined));
     return kept;
   }
-  return fresh;
+  try {
+    return await fresh;
+  } catch (error) {
+    if (kept) return kept;
+    throw error;
+  }
 }
 
 sw.addEventListener('fetch', (event) => {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { BellOff, CheckCheck, RefreshCw, Trash2, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router';
 import type { NotificationView } from '@erepare/shared/schemas/notifications';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -24,7 +25,7 @@ const emptyTexts: Record<NotificationFilter, { title: string; body: string }> = 
 };
 
 const headerButton =
-  'inline-flex min-h-11 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold text-slate-800 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:text-slate-100 dark:hover:bg-ink-800';
+  'inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:text-slate-100 dark:hover:bg-ink-800';
 
 function countSummary(total: number, unread: number): string {
   const notifications = `${total} notification${total > 1 ? 's' : ''}`;
@@ -62,11 +63,30 @@ export function NotificationPanel({ onClose }: { onClose: (returnFocus?: boolean
 
   // An action can remove or disable the focused button (delete, mark all read, clear all): focus
   // then stays in the panel rather than falling back to the page behind it.
-  const keepFocusInside = () =>
+  const keepFocusInside = () => {
+    panelRef.current?.focus();
+    // After the confirmation dialog, focus comes back to "Tout effacer", disabled a moment later.
     window.setTimeout(() => {
       const panel = panelRef.current;
       if (panel && !panel.contains(document.activeElement)) panel.focus();
     }, 50);
+  };
+
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  }, [onClose]);
+  // Escape also works when focus fell out of the panel (on the page behind, or nowhere).
+  useEffect(() => {
+    // The confirmation dialog handles its own Escape.
+    if (confirmClear) return undefined;
+    const onDocumentKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || panelRef.current?.contains(document.activeElement)) return;
+      onCloseRef.current();
+    };
+    document.addEventListener('keydown', onDocumentKey);
+    return () => document.removeEventListener('keydown', onDocumentKey);
+  }, [confirmClear]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
@@ -90,7 +110,9 @@ export function NotificationPanel({ onClose }: { onClose: (returnFocus?: boolean
   const unread = data?.unread ?? 0;
   const items = data?.data ?? [];
 
-  return (
+  // In a portal: the sticky header's backdrop filter would otherwise be the containing block of
+  // this fixed panel and clip it to the header's height.
+  return createPortal(
     <>
       <div className="fixed inset-0 z-40" onKeyDown={onKeyDown}>
         <div aria-hidden="true" className="absolute inset-0 bg-ink-950/50" onClick={() => onClose()} />
@@ -215,6 +237,7 @@ export function NotificationPanel({ onClose }: { onClose: (returnFocus?: boolean
           Toutes vos notifications seront effacées. Cette action est définitive.
         </ConfirmDialog>
       ) : null}
-    </>
+    </>,
+    document.body,
   );
 }

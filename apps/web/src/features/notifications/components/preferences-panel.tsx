@@ -57,16 +57,12 @@ export function PreferencesPanel({ userId, advanced = false }: PreferencesPanelP
   const push = usePushSubscription();
   const [capabilities] = useState(() => detectCapabilities());
 
+  // The box changes at once (a controlled checkbox must not flick back while the request runs);
+  // a refusal puts the previous preferences back.
   const save = useMutation({
-    mutationFn: savePreferences,
-    onMutate: async (next: NotificationPreferences) => {
-      await client.cancelQueries({ queryKey: key });
-      const previous = client.getQueryData<NotificationPreferences>(key);
-      client.setQueryData(key, next);
-      return { previous };
-    },
-    onError: (error, _next, context) => {
-      client.setQueryData(key, context?.previous);
+    mutationFn: ({ next }: { next: NotificationPreferences; previous: NotificationPreferences }) => savePreferences(next),
+    onError: (error, { previous }) => {
+      client.setQueryData(key, previous);
       toastError(errorMessage(error, notificationMessages.manageError), { id: TOAST_ID });
     },
     onSuccess: (saved) => {
@@ -74,6 +70,15 @@ export function PreferencesPanel({ userId, advanced = false }: PreferencesPanelP
       toastSuccess('Préférences enregistrées', { id: TOAST_ID });
     },
   });
+
+  const change = (field: keyof NotificationPreferences, checked: boolean) => {
+    const previous = client.getQueryData<NotificationPreferences>(key);
+    if (!previous) return;
+    const next = { ...previous, [field]: checked };
+    void client.cancelQueries({ queryKey: key });
+    client.setQueryData(key, next);
+    save.mutate({ next, previous });
+  };
 
   const test = useMutation({
     mutationFn: () => createTestNotification('Notification de test', 'Ceci est une notification de test.'),
@@ -108,7 +113,7 @@ export function PreferencesPanel({ userId, advanced = false }: PreferencesPanelP
         <Capability label="Notifications natives" available={capabilities.nativeNotifications} />
       </ul>
 
-      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+      <dl className="mt-4 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
         <dt className="text-slate-700 dark:text-slate-300">Permission</dt>
         <dd className="font-semibold" data-testid="permission-state">
           {permissionLabels[push.permission]}
@@ -182,9 +187,7 @@ export function PreferencesPanel({ userId, advanced = false }: PreferencesPanelP
                   className="mt-2.5 size-6 shrink-0 cursor-pointer accent-brand-700"
                   checked={values?.[field.key] ?? false}
                   aria-describedby={`${id}-${field.key}`}
-                  onChange={(event) => {
-                    if (values) save.mutate({ ...values, [field.key]: event.target.checked });
-                  }}
+                  onChange={(event) => change(field.key, event.target.checked)}
                 />
                 <div className="min-w-0">
                   <label htmlFor={`${id}-${field.key}-box`} className="flex min-h-11 cursor-pointer items-center font-semibold">

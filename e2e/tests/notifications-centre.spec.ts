@@ -1,0 +1,246 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { Customer, FullTicket } from '@erepare/shared/schemas/repair';
+import { ADMIN, expectAccessible } from './helpers.js';
+import { linkTo, waitForMail } from './outbox.js';
+
+/**
+ * The notification centre (issue 7) against the real server: the bell of a signed-in customer,
+ * notifications made through POST /api/notifications/test, the panel's filters and actions, and
+ * the tracked tickets of the account's notifications tab. The customer is a demo customer of the
+ * repair desk who registers and confirms the address the shop knows (so their tickets are theirs).
+ */
+
+const PASSWORD = 'Centre-notifications-2026';
+const SHOTS_DIR = process.env.NOTIFICATIONS_SHOTS;
+
+let customer: Customer;
+let ownTicket: string;
+
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
+
+async function asAdmin(api: APIRequestContext): Promise<Record<string, string>> {
+  const login = await api.post('/api/auth/login', { data: { ...ADMIN, rememberMe: false } });
+  expect(login.status()).toBe(200);
+  return { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+}
+
+async function getData<T>(api: APIRequestContext, url: string, headers: Record<string, string>): Promise<T> {
+  const response = await api.get(url, { headers });
+  expect(response.status(), url).toBe(200);
+  return ((await response.json()) as { data: T }).data;
+}
+
+/**
+ * A demo customer from the middle of the list (the dashboard spec starts from the end, others from
+ * the beginning) with a ticket, registered and verified through the outbox link.
+ */
+test.beforeAll(async ({ baseURL }) => {
+  const api = await playwrightRequest.newContext({ baseURL: baseURL ?? '' });
+  const admin = await asAdmin(api);
+  const customers = await getData<Customer[]>(api, '/api/repairdesk/customers?page=1&pageSize=100', admin);
+  const middle = Math.floor(customers.length / 2);
+  for (const candidate of [...customers.slice(middle), ...customers.slice(0, middle)]) {
+    const tickets = await getData<FullTicket[]>(api, `/api/repairdesk/customers/${candidate.cid}/tickets?page=1&pagesize=5`, admin);
+    const ticket = tickets[0];
+    if (!ticket || !candidate.email) continue;
+    const register = await api.post('/api/auth/register', {
+      data: {
+        first_name: candidate.first_name,
+        last_name: candidate.last_name,
+        email: candidate.email,
+        phone: '06 00 00 00 00',
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+      },
+    });
+    // Taken by another spec: the next one.
+    if (register.status() !== 201) continue;
+    const mail = await waitForMail(candidate.email, 'email_verification', { timeoutMs: 20_000 });
+    const token = new URLSearchParams(linkTo(mail, '/verify-email').split('?')[1] ?? '').get('token');
+    const verify = await api.post('/api/email-verification/verify', { data: { token } });
+    expect(verify.status(), await verify.text()).toBe(200);
+    customer = candidate;
+    ownTicket = ticket.ticket_number;
+    break;
+  }
+  expect(customer, 'a demo customer with a ticket').toBeTruthy();
+  await api.dispose();
+});
+
+async function signIn(page: Page, path = '/'): Promise<void> {
+  await page.goto('/compte');
+  const login = await page.request.post('/api/auth/login', { data: { email: customer.email, password: PASSWORD, rememberMe: true } });
+  expect(login.status()).toBe(200);
+  // The browser side of the session (lib/session) keeps the user as a login through the form would.
+  const { user, persistentSession } = (await login.json()) as { user: unknown; persistentSession: { expires_at: string } | null };
+  await page.evaluate(
+    ({ user, expires }) => {
+      localStorage.setItem('user', JSON.stringify(user));
+      if (expires) localStorage.setItem('persistentSession', JSON.stringify({ expires_at: expires }));
+      localStorage.setItem('lastActivity', String(Date.now()));
+    },
+    { user, expires: persistentSession?.expires_at ?? null },
+  );
+  await page.goto(path);
+  await expect(page.getByRole('banner')).toBeVisible();
+}
+
+async function createNotification(page: Page, title: string): Promise<void> {
+  const response = await page.request.post('/api/notifications/test', { data: { title, message: `Message : ${title}` } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+const bell = (page: Page) => page.getByTestId('notification-bell');
+const panel = (page: Page) => page.getByRole('dialog', { name: 'Notifications' });
+const items = (page: Page) => panel(page).getByTestId('notification-item');
+
+async function shoot(page: Page, name: string): Promise<void> {
+  if (!SHOTS_DIR) return;
+  fs.mkdirSync(SHOTS_DIR, { recursive: true });
+  const { width } = page.viewportSize() ?? { width: 0 };
+  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${width}.png`) });
+}
+
+test('no bell for a visitor', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: /^Panier/ })).toBeVisible();
+  await expect(bell(page)).toHaveCount(0);
+});
+
+test('the bell counts a new notification; the panel filters, marks read, deletes and clears', async ({ page }) => {
+  await signIn(page);
+  await expect(bell(page)).toHaveAccessibleName('Notifications, aucune non lue');
+  await createNotification(page, 'Première notification');
+  await createNotification(page, 'Deuxième notification');
+  await createNotification(page, 'Troisième notification');
+  // The bell polls every 30 s and on focus: a reload shows the count at once.
+  await page.reload();
+  await expect(bell(page)).toHaveAccessibleName('Notifications, 3 non lues');
+  await expect(page.getByTestId('notification-badge')).toHaveText('3');
+
+  await bell(page).click();
+  await expect(panel(page)).toBeVisible();
+  await expect(items(page)).toHaveCount(3);
+  await expect(items(page).first()).toContainText('Troisième notification');
+  await expect(items(page).first()).toContainText(/il y a|à l’instant/);
+  await expectAccessible(page);
+  await shoot(page, 'panel');
+
+  // Mark one read: the unread filter loses it.
+  await panel(page).getByRole('button', { name: 'Marquer comme lue : Première notification' }).click();
+  await expect(bell(page)).toHaveAccessibleName('Notifications, 2 non lues');
+  await panel(page).getByRole('button', { name: 'Non lues' }).click();
+  await expect(panel(page).getByRole('button', { name: 'Non lues' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(items(page)).toHaveCount(2);
+  await panel(page).getByRole('button', { name: 'Tickets' }).click();
+  await expect(panel(page).getByText('Aucune notification de réparation')).toBeVisible();
+  await panel(page).getByRole('button', { name: 'Promos' }).click();
+  await expect(panel(page).getByText('Aucune notification de promotion')).toBeVisible();
+  await expectAccessible(page);
+  await panel(page).getByRole('button', { name: 'Toutes' }).click();
+  await expect(items(page)).toHaveCount(3);
+
+  // Mark all read.
+  await panel(page).getByRole('button', { name: 'Tout marquer comme lu' }).click();
+  await expect(bell(page)).toHaveAccessibleName('Notifications, aucune non lue');
+  await expect(page.getByTestId('notification-badge')).toHaveCount(0);
+
+  // Delete one.
+  await panel(page).getByRole('button', { name: 'Supprimer : Deuxième notification' }).click();
+  await expect(items(page)).toHaveCount(2);
+  await expect(panel(page)).not.toContainText('Deuxième notification');
+
+  // Escape closes, focus back on the bell; the deletion was kept by the server.
+  await page.keyboard.press('Escape');
+  await expect(panel(page)).toHaveCount(0);
+  await expect(bell(page)).toBeFocused();
+  await bell(page).click();
+  await expect(items(page)).toHaveCount(2);
+
+  // Clear all, after confirmation.
+  await panel(page).getByRole('button', { name: 'Tout effacer' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Supprimer toutes les notifications ?' });
+  await confirm.getByRole('button', { name: 'Annuler' }).click();
+  await expect(items(page)).toHaveCount(2);
+  await panel(page).getByRole('button', { name: 'Tout effacer' }).click();
+  await confirm.getByRole('button', { name: 'Tout supprimer' }).click();
+  await expect(panel(page).getByText('Aucune notification pour l’instant')).toBeVisible();
+  const list = (await (await page.request.get('/api/notifications?filter=all')).json()) as { total: number };
+  expect(list.total).toBe(0);
+});
+
+test('tracked tickets: checked in the browser, refused by the server for someone else’s, added and removed', async ({ page }) => {
+  await signIn(page, '/compte?tab=notifications');
+  const field = page.getByRole('textbox', { name: 'Numéro de ticket' });
+  await expect(field).toBeVisible();
+  await expect(page.getByText('Aucun ticket suivi pour l’instant.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Suivre' }).click();
+  await expect(page.getByText('Veuillez entrer un numéro de ticket')).toBeVisible();
+  await field.fill('12');
+  await page.getByRole('button', { name: 'Suivre' }).click();
+  await expect(page.getByText('Format de ticket invalide. Utilisez T-6632 ou 6632')).toBeVisible();
+
+  // A ticket that is not the customer's: the optimistic entry goes, the server's message stays.
+  await field.fill('T-999999');
+  await page.getByRole('button', { name: 'Suivre' }).click();
+  await expect(page.getByText('Ticket T-999999 non autorisé ou introuvable').first()).toBeVisible();
+  await expect(page.getByTestId('tracked-ticket')).toHaveCount(0);
+
+  await field.fill(ownTicket.replace(/^T-?/, ''));
+  await page.getByRole('button', { name: 'Suivre' }).click();
+  await expect(page.getByText(`Ticket ${ownTicket} ajouté au suivi`)).toBeVisible();
+  const row = page.getByTestId('tracked-ticket').filter({ hasText: ownTicket });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('En pause');
+  await expect(row).not.toContainText('Vérification du ticket…');
+
+  await field.fill(ownTicket);
+  await page.getByRole('button', { name: 'Suivre' }).click();
+  await expect(page.getByText('Ce ticket est déjà suivi')).toBeVisible();
+
+  await expect(page.getByRole('checkbox', { name: 'Codes promo' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Actualités de la boutique' })).not.toBeChecked();
+  await expectAccessible(page);
+  await shoot(page, 'tab');
+
+  await row.getByRole('button', { name: `Retirer ${ownTicket} du suivi` }).click();
+  await expect(page.getByText(`Ticket ${ownTicket} retiré du suivi`)).toBeVisible();
+  await expect(page.getByTestId('tracked-ticket')).toHaveCount(0);
+});
+
+test('preferences are saved on the server', async ({ page }) => {
+  await signIn(page, '/compte?tab=notifications');
+  const storeNews = page.getByRole('checkbox', { name: 'Actualités de la boutique' });
+  await expect(storeNews).toBeEnabled();
+  await storeNews.check();
+  await expect(page.getByText('Préférences enregistrées')).toBeVisible();
+  const saved = (await (await page.request.get('/api/notifications/preferences')).json()) as { data: { storeNews: boolean } };
+  expect(saved.data.storeNews).toBe(true);
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: 'Actualités de la boutique' })).toBeChecked();
+  await page.getByRole('checkbox', { name: 'Actualités de la boutique' }).uncheck();
+  await expect(page.getByText('Préférences enregistrées')).toBeVisible();
+});
+
+test('screenshots on a phone', async ({ page }) => {
+  test.skip(!SHOTS_DIR, 'screenshots only on request');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, '/compte?tab=notifications');
+  await createNotification(page, 'Votre appareil est prêt');
+  await expect(page.getByRole('textbox', { name: 'Numéro de ticket' })).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Codes promo' }).waitFor();
+  await expect(page.getByTestId('tracked-ticket').or(page.getByText('Aucun ticket suivi pour l’instant.'))).toBeVisible();
+  await page.screenshot({ path: path.join(SHOTS_DIR ?? '', 'tab-390-full.png'), fullPage: true });
+  await page.getByRole('heading', { name: 'Tickets suivis' }).scrollIntoViewIfNeeded();
+  await shoot(page, 'tab-tickets');
+  await page.getByRole('heading', { name: 'Préférences de notification' }).scrollIntoViewIfNeeded();
+  await shoot(page, 'tab-preferences');
+  await page.reload();
+  await bell(page).click();
+  await expect(items(page)).toHaveCount(1);
+  await expectAccessible(page);
+  await shoot(page, 'panel');
+});

@@ -87,6 +87,11 @@ async function signIn(page: Page, path = '/'): Promise<void> {
   await expect(page.getByRole('banner')).toBeVisible();
 }
 
+/** Each test starts from an empty list (tests of the file share one customer). */
+async function clearNotifications(page: Page): Promise<void> {
+  expect((await page.request.delete('/api/notifications')).status()).toBe(200);
+}
+
 async function createNotification(page: Page, title: string): Promise<void> {
   const response = await page.request.post('/api/notifications/test', { data: { title, message: `Message : ${title}` } });
   expect(response.status(), await response.text()).toBe(200);
@@ -111,6 +116,8 @@ test('no bell for a visitor', async ({ page }) => {
 
 test('the bell counts a new notification; the panel filters, marks read, deletes and clears', async ({ page }) => {
   await signIn(page);
+  await clearNotifications(page);
+  await page.reload();
   await expect(bell(page)).toHaveAccessibleName('Notifications, aucune non lue');
   await createNotification(page, 'Première notification');
   await createNotification(page, 'Deuxième notification');
@@ -211,6 +218,21 @@ test('tracked tickets: checked in the browser, refused by the server for someone
   await expect(page.getByTestId('tracked-ticket')).toHaveCount(0);
 });
 
+test('the panel on a light page (the shop) is accessible too', async ({ page }) => {
+  await signIn(page, '/boutique');
+  await clearNotifications(page);
+  await createNotification(page, 'Vente flash ce week-end');
+  await page.reload();
+  await bell(page).click();
+  await expect(items(page).first()).toContainText('Vente flash ce week-end');
+  await panel(page).getByRole('button', { name: 'Promos' }).click();
+  await expect(panel(page).getByRole('region', { name: 'Codes promo actifs' })).toBeVisible();
+  await expectAccessible(page);
+  await shoot(page, 'panel-light');
+  await panel(page).getByRole('button', { name: 'Fermer les notifications' }).click();
+  await expect(bell(page)).toBeFocused();
+});
+
 test('preferences are saved on the server', async ({ page }) => {
   await signIn(page, '/compte?tab=notifications');
   const storeNews = page.getByRole('checkbox', { name: 'Actualités de la boutique' });
@@ -229,6 +251,7 @@ test('screenshots on a phone', async ({ page }) => {
   test.skip(!SHOTS_DIR, 'screenshots only on request');
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, '/compte?tab=notifications');
+  await clearNotifications(page);
   await createNotification(page, 'Votre appareil est prêt');
   await expect(page.getByRole('textbox', { name: 'Numéro de ticket' })).toBeVisible();
   await page.getByRole('checkbox', { name: 'Codes promo' }).waitFor();

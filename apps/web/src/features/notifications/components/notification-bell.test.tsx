@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { USER_STORAGE_KEY } from '../../../lib/session';
 import { writeItem } from '../../../lib/storage';
 import { jsonResponse, listBody, notification, on, renderWithClient, sessionUser, stubApi } from '../test/helpers';
+import { notificationQueries } from '../hooks/use-notifications';
 import { bellLabel } from './live-bell';
 import { NotificationBell } from './notification-bell';
 
@@ -56,6 +57,13 @@ describe('NotificationBell', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(bell).toHaveFocus();
+  });
+
+  it('polls every 30 s while the page is visible, and when the window comes back', () => {
+    const options = notificationQueries.list('all');
+    expect(options.refetchInterval).toBe(30_000);
+    expect(options.refetchIntervalInBackground).toBe(false);
+    expect(options.refetchOnWindowFocus).toBe(true);
   });
 
   it('names the count', () => {

@@ -57,27 +57,34 @@ export function PreferencesPanel({ userId, advanced = false }: PreferencesPanelP
   const push = usePushSubscription();
   const [capabilities] = useState(() => detectCapabilities());
 
-  // The box changes at once (a controlled checkbox must not flick back while the request runs);
-  // a refusal puts the previous preferences back.
+  // The box changes at once (a controlled checkbox must not flick back while the request runs):
+  // the wanted preferences show until the server answers; a refusal puts the previous ones back.
+  const [wanted, setWanted] = useState<NotificationPreferences | null>(null);
   const save = useMutation({
-    mutationFn: ({ next }: { next: NotificationPreferences; previous: NotificationPreferences }) => savePreferences(next),
-    onError: (error, { previous }) => {
-      client.setQueryData(key, previous);
+    mutationFn: (next: NotificationPreferences) => savePreferences(next),
+    onMutate: async (next) => {
+      await client.cancelQueries({ queryKey: key });
+      const previous = client.getQueryData<NotificationPreferences>(key);
+      client.setQueryData(key, next);
+      return { previous };
+    },
+    onError: (error, _next, context) => {
+      if (context?.previous) client.setQueryData(key, context.previous);
       toastError(errorMessage(error, notificationMessages.manageError), { id: TOAST_ID });
     },
     onSuccess: (saved) => {
       client.setQueryData(key, saved);
       toastSuccess('Préférences enregistrées', { id: TOAST_ID });
     },
+    onSettled: () => setWanted(null),
   });
 
   const change = (field: keyof NotificationPreferences, checked: boolean) => {
-    const previous = client.getQueryData<NotificationPreferences>(key);
-    if (!previous) return;
-    const next = { ...previous, [field]: checked };
-    void client.cancelQueries({ queryKey: key });
-    client.setQueryData(key, next);
-    save.mutate({ next, previous });
+    const current = wanted ?? preferences.data;
+    if (!current) return;
+    const next = { ...current, [field]: checked };
+    setWanted(next);
+    save.mutate(next);
   };
 
   const test = useMutation({
@@ -97,7 +104,7 @@ export function PreferencesPanel({ userId, advanced = false }: PreferencesPanelP
       .catch((error: unknown) => toastError(errorMessage(error, fallback), { id: TOAST_ID }));
   };
 
-  const values = preferences.data;
+  const values = wanted ?? preferences.data;
 
   return (
     <section aria-labelledby={`${id}-title`} className={card} data-testid="notification-preferences">

@@ -1,8 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { unreadBadge } from '@erepare/shared/notifications';
+import { onPushReceived } from '../../../lib/service-worker';
 import { useSession } from '../../../lib/session';
+import { notificationKeys } from '../api/notifications-api';
 import { notificationQueries } from '../hooks/use-notifications';
 
 // The panel is its own chunk, loaded on the first open.
@@ -15,7 +17,11 @@ export function bellLabel(unread: number): string {
 /** The bell of a signed-in user: unread badge (99+ above 99), polled every 30 s while the page is visible. */
 function SignedInBell() {
   const list = useQuery(notificationQueries.list('all'));
+  const client = useQueryClient();
   const [open, setOpen] = useState(false);
+  // A push reaching this browser while a tab is open: the badge and the panel update at once
+  // rather than at the next 30 s poll.
+  useEffect(() => onPushReceived(() => void client.invalidateQueries({ queryKey: notificationKeys.lists })), [client]);
   const button = useRef<HTMLButtonElement>(null);
   const unread = list.data?.unread ?? 0;
 

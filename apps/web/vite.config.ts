@@ -1,11 +1,12 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { prerender } from './prerender';
 import { routePreloads } from './route-preloads';
 import { serviceWorker } from './sw-build';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), routePreloads(), serviceWorker()],
+  plugins: [react(), tailwindcss(), routePreloads(), serviceWorker(), prerender()],
   // Workspace packages are compiled from their TypeScript sources.
   resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
   build: {
@@ -23,6 +24,7 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://127.0.0.1:3000' },
+    // API_PROXY: another local server (e.g. one started from a branch's sources).
+    proxy: { '/api': process.env.API_PROXY ?? 'http://127.0.0.1:3000' },
   },
 });

@@ -76,14 +76,42 @@ test('shop maintenance: /boutique shows the restricted notice with Back and Cont
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Réparation de smartphones');
 });
 
+/**
+ * The server sends the current settings with every page. A page without them (an old copy the
+ * service worker kept, or the development server) asks the API: served here without them.
+ */
+async function withoutSettingsInPage(page: Page) {
+  await page.route(
+    (url) => url.pathname === '/',
+    async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace(/<script type="application\/json" id="erepare-site-settings">[\s\S]*?<\/script>/, '');
+      await route.fulfill({ response, body });
+    },
+  );
+}
+
+test('the settings come with the page: no request before the first render', async ({ page, request }) => {
+  await saveSettingsAsAdmin(request, { maintenanceMode: true });
+  const calls: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().includes('/api/admin/site-settings')) calls.push(req.url());
+  });
+  await page.goto('/contact');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Site en maintenance');
+  expect(calls).toEqual([]);
+});
+
 test('a failed settings call counts as both modes off', async ({ page, request }) => {
   await saveSettingsAsAdmin(request, { maintenanceMode: true });
+  await withoutSettingsInPage(page);
   await page.route('**/api/admin/site-settings', (route) => route.abort('connectionrefused'));
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Réparation de smartphones');
 });
 
 test('a spinner shows while the settings load', async ({ page }) => {
+  await withoutSettingsInPage(page);
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => {
     release = resolve;

@@ -1,9 +1,9 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { themeAreaForPath } from '@erepare/shared/theme';
 import { createQueryClient, Providers } from './app/providers';
-import { createRouter } from './app/router';
+import { createRouter, loadMatchedRoutes } from './app/router';
 import { registerServiceWorker } from './lib/service-worker';
 import { primeSiteSettings } from './lib/site-settings';
 import { applyTheme, readTheme } from './lib/theme-store';
@@ -15,16 +15,26 @@ applyTheme(readTheme(themeAreaForPath(window.location.pathname)));
 const queryClient = createQueryClient();
 primeSiteSettings(queryClient);
 
+function app() {
+  return (
+    <StrictMode>
+      <Providers client={queryClient}>
+        <RouterProvider router={createRouter()} />
+      </Providers>
+    </StrictMode>
+  );
+}
+
 const container = document.getElementById('root');
 if (!container) throw new Error('#root introuvable');
 
-createRoot(container).render(
-  <StrictMode>
-    <Providers client={queryClient}>
-      <RouterProvider router={createRouter()} />
-    </Providers>
-  </StrictMode>,
-);
+// A prerendered page (public pages) is hydrated once its route's code is here; the others render.
+if (container.hasChildNodes()) {
+  await loadMatchedRoutes(window.location.pathname);
+  hydrateRoot(container, app());
+} else {
+  createRoot(container).render(app());
+}
 
 // Offline pages and push notifications: /sw.js, registered after the page has loaded.
 registerServiceWorker();

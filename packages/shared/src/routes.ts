@@ -152,6 +152,24 @@ export const routes: readonly RouteDef[] = [
   ...landingPages.map((l): RouteDef => ({ path: l.path, page: 'landing', title: l.title, slug: l.slug })),
 ];
 
+/**
+ * Pages whose HTML is rendered at build time (DESIGN §1.7): the public pages, whose first render
+ * depends on nothing but the address and the site settings. Pages with a parameter, private
+ * pages and the payment flow are rendered in the browser.
+ */
+export const PRERENDERED_PAGES: readonly PageId[] = [
+  'home', 'shop', 'shop-beta', 'quote', 'tracking', 'tracking-modern', 'service', 'landing', 'partners', 'about',
+  'social', 'blog', 'blog-beta', 'qualirepar', 'reparacteurs', 'contact', 'faq', 'cgv', 'legal', 'maintenance',
+];
+
+/** The prerendered paths: each route of a PRERENDERED_PAGES page without a parameter. */
+export function prerenderedPaths(): string[] {
+  return routes.filter((route) => PRERENDERED_PAGES.includes(route.page) && !route.path.includes(':')).map((route) => route.path);
+}
+
+/** Key of the prerendered not-found page (served, with status 404, for any unknown path). */
+export const PRERENDERED_NOT_FOUND = '*';
+
 /** Paths that show the home page without being the home page (spec: fall back to home). */
 export const homeFallbackPaths: readonly string[] = ['/services', '/services/*', '/actualites'];
 

@@ -42,3 +42,10 @@ export const siteSettingsPayload = {
     return { success: true, data: { success: true, data: { title, description, maintenanceMode, shopMaintenanceMode } } };
   },
 };
+
+/**
+ * Id of the `<script type="application/json">` element in which the server sends the current
+ * settings with every page: the maintenance gate has them before the first render, without a
+ * request.
+ */
+export const SITE_SETTINGS_ELEMENT_ID = 'erepare-site-settings';

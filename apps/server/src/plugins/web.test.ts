@@ -3,13 +3,36 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultSiteSettings } from '@erepare/shared/site-settings';
+import { writeSiteSettings } from '../modules/settings/repository.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
-const SHELL = '<!doctype html><html lang="fr"><head><title>E.repare</title><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div></body></html>';
+const SHELL =
+  '<!doctype html><html lang="fr"><head><title>E.repare</title><meta name="description" content="Atelier"><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div></body></html>';
 const SCRIPT = `console.log(${JSON.stringify('E.repare '.repeat(200))});`;
+const prerenderedHtml = (text: string) => SHELL.replace('<div id="root"></div>', `<div id="root"><main><h1>${text}</h1></main></div>`);
 
-/** Without a payment provider every page's policy is all a payment page needs: each is marked so. */
-const MARKED = SHELL.replace('</head>', '<meta name="erepare-payments-csp" content="1"></head>');
+const SETTINGS_JSON = JSON.stringify({
+  title: defaultSiteSettings.title,
+  description: defaultSiteSettings.description,
+  maintenanceMode: false,
+  shopMaintenanceMode: false,
+});
+
+/**
+ * A page's HTML: its base with the page's title and the site's description, then (without a
+ * payment provider every page's policy is all a payment page needs: each is marked so) the
+ * payment marker, robots, the settings and the preloads in the head.
+ */
+function page(title: string, { base = SHELL, noindex = false, preloads = '' }: { base?: string; noindex?: boolean; preloads?: string } = {}) {
+  return base
+    .replace('<title>E.repare</title>', `<title>${title}</title>`)
+    .replace('<meta name="description" content="Atelier">', `<meta name="description" content="${defaultSiteSettings.description}">`)
+    .replace(
+      '</head>',
+      `<meta name="erepare-payments-csp" content="1">${noindex ? '<meta name="robots" content="noindex">' : ''}<script type="application/json" id="erepare-site-settings">${SETTINGS_JSON}</script>${preloads}</head>`,
+    );
+}
 
 let t: TestApp;
 let dist: string;
@@ -32,6 +55,15 @@ beforeAll(async () => {
     path.join(dist, 'route-preloads.json'),
     JSON.stringify({ cart: ['/assets/cart-page-x1.js', '/assets/zod-x2.js', '"><script>alert(1)</script>'], home: [] }),
   );
+  // Prerendered public pages (the web build's prerender step) and a file name that is refused.
+  await fs.mkdir(path.join(dist, 'prerendered'));
+  await fs.writeFile(path.join(dist, 'prerendered', 'index.html'), prerenderedHtml('Accueil prérendu'));
+  await fs.writeFile(path.join(dist, 'prerendered', 'boutique.html'), prerenderedHtml('Boutique prérendue'));
+  await fs.writeFile(path.join(dist, 'prerendered', '404.html'), prerenderedHtml('Page introuvable prérendue'));
+  await fs.writeFile(
+    path.join(dist, 'prerendered', 'manifest.json'),
+    JSON.stringify({ '/': 'index.html', '/boutique': 'boutique.html', '*': '404.html', '/evil': '../index.html' }),
+  );
   t = await createTestApp({ WEB_DIST_DIR: dist });
 });
 afterAll(async () => {
@@ -43,54 +75,81 @@ const get = (url: string, headers: Record<string, string> = {}) => t.app.inject(
 
 describe('route preloads', () => {
   it('lists the page’s own scripts as modulepreload links in its HTML, compressed as the shell is', async () => {
-    const expected = SHELL.replace(
-      '</head>',
-      '<meta name="erepare-payments-csp" content="1"><link rel="modulepreload" crossorigin href="/assets/cart-page-x1.js"><link rel="modulepreload" crossorigin href="/assets/zod-x2.js"></head>',
-    );
+    const expected = page('Panier | E.repare', {
+      noindex: true,
+      preloads: '<link rel="modulepreload" crossorigin href="/assets/cart-page-x1.js"><link rel="modulepreload" crossorigin href="/assets/zod-x2.js">',
+    });
     const plain = await get('/panier');
     expect(plain.statusCode).toBe(200);
     expect(plain.body).toBe(expected);
     const br = await get('/panier', { 'accept-encoding': 'br' });
     expect(br.headers['content-encoding']).toBe('br');
     expect(zlib.brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(expected);
-    // Pages without a list (or an empty one) get the common shell.
-    expect((await get('/')).body).toBe(MARKED);
   });
 });
 
 describe('client routes', () => {
   it.each([
-    '/',
-    '/boutique',
-    '/boutique/',
-    '/services/anything',
-    '/services',
-    '/actualites',
-    '/produit/12',
-    '/reparation-bordeaux',
-    '/about',
-    '/label-qualirepar',
-    '/compte?onglet=commandes',
-    '/admin-dashboard',
-  ])('%s gets the app shell with 200', async (url) => {
+    ['/produit/12', 'Produit | E.repare', false],
+    ['/reparation-bordeaux', 'Réparation de téléphones et ordinateurs près de Bordeaux | E.repare', false],
+    ['/about', 'À propos | E.repare', false],
+    ['/compte?onglet=commandes', 'Mon compte | E.repare', true],
+    ['/admin-dashboard', 'Administration | E.repare', true],
+    // /services, any other /services/* and /actualites show the home page, not indexed.
+    ['/services/anything', 'Réparation smartphone, tablette, console et ordinateur à Gujan-Mestras | E.repare', true],
+    ['/services', 'Réparation smartphone, tablette, console et ordinateur à Gujan-Mestras | E.repare', true],
+    ['/actualites', 'Réparation smartphone, tablette, console et ordinateur à Gujan-Mestras | E.repare', true],
+  ])('%s gets the app shell with 200, titled %s', async (url, title, noindex) => {
     const response = await get(url);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.body).toBe(MARKED);
+    expect(response.body).toBe(page(title, { noindex }));
     // Helmet applies to pages too.
     expect(String(response.headers['content-security-policy'])).toContain("default-src 'self'");
   });
 
-  it.each(['/nimporte-quoi', '/boutique/extra/chemin', '/produit/12/avis', '/Contact'])(
-    '%s gets the app shell with 404 (the app shows its not-found page)',
+  it.each(['/', '/boutique', '/boutique/'])('%s gets its prerendered copy with 200', async (url) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const [base, title] = url === '/' ? [prerenderedHtml('Accueil prérendu'), 'Réparation smartphone, tablette, console et ordinateur à Gujan-Mestras | E.repare'] : [prerenderedHtml('Boutique prérendue'), 'Boutique | E.repare'];
+    expect(response.body).toBe(page(title, { base }));
+  });
+
+  it.each(['/nimporte-quoi', '/boutique/extra/chemin', '/produit/12/avis', '/Contact', '/evil'])(
+    '%s gets the prerendered not-found page with 404, not indexed',
     async (url) => {
       const response = await get(url);
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(response.body).toBe(MARKED);
+      expect(response.body).toBe(page('Page introuvable | E.repare', { base: prerenderedHtml('Page introuvable prérendue'), noindex: true }));
     },
   );
+
+  it('sends the current settings with every page: maintenance serves the shell, titled and not indexed; the shop closed only affects the catalogue', async () => {
+    try {
+      await writeSiteSettings(t.database.db, { ...defaultSiteSettings, title: 'Atelier "E" <b>&</b>', maintenanceMode: true }, null);
+      const closed = await get('/');
+      expect(closed.statusCode).toBe(200);
+      expect(closed.body).not.toContain('Accueil prérendu');
+      expect(closed.body).toContain('<div id="root"></div>');
+      expect(closed.body).toContain('<title>Site en maintenance | Atelier &quot;E&quot; &lt;b&gt;&amp;&lt;/b&gt;</title>');
+      expect(closed.body).toContain('<meta name="robots" content="noindex">');
+      // The settings element cannot be closed by a setting's text.
+      expect(closed.body).toContain('"title":"Atelier \\"E\\" \\u003cb>&\\u003c/b>","description"');
+      expect(closed.body).toContain('"maintenanceMode":true');
+
+      await writeSiteSettings(t.database.db, { ...defaultSiteSettings, shopMaintenanceMode: true }, null);
+      const shop = await get('/boutique');
+      expect(shop.body).not.toContain('Boutique prérendue');
+      expect(shop.body).toContain('"shopMaintenanceMode":true');
+      expect((await get('/')).body).toContain('Accueil prérendu');
+    } finally {
+      await writeSiteSettings(t.database.db, defaultSiteSettings, null);
+    }
+    expect((await get('/boutique')).body).toContain('Boutique prérendue');
+  });
 
   it('answers HEAD for a page without a body', async () => {
     const response = await t.app.inject({ method: 'HEAD', url: '/contact' });
@@ -123,17 +182,17 @@ describe('client routes', () => {
     expect((await get('/apiculture')).headers['content-type']).toBe('text/html; charset=utf-8');
   });
 
-  it('serves the shell precompressed', async () => {
-    const br = await get('/boutique', { 'accept-encoding': 'gzip, deflate, br' });
+  it('serves pages precompressed', async () => {
+    const br = await get('/produit/3', { 'accept-encoding': 'gzip, deflate, br' });
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toMatch(/accept-encoding/i);
-    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(MARKED);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(page('Produit | E.repare'));
 
     const gzip = await get('/nimporte-quoi', { 'accept-encoding': 'gzip' });
     expect(gzip.statusCode).toBe(404);
     expect(gzip.headers['content-encoding']).toBe('gzip');
-    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(MARKED);
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toContain('Page introuvable prérendue');
   });
 });
 

@@ -4,7 +4,9 @@ import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '@erepare/shared/messages';
-import { matchRoute, PAYMENT_CSP_META, PAYMENT_PAGES, type PageId } from '@erepare/shared/routes';
+import { matchRoute, normalisePath, PAYMENT_CSP_META, PRERENDERED_NOT_FOUND, routes, PAYMENT_PAGES, type PageId, type RouteMatch } from '@erepare/shared/routes';
+import { defaultSiteSettings, SITE_SETTINGS_ELEMENT_ID, type SiteSettings } from '@erepare/shared/site-settings';
+import { getSiteSettings } from '../modules/settings/service.js';
 import { cspHeaderValue, hasPaymentScripts, paymentCspDirectives } from './csp.js';
 
 type Encoded = { identity: Buffer; br: Buffer; gzip: Buffer };
@@ -31,26 +33,60 @@ function loadRoutePreloads(webDistDir: string): Record<string, string[]> {
   }
 }
 
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** What one page's HTML carries beyond its base (the shell or its prerendered copy). */
+export type PageHead = {
+  title: string;
+  description: string;
+  noindex: boolean;
+  /** The page's scripts beyond the entry, as modulepreload links. */
+  preloads: string[];
+  /** The document's CSP allows the payment providers (PAYMENT_CSP_META). */
+  paymentReady: boolean;
+  /** The current site settings, sent with the page (the maintenance gate needs no request). */
+  settings: SiteSettings;
+};
+
 /**
- * The shell of one page: the common shell plus its modulepreload links and, on a document whose
- * CSP allows the payment providers, the PAYMENT_CSP_META marker (built once, on first use).
+ * The HTML of one page: the title, description and robots of the page and the current settings
+ * set in the base document's head. Only strings the server owns are written; each is escaped
+ * (the settings JSON cannot close its script element).
  */
-function pageShells(shell: Encoded, preloads: Record<string, string[]>, paymentReady: (page: string) => boolean): (page: string) => Encoded {
-  const cache = new Map<string, Encoded>();
-  const html = shell.identity.toString('utf8');
-  return (page) => {
-    const files = preloads[page] ?? [];
-    const marker = paymentReady(page);
-    if ((files.length === 0 && !marker) || !html.includes('</head>')) return shell;
-    let encoded = cache.get(page);
-    if (!encoded) {
-      const links = files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
-      const meta = marker ? `<meta name="${PAYMENT_CSP_META}" content="1">` : '';
-      encoded = encode(Buffer.from(html.replace('</head>', `${meta}${links}</head>`), 'utf8'));
-      cache.set(page, encoded);
+export function pageDocument(base: string, head: PageHead): string {
+  const { title, description, maintenanceMode, shopMaintenanceMode } = head.settings;
+  const json = JSON.stringify({ title, description, maintenanceMode, shopMaintenanceMode }).replace(/</g, '\\u003c');
+  const extra = [
+    head.paymentReady ? `<meta name="${PAYMENT_CSP_META}" content="1">` : '',
+    head.noindex ? '<meta name="robots" content="noindex">' : '',
+    `<script type="application/json" id="${SITE_SETTINGS_ELEMENT_ID}">${json}</script>`,
+    ...head.preloads.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
+  ].join('');
+  return base
+    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
+    .replace(/<meta\s+name="description"[\s\S]*?>/, () => `<meta name="description" content="${escapeHtml(head.description)}">`)
+    .replace('</head>', () => `${extra}</head>`);
+}
+
+/** Prerendered public pages (`prerendered/manifest.json`, written by the web build): path → HTML. */
+function loadPrerendered(webDistDir: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  const dir = path.join(webDistDir, 'prerendered');
+  try {
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as unknown;
+    if (!manifest || typeof manifest !== 'object') return pages;
+    for (const [pathname, file] of Object.entries(manifest as Record<string, unknown>)) {
+      if (typeof file === 'string' && /^[\w.-]+\.html$/.test(file)) pages.set(pathname, fs.readFileSync(path.join(dir, file), 'utf8'));
     }
-    return encoded;
-  };
+  } catch {
+    // Not built with prerendering: every page is the shell.
+  }
+  return pages;
+}
+
+function isShopCatalogue(pathname: string): boolean {
+  return pathname === '/boutique' || pathname.startsWith('/produit/');
 }
 
 function loadShell(webDistDir: string): Encoded | null {
@@ -110,7 +146,36 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
   const providers = hasPaymentScripts(app.config);
   const isPaymentPage = (page: string) => (PAYMENT_PAGES as readonly string[]).includes(page as PageId);
   const paymentCsp = providers ? cspHeaderValue(paymentCspDirectives(app.config)) : null;
-  const shellFor = shell ? pageShells(shell, loadRoutePreloads(webDistDir), (page) => !providers || isPaymentPage(page)) : null;
+  const preloads = loadRoutePreloads(webDistDir);
+  const prerendered = loadPrerendered(webDistDir);
+  const shellHtml = shell?.identity.toString('utf8') ?? '';
+  // One compressed copy per page, route and settings (they change rarely); bounded.
+  const documents = new Map<string, Encoded>();
+  const documentFor = (pathname: string, match: RouteMatch, page: string, settings: SiteSettings): Encoded => {
+    // Maintenance shows another page: the prerendered copy would not match what the app renders.
+    const closed = settings.maintenanceMode || (settings.shopMaintenanceMode && isShopCatalogue(pathname));
+    const copy = closed ? undefined : prerendered.get(match.kind === 'not-found' ? PRERENDERED_NOT_FOUND : pathname);
+    const routeTitle =
+      match.kind === 'page' ? match.route.title : match.kind === 'not-found' ? 'Page introuvable' : routes.find((route) => route.page === 'home')?.title;
+    const pageTitle = settings.maintenanceMode ? 'Site en maintenance' : routeTitle;
+    const noindex = settings.maintenanceMode || match.kind !== 'page' || match.route.noindex === true;
+    const key = JSON.stringify([copy ? pathname : match.kind === 'page' ? match.route.path : match.kind, settings]);
+    let encoded = documents.get(key);
+    if (!encoded) {
+      const html = pageDocument(copy ?? shellHtml, {
+        title: pageTitle ? `${pageTitle} | ${settings.title}` : settings.title,
+        description: settings.description,
+        noindex,
+        preloads: preloads[page] ?? [],
+        paymentReady: !providers || isPaymentPage(page),
+        settings,
+      });
+      encoded = encode(Buffer.from(html, 'utf8'));
+      if (documents.size >= 500) documents.clear();
+      documents.set(key, encoded);
+    }
+    return encoded;
+  };
 
   if (shell) {
     await app.register(fastifyStatic, {
@@ -137,7 +202,7 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
     app.log.warn({ webDistDir }, 'web app not built: only the API is served');
   }
 
-  const serveApp = (request: FastifyRequest, reply: FastifyReply) => {
+  const serveApp = async (request: FastifyRequest, reply: FastifyReply) => {
     const [rawPath = '/', query] = splitUrl(request.url);
     if (rawPath === '/api' || rawPath.startsWith('/api/')) {
       return reply.code(404).send({ success: false, message: messages.http.apiNotFound, statusCode: 404 });
@@ -166,7 +231,9 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
     }
     const page = match.kind === 'page' ? match.route.page : match.kind === 'not-found' ? 'not-found' : 'home';
     if (paymentCsp && isPaymentPage(page)) void reply.header('content-security-policy', paymentCsp);
-    return sendHtml(request, reply, shellFor ? shellFor(page) : shell, match.kind === 'not-found' ? 404 : 200);
+    // The database unreachable: the page still loads (spec 1 §4: both modes read as off).
+    const settings = await getSiteSettings(app.db).catch(() => defaultSiteSettings);
+    return sendHtml(request, reply, documentFor(normalisePath(pathname), match, page, settings), match.kind === 'not-found' ? 404 : 200);
   };
 
   // The static plugin's wildcard route sends every unknown file to the not-found handler, which

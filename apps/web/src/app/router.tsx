@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, redirect, type RouteObject } from 'react-router';
 import { homeFallbackPaths, PAYMENT_CSP_META, PAYMENT_PAGES, redirects, routes, type PageId, type RouteDef } from '@erepare/shared/routes';
 import { Spinner } from '../components/ui/spinner';
 import { InstallBanner } from '../features/install/install-banner';
@@ -129,4 +129,19 @@ export const routeObjects: RouteObject[] = [
 export function createRouter() {
   // The toast area (sonner) loads with the first toast (lib/toast), never up front.
   return createBrowserRouter(routeObjects);
+}
+
+/**
+ * Loads the code of the routes matching `pathname` before a prerendered page is hydrated: the
+ * first client render must produce the markup the server did, not the loading fallback.
+ */
+export async function loadMatchedRoutes(pathname: string): Promise<void> {
+  const matches = matchRoutes(routeObjects, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
 }

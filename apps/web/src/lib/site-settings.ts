@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { defaultSiteSettings, siteSettingsPayload, type SiteSettings } from '@erepare/shared/site-settings';
+import { defaultSiteSettings, SITE_SETTINGS_ELEMENT_ID, siteSettingsPayload, type SiteSettings } from '@erepare/shared/site-settings';
 import { apiRequest } from './api-client';
 import { readJson, writeItem } from './storage';
 
@@ -41,13 +41,40 @@ const siteSettingsQuery = {
   staleTime: SETTINGS_CACHE_MS,
 };
 
+/** Gives the query its settings without a request (the prerender, the settings sent with the page). */
+export function seedSiteSettings(client: QueryClient, settings: SiteSettings, updatedAt = Date.now()): void {
+  client.setQueryData(QUERY_KEY, settings, { updatedAt });
+}
+
+/** The settings the server sent with the page (SITE_SETTINGS_ELEMENT_ID), if any and well formed. */
+export function embeddedSiteSettings(doc: Pick<Document, 'getElementById'>): SiteSettings | null {
+  const text = doc.getElementById(SITE_SETTINGS_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const parsed = siteSettingsPayload.safeParse({ success: true, data: JSON.parse(text) as unknown });
+    return parsed.success ? parsed.data.data : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Called once at start-up: every page's maintenance gate needs the settings, so they are taken
- * from the 30 s cache or requested at once, in parallel with the page's own code.
+ * from the page itself (the server sends the current ones), else from the 30 s cache, else
+ * requested at once, in parallel with the page's own code.
  */
 export function primeSiteSettings(client: QueryClient): void {
+  const embedded = embeddedSiteSettings(document);
+  if (embedded) {
+    // A page the service worker served may be an old copy: its settings count as stale (the
+    // layout asks for fresh ones at once); a page from the server carries the current ones.
+    const maybeOld = typeof navigator !== 'undefined' && Boolean(navigator.serviceWorker?.controller);
+    seedSiteSettings(client, embedded, maybeOld ? 0 : Date.now());
+    if (!maybeOld) writeCache(embedded);
+    return;
+  }
   const cached = readCache();
-  if (cached) client.setQueryData(QUERY_KEY, cached.settings, { updatedAt: cached.fetchedAt });
+  if (cached) seedSiteSettings(client, cached.settings, cached.fetchedAt);
   else void client.prefetchQuery(siteSettingsQuery);
 }
 

@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
-import { themeAreaForPath, type Theme, type ThemeArea } from '@erepare/shared/theme';
+import { themeAreaForPath, themeDefaults, type Theme, type ThemeArea } from '@erepare/shared/theme';
 import { readTheme, subscribeTheme, writeTheme } from './theme-store';
 
 export type ThemeState = { area: ThemeArea; theme: Theme; setTheme: (theme: Theme) => void; toggle: () => void };
@@ -12,7 +12,9 @@ export function useTheme(): ThemeState {
   const theme = useSyncExternalStore(
     useCallback((onChange: () => void) => subscribeTheme(area, onChange), [area]),
     () => readTheme(area),
-    () => readTheme(area),
+    // Prerendered pages are rendered with the default theme: hydration starts from it, then the
+    // stored choice (already applied to <html> by theme-boot.js) takes over.
+    () => themeDefaults[area],
   );
   const setTheme = useCallback((next: Theme) => writeTheme(area, next), [area]);
   const toggle = useCallback(() => writeTheme(area, theme === 'dark' ? 'light' : 'dark'), [area, theme]);

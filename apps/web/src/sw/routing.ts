@@ -86,6 +86,11 @@ export type Decision =
   | { strategy: 'cache-first'; cache: 'assets' }
   | { strategy: 'stale-while-revalidate'; cache: 'catalogue' };
 
+/** Build files under /assets/ carry a content hash in their name: they never change under it. */
+export function isHashedAsset(pathname: string): boolean {
+  return pathname.startsWith('/assets/');
+}
+
 export function decide(request: RequestInfo, origin: string, precached: ReadonlySet<string>): Decision {
   if (request.method !== 'GET') return { strategy: 'network' };
   let url: URL;
@@ -102,8 +107,7 @@ export function decide(request: RequestInfo, origin: string, precached: Readonly
   if (request.mode === 'navigate') return { strategy: 'navigate', cacheable: isCacheablePage(pathname) };
   if (pathname === '/sw.js') return { strategy: 'network' };
   if (precached.has(pathname) && !url.search) return { strategy: 'precache' };
-  // Hashed build files never change under their name.
-  if (pathname.startsWith('/assets/')) return { strategy: 'cache-first', cache: 'assets' };
+  if (isHashedAsset(pathname)) return { strategy: 'cache-first', cache: 'assets' };
   return { strategy: 'network' };
 }
 

@@ -6,7 +6,7 @@
 import { base64UrlToBytes } from '../lib/base64url';
 import { PUSH_RECEIVED_MESSAGE, WARM_MESSAGE } from '../lib/sw-messages';
 import { clickTarget, notificationFor, parsePushData } from './notification';
-import { CACHE_LIMITS, cacheNames, decide, isCacheablePage, isFresh, isStorable, NAVIGATION_TIMEOUT_MS, OFFLINE_URL, pageKey, staleCaches } from './routing';
+import { CACHE_LIMITS, cacheNames, decide, isCacheablePage, isFresh, isHashedAsset, isStorable, NAVIGATION_TIMEOUT_MS, OFFLINE_URL, pageKey, staleCaches } from './routing';
 import type { FetchEvent, ServiceWorkerScope } from './worker-types';
 
 declare const __SW_VERSION__: string;
@@ -35,7 +35,10 @@ sw.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(NAMES.precache);
-      await cache.addAll(PRECACHE.map((url) => new Request(url, { cache: 'reload', credentials: 'same-origin' })));
+      // Hashed files never change under their name: the copy the page just loaded (HTTP cache) is
+      // the one to keep, not a second download. The rest (the shell, the offline page, icons)
+      // is read again from the server, so the install never keeps a stale copy.
+      await cache.addAll(PRECACHE.map((url) => new Request(url, { cache: isHashedAsset(url) ? 'default' : 'reload', credentials: 'same-origin' })));
       await sw.skipWaiting();
     })(),
   );

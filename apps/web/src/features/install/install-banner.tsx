@@ -14,15 +14,16 @@ listenForInstallPrompt();
 export function InstallBanner() {
   const { prompt, installed } = useInstallState();
   const [delayOver, setDelayOver] = useState(false);
-  const [dismissed, setDismissed] = useState(bannerDismissed);
-  const [standalone] = useState(() => isStandalone());
+  const [dismissed, setDismissed] = useState(false);
 
   useEffect(() => {
     const timer = setTimeout(() => setDelayOver(true), INSTALL_BANNER_DELAY_MS);
     return () => clearTimeout(timer);
   }, []);
 
-  if (!delayOver || !shouldShowBanner({ hasPrompt: prompt !== null, dismissed, installed, standalone })) return null;
+  // Browser state is read only once the delay is over: the first render is the prerendered one.
+  if (!delayOver) return null;
+  if (!shouldShowBanner({ hasPrompt: prompt !== null, dismissed: dismissed || bannerDismissed(), installed, standalone: isStandalone() })) return null;
 
   const close = () => {
     dismissBanner();

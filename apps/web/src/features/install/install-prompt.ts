@@ -26,8 +26,9 @@ function update(patch: Partial<InstallState>): void {
 let listening = false;
 
 /** Starts listening (once): the prompt fires early, before any component asks for it. */
-export function listenForInstallPrompt(target: Window = window): void {
-  if (listening || typeof target === 'undefined') return;
+export function listenForInstallPrompt(target: Window | undefined = typeof window === 'undefined' ? undefined : window): void {
+  // No window when the page is rendered at build time.
+  if (listening || !target) return;
   listening = true;
   target.addEventListener('beforeinstallprompt', (event) => {
     // The site shows its own banner instead of the browser's mini-infobar.

@@ -1,0 +1,34 @@
+/**
+ * Server rendering of the public pages, used at build time only (prerender.ts): the HTML a page
+ * shows before its JavaScript runs, so it paints at once and search engines read it. Data the
+ * pages fetch (catalogue, tickets…) is not fetched here: they render their loading state, and the
+ * browser hydrates the same markup, then fetches.
+ */
+import { prerender } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { defaultSiteSettings } from '@erepare/shared/site-settings';
+import { createQueryClient, Providers } from './app/providers';
+import { routeObjects } from './app/router';
+import { seedSiteSettings } from './lib/site-settings';
+
+export type Rendered = { html: string; status: number };
+
+/** Renders `path` as the browser's first render would; null when the path redirects. */
+export async function render(path: string): Promise<Rendered | null> {
+  const handler = createStaticHandler(routeObjects);
+  const context = await handler.query(new Request(new URL(path, 'http://localhost')));
+  if (context instanceof Response) return null;
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const queryClient = createQueryClient();
+  // The server sends the current settings with every page; maintenance pages are not prerendered.
+  seedSiteSettings(queryClient, defaultSiteSettings);
+  // prerender() waits for every lazy part of the page before it resolves.
+  const { prelude } = await prerender(
+    <Providers client={queryClient}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </Providers>,
+  );
+  const html = await new Response(prelude).text();
+  queryClient.clear();
+  return { html, status: context.statusCode };
+}

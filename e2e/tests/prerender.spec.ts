@@ -1,0 +1,81 @@
+import { expect, test, type Page } from '@playwright/test';
+import { prerenderedPaths } from '@erepare/shared/routes';
+
+/**
+ * Public pages are prerendered (DESIGN §1.7): their content is in the HTML before any script
+ * runs, and the app hydrates that markup rather than replacing it — whatever theme the visitor
+ * chose, signed in or not.
+ */
+
+const paths = prerenderedPaths();
+
+/** Marks the prerendered root's first element, then reports whether hydration kept it and what failed. */
+async function watchHydration(page: Page): Promise<() => Promise<{ kept: boolean; errors: string[] }>> {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /hydrat|Minified React error #4(18|19|23|25)/i.test(message.text())) errors.push(message.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { prerendered: Element | null }).prerendered = document.getElementById('root')?.firstElementChild ?? null;
+    });
+  });
+  return async () => ({
+    kept: await page.evaluate(() => {
+      const first = (window as unknown as { prerendered: Element | null }).prerendered;
+      return first !== null && first === document.getElementById('root')?.firstElementChild;
+    }),
+    errors,
+  });
+}
+
+test.describe('prerendered pages', () => {
+  test('carry their content without JavaScript', async ({ browser }) => {
+    test.setTimeout(60_000 + paths.length * 2_000);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const path of paths) {
+      await test.step(path, async () => {
+        const response = await page.goto(path);
+        expect(response?.status(), path).toBe(200);
+        await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible();
+        await expect(page.locator('header').first(), path).toBeVisible();
+        await expect(page.locator('footer').first(), path).toBeVisible();
+        await expect(page.locator('#erepare-site-settings'), path).toHaveCount(1);
+      });
+    }
+    // An unknown address: the not-found page, with its status.
+    const missing = await page.goto('/adresse-inconnue');
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Oops! Page not found');
+    await context.close();
+  });
+
+  // The second visitor chose the light theme, has a cart and a remembered user: the browser's
+  // state differs from the build's, and the first render must still match the HTML.
+  for (const theme of ['dark', 'light'] as const) {
+    test(`hydrate without a mismatch (${theme} theme chosen${theme === 'light' ? ', cart filled, user remembered' : ''})`, async ({ page }) => {
+      test.setTimeout(60_000 + paths.length * 3_000);
+      await page.addInitScript((chosen) => {
+        for (const key of ['site_theme', 'suivi_theme', 'devis_theme', 'boutique_theme']) localStorage.setItem(key, chosen);
+        if (chosen === 'light') {
+          localStorage.setItem('erepare_cart', JSON.stringify([{ id: 1, name: 'Coque', price: '19.90', quantity: 2 }]));
+          localStorage.setItem('user', JSON.stringify({ id: 1, email: 'visiteur@example.fr', first_name: 'Léa', last_name: 'Martin', role: 'customer' }));
+          localStorage.setItem('lastActivity', String(Date.now()));
+        }
+      }, theme);
+      const hydration = await watchHydration(page);
+      for (const path of paths) {
+        await test.step(path, async () => {
+          await page.goto(path, { waitUntil: 'networkidle' });
+          await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+          const { kept, errors } = await hydration();
+          expect(errors, path).toEqual([]);
+          expect(kept, `${path}: the prerendered markup was replaced instead of hydrated`).toBe(true);
+          await expect(page.locator('html'), path).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b).*$/);
+        });
+      }
+    });
+  }
+});

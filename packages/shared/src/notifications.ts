@@ -103,6 +103,27 @@ export function ticketNotificationTitle(ticketNumber: string): string {
   return `Ticket ${ticketNumber} mis à jour`;
 }
 
+/**
+ * A visitor without an account follows one ticket from the public tracking page (issue 7, beyond
+ * the spec): after proving it with the postal code or the last 4 digits of the phone on file.
+ */
+/** The notification action a visitor's ticket push carries; the worker handles it. */
+export const VISITOR_UNFOLLOW_ACTION = 'unfollow';
+
+/** Where the page keeps, for the service worker, the secret that stops a visitor's follow (Cache Storage). */
+export const VISITOR_FOLLOW_CACHE = 'erepare-visitor-follow';
+export const VISITOR_FOLLOW_KEY = '/__visitor-follow';
+
+export const visitorFollowMessages = {
+  proofFormat: 'Indiquez le code postal (5 chiffres) ou les 4 derniers chiffres du téléphone enregistré pour ce ticket.',
+  proofMismatch: (id: string) => `Impossible de vérifier le ticket ${id} : le code postal ou les 4 derniers chiffres du téléphone ne correspondent pas.`,
+  ownedByAccount: 'Ce navigateur reçoit déjà les notifications d’un compte client : ajoutez ce ticket au suivi depuis « Mon compte ».',
+  following: (id: string) => `Vous serez averti ici à chaque changement du ticket ${id}.`,
+  stopped: (id: string) => `Vous ne suivez plus le ticket ${id}.`,
+  nothingToStop: 'Aucun suivi n’est actif sur ce navigateur.',
+  unfollowAction: 'Ne plus suivre',
+} as const;
+
 /** The French texts of spec 1 §8 for notifications. */
 export const notificationMessages = {
   unsupported: 'Ce navigateur ne supporte pas les notifications',

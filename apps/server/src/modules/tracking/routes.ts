@@ -5,6 +5,7 @@ import { z } from '@erepare/shared/zod';
 import { hitRateLimit, type RateLimitRule } from '../../lib/rate-limit.js';
 import { requireUser } from '../../plugins/auth.js';
 import { addTracked, checkUserTickets, kickPush, listTracked, removeTracked, sendTicketUpdate } from './service.js';
+import { followAsVisitor, unfollowAsVisitor } from './visitor.js';
 
 /**
  * /api/notifications/tracked-tickets and /api/notifications/send-ticket-update (spec 1 §4, §5,
@@ -15,6 +16,21 @@ import { addTracked, checkUserTickets, kickPush, listTracked, removeTracked, sen
 const addLimit: RateLimitRule = { name: 'tracking-add', limit: 20, windowMs: 60_000 };
 const checkLimit: RateLimitRule = { name: 'tracking-check', limit: 6, windowMs: 60_000 };
 const sendLimit: RateLimitRule = { name: 'tracking-send-update', limit: 10, windowMs: 60_000 };
+/**
+ * A visitor's follow: the proof is 4 or 5 digits, so attempts are few per address and per ticket
+ * (10 an hour for a ticket makes guessing its 4 phone digits hopeless), across instances.
+ */
+const followIpLimit: RateLimitRule = { name: 'visitor-follow-ip', limit: 10, windowMs: 60 * 60_000 };
+const followTicketLimit: RateLimitRule = { name: 'visitor-follow-ticket', limit: 10, windowMs: 60 * 60_000 };
+const unfollowLimit: RateLimitRule = { name: 'visitor-unfollow', limit: 30, windowMs: 60 * 60_000 };
+
+const followBodySchema = z.object({ ticket: z.unknown(), proof: z.unknown(), subscription: z.unknown() }).partial().nullish();
+const unfollowBodySchema = z.object({ endpoint: z.unknown(), token: z.unknown() }).partial().nullish();
+const followResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ ticketNumber: z.string(), status: z.string(), removalToken: z.string() }),
+});
 
 /** Only the ticket is read; a number the browser sends as a number is accepted too. */
 const addBodySchema = z
@@ -73,6 +89,30 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
       return { success: true as const, message: notificationMessages.ticketRemoved(ticketNumber) };
     },
   );
+
+  // Public: a visitor without an account (issue 7, beyond the spec).
+  app.post('/api/tracking/follow', { schema: { body: followBodySchema, response: { 201: followResponseSchema } } }, async (request, reply) => {
+    const body = request.body ?? {};
+    await hitRateLimit(app.db, followIpLimit, request.ip);
+    if (typeof body.ticket === 'string' || typeof body.ticket === 'number') {
+      await hitRateLimit(app.db, followTicketLimit, String(body.ticket).replace(/\D/g, '').slice(0, 12));
+    }
+    const result = await followAsVisitor(
+      app.db,
+      backend(),
+      { ticket: body.ticket, proof: body.proof, subscription: body.subscription, userAgent: request.headers['user-agent'] },
+      app.config.env === 'production',
+    );
+    void reply.status(201);
+    return { success: true as const, message: result.message, data: { ticketNumber: result.ticketNumber, status: result.status, removalToken: result.removalToken } };
+  });
+
+  app.post('/api/tracking/unfollow', { schema: { body: unfollowBodySchema, response: { 200: removeResponseSchema } } }, async (request) => {
+    await hitRateLimit(app.db, unfollowLimit, request.ip);
+    const body = request.body ?? {};
+    const { message } = await unfollowAsVisitor(app.db, { endpoint: body.endpoint, token: body.token });
+    return { success: true as const, message };
+  });
 
   app.post('/api/notifications/send-ticket-update', { schema: { body: sendBodySchema, response: { 200: sendResponseSchema } } }, async (request) => {
     const { user } = await requireUser(request);

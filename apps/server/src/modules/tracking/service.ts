@@ -6,6 +6,8 @@ import {
   TICKET_CHECK_INTERVAL_MS,
   ticketNotificationTitle,
   ticketStatusMessage,
+  VISITOR_UNFOLLOW_ACTION,
+  visitorFollowMessages,
 } from '@erepare/shared/notifications';
 import type { TrackedTicket } from '@erepare/shared/schemas/notifications';
 import { statusKey, statusLabel } from '@erepare/shared/ticket-status';
@@ -179,6 +181,9 @@ function visitorPushPayload(snapshot: TicketSnapshot, title: string, body: strin
     requireInteraction: actionRequired,
     vibrate: PUSH_DEFAULTS.vibrate,
     icon: '/icons/icon-192.png',
+    // The visitor stops following from the notification itself (the worker holds the secret).
+    visitorFollow: true,
+    actions: [{ action: VISITOR_UNFOLLOW_ACTION, title: visitorFollowMessages.unfollowAction }],
   };
 }
 

@@ -1,0 +1,32 @@
+// @vitest-environment node
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { servicePages } from '@erepare/shared/routes';
+import { ServicePage } from '../../pages/service-page';
+
+// The pages are prerendered at build time: rendering them without any browser API must give
+// the complete page (title, calculator in its initial state, closed dialog).
+describe('service pages on the server', () => {
+  it.each(servicePages.map((page) => [page.slug, page.title]))('%s renders to static HTML', (slug, title) => {
+    expect(typeof window).toBe('undefined');
+    const html = renderToString(
+      <MemoryRouter>
+        <ServicePage slug={slug} />
+      </MemoryRouter>,
+    );
+    const escaped = title.replace(/'/g, '&#x27;');
+    expect(html).toContain(`${escaped}</h1>`);
+    expect(html).toContain('application/ld+json');
+  });
+
+  it('renders the Switch calculator at 80 € and the quick-quote dialog closed', () => {
+    const html = renderToString(
+      <MemoryRouter>
+        <ServicePage slug="picofly-installation" />
+      </MemoryRouter>,
+    );
+    expect(html).toMatch(/data-testid="picofly-total"[^>]*>80\u00a0€/);
+    expect(html).toMatch(/<dialog(?![^>]*\sopen)[^>]*>/);
+  });
+});

@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 
 import { ADMIN } from '../admin-account.js';
 
@@ -43,4 +43,48 @@ export async function saveSettingsAsAdmin(request: APIRequestContext, settings: 
   });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { data: Settings }).data;
+}
+
+/**
+ * This headless Chromium has no push service (pushManager.subscribe fails with "Registration
+ * failed - permission denied" even with notifications allowed): the browser's subscription is
+ * replaced, at the boundary, by one shaped like a real one (a real P-256 key, a 16-byte secret).
+ * Everything else is real: permission, service worker, VAPID key, the server storing it.
+ * Notifications the page shows are recorded in `window.shownNotifications`.
+ */
+export async function stubPushManager(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const base64url = (buffer: ArrayBuffer) =>
+      btoa(String.fromCharCode(...new Uint8Array(buffer))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    let current: object | null = null;
+    PushManager.prototype.subscribe = async function subscribe(options?: PushSubscriptionOptionsInit) {
+      // A real P-256 public key and a 16-byte secret, as a browser's subscription carries.
+      const pair = await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits']);
+      const p256dh = base64url(await crypto.subtle.exportKey('raw', pair.publicKey));
+      const auth = base64url(crypto.getRandomValues(new Uint8Array(16)).buffer);
+      const endpoint = `https://push.example.invalid/e2e/${Math.random().toString(36).slice(2)}`;
+      const key = options?.applicationServerKey ?? null;
+      const json = { endpoint, expirationTime: null, keys: { p256dh, auth } };
+      current = {
+        endpoint,
+        expirationTime: null,
+        options: { applicationServerKey: key, userVisibleOnly: true },
+        toJSON: () => json,
+        unsubscribe: () => {
+          current = null;
+          return Promise.resolve(true);
+        },
+      };
+      return current as PushSubscription;
+    };
+    PushManager.prototype.getSubscription = function getSubscription() {
+      return Promise.resolve(current as PushSubscription | null);
+    };
+    const shown: string[] = [];
+    (window as unknown as { shownNotifications: string[] }).shownNotifications = shown;
+    ServiceWorkerRegistration.prototype.showNotification = function showNotification(title: string) {
+      shown.push(title);
+      return Promise.resolve();
+    };
+  });
 }

@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { expectAccessible } from './helpers.js';
+import { expectAccessible, stubPushManager } from './helpers.js';
 
 /**
  * The installable app (issue 7 items 2, 3, 7 and 8): the manifest and its icons, /sw.js
@@ -240,40 +240,7 @@ test('headless Chromium refuses push itself: the tab says so and stays off', asy
  */
 test('subscribing from the notifications tab saves the subscription on the server, then welcomes', async ({ page, context }) => {
   await context.grantPermissions(['notifications']);
-  await context.addInitScript(() => {
-    const base64url = (buffer: ArrayBuffer) =>
-      btoa(String.fromCharCode(...new Uint8Array(buffer))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-    let current: object | null = null;
-    PushManager.prototype.subscribe = async function subscribe(options?: PushSubscriptionOptionsInit) {
-      // A real P-256 public key and a 16-byte secret, as a browser's subscription carries.
-      const pair = await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits']);
-      const p256dh = base64url(await crypto.subtle.exportKey('raw', pair.publicKey));
-      const auth = base64url(crypto.getRandomValues(new Uint8Array(16)).buffer);
-      const endpoint = `https://push.example.invalid/e2e/${Math.random().toString(36).slice(2)}`;
-      const key = options?.applicationServerKey ?? null;
-      const json = { endpoint, expirationTime: null, keys: { p256dh, auth } };
-      current = {
-        endpoint,
-        expirationTime: null,
-        options: { applicationServerKey: key, userVisibleOnly: true },
-        toJSON: () => json,
-        unsubscribe: () => {
-          current = null;
-          return Promise.resolve(true);
-        },
-      };
-      return current as PushSubscription;
-    };
-    PushManager.prototype.getSubscription = function getSubscription() {
-      return Promise.resolve(current as PushSubscription | null);
-    };
-    const shown: string[] = [];
-    (window as unknown as { shownNotifications: string[] }).shownNotifications = shown;
-    ServiceWorkerRegistration.prototype.showNotification = function showNotification(title: string) {
-      shown.push(title);
-      return Promise.resolve();
-    };
-  });
+  await stubPushManager(context);
   await signUp(context);
 
   await page.goto('/compte?tab=notifications');

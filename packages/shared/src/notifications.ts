@@ -110,8 +110,11 @@ export function ticketNotificationTitle(ticketNumber: string): string {
 /** The notification action a visitor's ticket push carries; the worker handles it. */
 export const VISITOR_UNFOLLOW_ACTION = 'unfollow';
 
-/** Where the page keeps, for the service worker, the secret that stops a visitor's follow (Cache Storage). */
-export const VISITOR_FOLLOW_CACHE = 'erepare-visitor-follow';
+/**
+ * Where the page keeps, for the service worker, the secret that stops a visitor's follow (Cache
+ * Storage). Not under the worker's "erepare-" prefix: a new worker version must not drop it.
+ */
+export const VISITOR_FOLLOW_CACHE = 'erepare_visitor_follow';
 export const VISITOR_FOLLOW_KEY = '/__visitor-follow';
 
 export const visitorFollowMessages = {

@@ -145,7 +145,7 @@ export function initPush(): Promise<void> {
 }
 
 function fail(error: unknown, fallback: string): never {
-  const message = error instanceof PushError || (error instanceof Error && error.name === 'ApiError') ? error.message : fallback;
+  const message = pushErrorMessage(error, fallback);
   update({ error: message, busy: false });
   throw new PushError(message);
 }
@@ -160,35 +160,49 @@ export async function requestPermission(): Promise<void> {
   update({ permission: answer, busy: false, error: answer === 'denied' ? notificationMessages.permissionDenied : null });
 }
 
+/**
+ * This browser's push subscription with the server's current key: asks the permission when it
+ * was never asked, and throws the spec's message for each failure (denied, no worker, no push).
+ */
+export async function subscribeThisBrowser(): Promise<{ registration: ServiceWorkerRegistration; subscription: PushSubscription }> {
+  if (!notificationsAvailable()) throw new PushError(notificationMessages.unsupported);
+  let permission = currentPermission();
+  if (permission === 'denied') throw new PushError(notificationMessages.blockedInSettings);
+  if (permission === 'default') {
+    permission = await askPermission();
+    update({ permission });
+    // "Permission refusée" is shown as "Impossible d'activer les notifications" (spec 1 §8).
+    if (permission !== 'granted') throw new PushError(notificationMessages.cannotEnable);
+  }
+  const registration = await pushRegistration();
+  const { publicKey } = await apiRequest('/api/notifications/vapid-public-key', { schema: vapidKeyParser });
+  const applicationServerKey = base64UrlToBytes(publicKey);
+  let subscription = await registration.pushManager.getSubscription();
+  if (subscription && !sameKey(subscription.options.applicationServerKey, applicationServerKey)) {
+    await subscription.unsubscribe();
+    subscription = null;
+  }
+  subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey }).catch((error: unknown) => {
+    // The browser refuses push itself ("Registration failed - permission denied"), even with
+    // notifications allowed (headless or private windows, blocked push service).
+    if (error instanceof DOMException && (error.name === 'NotAllowedError' || /permission/i.test(error.message))) {
+      throw new PushError(notificationMessages.permissionNotGranted);
+    }
+    throw new PushError(notificationMessages.pushManagerUnsupported);
+  });
+  return { registration, subscription };
+}
+
+/** The French message of a failure of subscribeThisBrowser (or an API error), else `fallback`. */
+export function pushErrorMessage(error: unknown, fallback: string): string {
+  return error instanceof PushError || (error instanceof Error && error.name === 'ApiError') ? error.message : fallback;
+}
+
 export async function enable(preferences?: Partial<NotificationPreferences>): Promise<void> {
   if (state.busy) return;
   update({ busy: true, error: null });
   try {
-    if (!notificationsAvailable()) throw new PushError(notificationMessages.unsupported);
-    let permission = currentPermission();
-    if (permission === 'denied') throw new PushError(notificationMessages.blockedInSettings);
-    if (permission === 'default') {
-      permission = await askPermission();
-      update({ permission });
-      // "Permission refusée" is shown as "Impossible d'activer les notifications" (spec 1 §8).
-      if (permission !== 'granted') throw new PushError(notificationMessages.cannotEnable);
-    }
-    const registration = await pushRegistration();
-    const { publicKey } = await apiRequest('/api/notifications/vapid-public-key', { schema: vapidKeyParser });
-    const applicationServerKey = base64UrlToBytes(publicKey);
-    let subscription = await registration.pushManager.getSubscription();
-    if (subscription && !sameKey(subscription.options.applicationServerKey, applicationServerKey)) {
-      await subscription.unsubscribe();
-      subscription = null;
-    }
-    subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey }).catch((error: unknown) => {
-      // The browser refuses push itself ("Registration failed - permission denied"), even with
-      // notifications allowed (headless or private windows, blocked push service).
-      if (error instanceof DOMException && (error.name === 'NotAllowedError' || /permission/i.test(error.message))) {
-        throw new PushError(notificationMessages.permissionNotGranted);
-      }
-      throw new PushError(notificationMessages.pushManagerUnsupported);
-    });
+    const { registration, subscription } = await subscribeThisBrowser();
     try {
       await apiRequest('/api/notifications/subscribe', {
         method: 'POST',

@@ -34,3 +34,17 @@ describe('push notifications', () => {
     expect(clickTarget(null, 'https://erepare.example')).toBe('https://erepare.example/compte?tab=notifications');
   });
 });
+
+describe('a visitor’s ticket push', () => {
+  it('offers "Ne plus suivre", with our own wording only', () => {
+    const shown = notificationFor(parsePushData(JSON.stringify({ title: 'Ticket T-1 mis à jour', visitorFollow: true, actions: [{ action: 'x', title: 'Piège' }] })));
+    expect(shown.options.actions).toEqual([{ action: 'unfollow', title: 'Ne plus suivre' }]);
+    expect(shown.options.data.visitorFollow).toBe(true);
+  });
+
+  it('other pushes carry no action, whatever they send', () => {
+    const shown = notificationFor(parsePushData(JSON.stringify({ title: 'Promo', actions: [{ action: 'unfollow', title: 'Ne plus suivre' }] })));
+    expect(shown.options.actions).toBeUndefined();
+    expect(shown.options.data.visitorFollow).toBeUndefined();
+  });
+});

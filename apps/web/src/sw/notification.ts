@@ -1,4 +1,4 @@
-import { PUSH_DEFAULTS } from '@erepare/shared/notifications';
+import { PUSH_DEFAULTS, VISITOR_UNFOLLOW_ACTION, visitorFollowMessages } from '@erepare/shared/notifications';
 import { storeProfile } from '@erepare/shared/store-profile';
 
 /** What a push shows (pure): the payload sent by the server, with spec 1 §9's defaults. */
@@ -18,13 +18,15 @@ export type PushPayload = {
   requireInteraction?: unknown;
   actionRequired?: unknown;
   data?: unknown;
+  /** A visitor's ticket push (no account): it offers to stop following from the notification. */
+  visitorFollow?: unknown;
 };
 
-export type NotificationData = { url: string; type: string; notificationId: number | null; ticketId: string | null };
+export type NotificationData = { url: string; type: string; notificationId: number | null; ticketId: string | null; visitorFollow?: true };
 
 export type ShownNotification = {
   title: string;
-  options: Omit<NotificationOptions, 'data'> & { vibrate: number[]; data: NotificationData };
+  options: Omit<NotificationOptions, 'data'> & { vibrate: number[]; data: NotificationData; actions?: { action: string; title: string }[] };
 };
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : null);
@@ -52,6 +54,7 @@ export function notificationFor(payload: PushPayload): ShownNotification {
   const actionRequired = payload.requireInteraction === true || payload.actionRequired === true || nested.actionRequired === true;
   const notificationId = typeof payload.notificationId === 'number' ? payload.notificationId : null;
   const type = text(payload.type) ?? 'store';
+  const visitorFollow = payload.visitorFollow === true;
   return {
     title: text(payload.title) ?? storeProfile.name,
     options: {
@@ -68,7 +71,10 @@ export function notificationFor(payload: PushPayload): ShownNotification {
         type,
         notificationId,
         ticketId: text(payload.ticketId) ?? (typeof payload.ticketId === 'number' ? String(payload.ticketId) : null),
+        ...(visitorFollow ? { visitorFollow: true as const } : {}),
       },
+      // The only action a push may carry is ours, with our own wording.
+      ...(visitorFollow ? { actions: [{ action: VISITOR_UNFOLLOW_ACTION, title: visitorFollowMessages.unfollowAction }] } : {}),
     },
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { VISITOR_FOLLOW_CACHE } from '@erepare/shared/notifications';
 import { CATALOGUE_FRESH_MS, cacheNames, decide, isCacheablePage, isFresh, isStorable, pageKey, staleCaches } from './routing';
 
 const origin = 'https://erepare.example';
@@ -64,7 +65,8 @@ describe('service worker routing', () => {
   it('versions its caches and deletes only its own old ones', () => {
     const names = cacheNames('v2');
     expect(Object.values(names).every((name) => name.startsWith('erepare-') && name.endsWith('-v2'))).toBe(true);
-    expect(staleCaches(['erepare-precache-v1', 'erepare-pages-v1', ...Object.values(names), 'other-cache'], 'v2')).toEqual([
+    // The visitor's follow secret is not a versioned cache: a new worker keeps it.
+    expect(staleCaches(['erepare-precache-v1', 'erepare-pages-v1', ...Object.values(names), 'other-cache', VISITOR_FOLLOW_CACHE], 'v2')).toEqual([
       'erepare-precache-v1',
       'erepare-pages-v1',
     ]);

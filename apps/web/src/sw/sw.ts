@@ -4,7 +4,8 @@
  * sw-build.ts after the app (the precache list and the version are injected then).
  */
 import { base64UrlToBytes } from '../lib/base64url';
-import { PUSH_RECEIVED_MESSAGE, WARM_MESSAGE } from '../lib/sw-messages';
+import { VISITOR_FOLLOW_CACHE, VISITOR_FOLLOW_KEY, VISITOR_UNFOLLOW_ACTION } from '@erepare/shared/notifications';
+import { PUSH_RECEIVED_MESSAGE, VISITOR_FOLLOW_STOPPED_MESSAGE, WARM_MESSAGE } from '../lib/sw-messages';
 import { clickTarget, notificationFor, parsePushData } from './notification';
 import { CACHE_LIMITS, cacheNames, decide, isCacheablePage, isFresh, isHashedAsset, isStorable, NAVIGATION_TIMEOUT_MS, OFFLINE_URL, pageKey, staleCaches } from './routing';
 import type { FetchEvent, ServiceWorkerScope } from './worker-types';
@@ -194,8 +195,34 @@ sw.addEventListener('push', (event) => {
   );
 });
 
+/** "Ne plus suivre" on a visitor's ticket push: the server forgets this browser, which unsubscribes. */
+async function stopVisitorFollow(): Promise<void> {
+  const cache = await caches.open(VISITOR_FOLLOW_CACHE);
+  const kept = await cache.match(VISITOR_FOLLOW_KEY);
+  const secret = kept ? ((await kept.json().catch(() => null)) as { endpoint?: unknown; token?: unknown } | null) : null;
+  const subscription = await sw.registration.pushManager.getSubscription();
+  if (secret && typeof secret.token === 'string' && subscription && subscription.endpoint === secret.endpoint) {
+    const response = await fetch('/api/tracking/unfollow', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ endpoint: secret.endpoint, token: secret.token }),
+    }).catch(() => null);
+    // Offline: keep everything, the visitor can try again from the next notification or the page.
+    if (!response) return;
+    await subscription.unsubscribe().catch(() => false);
+  }
+  await cache.delete(VISITOR_FOLLOW_KEY);
+  // Open pages update their "Arrêter les alertes" state.
+  for (const client of await sw.clients.matchAll({ type: 'window', includeUncontrolled: true })) client.postMessage({ type: VISITOR_FOLLOW_STOPPED_MESSAGE });
+}
+
 sw.addEventListener('notificationclick', (event) => {
   event.notification.close();
+  if (event.action === VISITOR_UNFOLLOW_ACTION) {
+    event.waitUntil(stopVisitorFollow().catch(() => undefined));
+    return;
+  }
   const target = clickTarget(event.notification.data, ORIGIN);
   event.waitUntil(
     (async () => {

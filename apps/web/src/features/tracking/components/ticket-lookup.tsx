@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useTicketLookup } from '../hooks/use-ticket-lookup';
 import { checkTicketInput, lookupErrorMessage, TICKET_NOT_FOUND_MESSAGE } from '../lib/lookup';
 import { TicketDetails } from './ticket-details';
+import { VisitorFollowCard } from './visitor-follow-card';
 
 const TICKET_PARAM = 'ticket';
 
@@ -135,6 +136,7 @@ export function TicketLookup() {
       {found ? (
         <div className="mt-4">
           <TicketDetails ticket={found} />
+          <VisitorFollowCard ticketNumber={found.ticket_number} />
         </div>
       ) : null}
     </section>

@@ -1,0 +1,71 @@
+import { expect, request as playwrightRequest, test } from '@playwright/test';
+import type { Customer, FullTicket } from '@erepare/shared/schemas/repair';
+import { visitorFollowMessages } from '@erepare/shared/notifications';
+import { ADMIN } from '../admin-account.js';
+import { expectAccessible, stubPushManager } from './helpers.js';
+
+/**
+ * A visitor without an account follows one ticket from the public tracking page (issue 7 item 5):
+ * the second factor is checked on the server, the follow survives a reload, and stops from the page.
+ * (Stopping from the notification is the worker's "Ne plus suivre" action, unit-tested.)
+ */
+
+let ticketNumber = '';
+let postcode = '';
+
+test.beforeAll(async ({ baseURL }) => {
+  const api = await playwrightRequest.newContext({ baseURL: baseURL ?? '' });
+  const login = await api.post('/api/auth/login', { data: { ...ADMIN, rememberMe: false } });
+  const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const customers = ((await (await api.get('/api/repairdesk/customers?page=1&pageSize=100', { headers })).json()) as { data: Customer[] }).data;
+  for (const customer of customers.filter((candidate) => /^\d{5}$/.test(candidate.postcode)).reverse()) {
+    const tickets = ((await (await api.get(`/api/repairdesk/customers/${customer.cid}/tickets?page=1&pagesize=5`, { headers })).json()) as { data: FullTicket[] }).data;
+    if (tickets[0]) {
+      ticketNumber = tickets[0].ticket_number;
+      postcode = customer.postcode;
+      break;
+    }
+  }
+  expect(ticketNumber, 'a demo ticket whose customer has a postal code').not.toBe('');
+  await api.dispose();
+});
+
+test('a visitor follows one ticket from /suivi after proving it, keeps it across a reload, then stops', async ({ page, context }) => {
+  await context.grantPermissions(['notifications']);
+  await stubPushManager(context);
+  await page.goto(`/suivi?ticket=${encodeURIComponent(ticketNumber)}`);
+  const card = page.getByRole('complementary', { name: 'Recevoir une alerte à chaque changement' });
+  await expect(card).toBeVisible({ timeout: 15_000 });
+  const proof = card.getByLabel('Code postal ou 4 derniers chiffres du téléphone');
+
+  // Too short: said at once, nothing sent.
+  await proof.fill('12');
+  await card.getByRole('button', { name: 'Recevoir les alertes' }).click();
+  await expect(card.getByText('Indiquez 5 chiffres (code postal) ou 4 chiffres (fin du téléphone).')).toBeVisible();
+
+  // A wrong postal code: the server refuses, the page says why.
+  await proof.fill(postcode === '00000' ? '99999' : '00000');
+  await card.getByRole('button', { name: 'Recevoir les alertes' }).click();
+  await expect(card.getByRole('alert')).toHaveText(visitorFollowMessages.proofMismatch(ticketNumber), { timeout: 15_000 });
+
+  await proof.fill(postcode);
+  const followed = page.waitForResponse((response) => response.url().endsWith('/api/tracking/follow') && response.request().method() === 'POST');
+  await card.getByRole('button', { name: 'Recevoir les alertes' }).click();
+  const answer = await followed;
+  expect(answer.status()).toBe(201);
+  const answerText = await answer.text();
+  expect(answerText).not.toContain(postcode);
+  await expect(card.getByRole('status')).toHaveText(visitorFollowMessages.following(ticketNumber));
+  await expect(card.getByText(`Les alertes sont activées pour le ticket ${ticketNumber} sur cet appareil.`)).toBeVisible();
+  await expectAccessible(page);
+
+  await page.reload();
+  await expect(card.getByText(`Les alertes sont activées pour le ticket ${ticketNumber} sur cet appareil.`)).toBeVisible({ timeout: 15_000 });
+  // The worker can find the secret for the notification's "Ne plus suivre".
+  expect(await page.evaluate(async () => Boolean(await (await caches.open('erepare_visitor_follow')).match('/__visitor-follow')))).toBe(true);
+
+  await card.getByRole('button', { name: 'Arrêter les alertes' }).click();
+  await expect(card.getByRole('status')).toHaveText(visitorFollowMessages.stopped(ticketNumber));
+  await expect(card.getByRole('button', { name: 'Recevoir les alertes' })).toBeVisible();
+  expect(await page.evaluate(async () => Boolean(await (await caches.open('erepare_visitor_follow')).match('/__visitor-follow')))).toBe(false);
+});

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import { fetchDashboardTickets, fetchStatuses } from '../api/tracking-api';
 import { DASHBOARD_REFRESH_MS } from '../lib/dashboard-tickets';
 import { readTicketCache, writeTicketCache } from '../lib/ticket-cache';
@@ -23,7 +23,15 @@ export function useStatuses() {
  * on its side, and a visitor should not wait long for the error message.
  */
 export function useDashboardTickets() {
-  const [cache] = useState(readTicketCache);
+  const queryClient = useQueryClient();
+  // The cached list comes from local storage once the page is on screen: the prerendered first
+  // render (and so the hydration) has none.
+  useEffect(() => {
+    const cache = readTicketCache();
+    if (cache && queryClient.getQueryData(ticketsQueryKey) === undefined) {
+      queryClient.setQueryData(ticketsQueryKey, cache.tickets, { updatedAt: cache.savedAt });
+    }
+  }, [queryClient]);
   return useQuery({
     queryKey: ticketsQueryKey,
     queryFn: async ({ signal }) => {
@@ -31,7 +39,6 @@ export function useDashboardTickets() {
       writeTicketCache(tickets);
       return tickets;
     },
-    ...(cache ? { initialData: cache.tickets, initialDataUpdatedAt: cache.savedAt } : {}),
     staleTime: 0,
     refetchInterval: DASHBOARD_REFRESH_MS,
     retry: 1,

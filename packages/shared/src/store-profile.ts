@@ -17,6 +17,25 @@ export type StoreProfile = {
   social: { facebook: string; instagram: string; tiktok: string };
   siret: string;
   /**
+   * Company details of the legal notice (LCEN art. 6 III) and the CGV: legal form, share capital,
+   * the RCS (or RNE/RM) registration city, the intra-community VAT number and the publication
+   * director. Placeholders until the owner fills them in.
+   */
+  company: {
+    legalForm: string;
+    shareCapital: string;
+    rcsCity: string;
+    vatNumber: string;
+    publicationDirector: string;
+  };
+  /** The website host (hébergeur), which the legal notice must name (LCEN art. 6 III). */
+  host: { name: string; address: string; phone: string };
+  /**
+   * The consumer mediator the shop has joined (articles L612-1 and R616-1 du Code de la
+   * consommation): named in the CGV and the legal notice.
+   */
+  mediator: { name: string; website: string; address: string };
+  /**
    * VAT regime of the shop: 'standard' (20 %, HT = TTC / 1.2 on invoices and PDFs) or 'franchise'
    * (franchise en base: no VAT, "TVA non applicable, art. 293 B du CGI"). Resolves the spec's two
    * readings: the shop says which one is true.
@@ -54,6 +73,23 @@ export const storeProfile: StoreProfile = {
     tiktok: 'https://www.tiktok.com/@erepare.exemple',
   },
   siret: '000 000 000 00000',
+  company: {
+    legalForm: 'Forme juridique à compléter (entreprise individuelle, EURL, SARL, SAS…)',
+    shareCapital: 'Capital social à compléter',
+    rcsCity: 'Bordeaux (ville du greffe à compléter)',
+    vatNumber: 'FR00 000000000 (numéro de TVA intracommunautaire à compléter)',
+    publicationDirector: 'Nom du directeur de la publication à compléter',
+  },
+  host: {
+    name: 'Hébergeur à compléter',
+    address: 'Adresse de l’hébergeur à compléter',
+    phone: 'Téléphone de l’hébergeur à compléter',
+  },
+  mediator: {
+    name: 'Médiateur de la consommation à compléter',
+    website: 'https://www.economie.gouv.fr/mediation-conso',
+    address: 'Adresse postale du médiateur à compléter',
+  },
   vatRegime: 'standard',
   customerPortalUrl: '',
   bank: {

@@ -1,17 +1,69 @@
+import { Clock, ShieldCheck, Tag, Timer } from 'lucide-react';
+import { REPAIR_WARRANTY_MONTHS } from '@erepare/shared/legal';
 import { landingPages } from '@erepare/shared/routes';
 import { ContactActions } from '../../../components/contact-actions';
-import { PageIntro } from '../../../components/ui/page-intro';
+import { buildLocalBusiness } from '../../../components/local-business-json-ld';
+import { JsonLd } from '../../../components/json-ld';
+import { LandingCta } from '../components/landing/landing-cta';
+import { NearbySection, NeedsSection, RouteSection, ServicesSection, TownFaqSection } from '../components/landing/town-sections';
+import { townContent } from '../content/towns';
+import { NotFoundPage } from './not-found-page';
 
+/**
+ * One of the 17 local landing pages (spec 3 §2): the town's own text (route to the shop, needs,
+ * services, FAQ, call to action) from content/towns.ts, the h1 from the route table, and the
+ * shop's LocalBusiness structured data naming the town among the areas served.
+ */
 export function LandingPage({ slug }: { slug: string }) {
   const landing = landingPages.find((page) => page.slug === slug);
-  const town = landing?.town ?? 'votre commune';
+  const content = townContent(slug);
+  if (!landing || !content) return <NotFoundPage />;
+  const { town } = landing;
+
+  // The business keeps its own name; the page adds its description, its URL and the town it serves.
+  const business = buildLocalBusiness({ description: content.description, path: landing.path });
+  const structuredData = { ...business, areaServed: [business.areaServed, { '@type': 'City', name: town }] };
+
+  const facts = [
+    { icon: Clock, label: `${content.distance}, ${content.driveTime}` },
+    { icon: Tag, label: 'Réparations à partir de 29\u00a0€' },
+    { icon: Timer, label: 'Diagnostic en 24 à 48\u00a0h' },
+    { icon: ShieldCheck, label: `Réparations garanties ${REPAIR_WARRANTY_MONTHS}\u00a0mois` },
+  ];
+
   return (
-    <PageIntro
-      eyebrow={`Réparation près de ${town}`}
-      title={landing?.title ?? 'Réparation près de chez vous'}
-      lead={`Vous habitez ${town} ? Notre atelier de Gujan-Mestras répare smartphones, tablettes, ordinateurs et consoles. Le détail de nos services pour ${town} arrive bientôt sur cette page.`}
-    >
-      <ContactActions />
-    </PageIntro>
+    <>
+      <JsonLd data={structuredData} />
+      <section className="relative overflow-hidden">
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_top_right,var(--color-brand-100),transparent_60%)] dark:bg-[radial-gradient(ellipse_at_top_right,var(--color-ink-800),transparent_60%)]"
+        />
+        <div className="relative mx-auto w-full max-w-5xl px-4 pt-10 pb-6 sm:pt-16">
+          <p className="mb-2 text-sm font-semibold tracking-wide text-brand-800 uppercase dark:text-brand-300">
+            Atelier de Gujan-Mestras · {town}
+          </p>
+          <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{landing.title}</h1>
+          <p className="mt-4 max-w-3xl text-lg text-slate-700 dark:text-slate-300">{content.lead}</p>
+          <ul className="mt-6 grid gap-3 sm:grid-cols-2">
+            {facts.map(({ icon: Icon, label }) => (
+              <li key={label} className="flex items-start gap-2 text-slate-800 dark:text-slate-200">
+                <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700 dark:text-brand-300" />
+                <span>{label}</span>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-8">
+            <ContactActions />
+          </div>
+        </div>
+      </section>
+      <RouteSection town={town} content={content} />
+      <NeedsSection town={town} content={content} />
+      <ServicesSection town={town} content={content} />
+      <TownFaqSection town={town} content={content} />
+      <LandingCta cta={content.cta} />
+      <NearbySection content={content} />
+    </>
   );
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { landingPages, routes } from '@erepare/shared/routes';
 import { defaultSiteSettings } from '@erepare/shared/site-settings';
 import { writeSiteSettings } from '../modules/settings/repository.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
@@ -24,13 +25,17 @@ const SETTINGS_JSON = JSON.stringify({
  * payment provider every page's policy is all a payment page needs: each is marked so) the
  * payment marker, robots, the settings and the preloads in the head.
  */
-function page(title: string, { base = SHELL, noindex = false, preloads = '' }: { base?: string; noindex?: boolean; preloads?: string } = {}) {
+function page(
+  title: string,
+  { base = SHELL, noindex = false, preloads = '', canonical, description = defaultSiteSettings.description }: { base?: string; noindex?: boolean; preloads?: string; canonical?: string; description?: string } = {},
+) {
+  const link = canonical ? `<link rel="canonical" href="${t.config.publicUrl}${canonical}">` : '';
   return base
     .replace('<title>E.repare</title>', `<title>${title}</title>`)
-    .replace('<meta name="description" content="Atelier">', `<meta name="description" content="${defaultSiteSettings.description}">`)
+    .replace('<meta name="description" content="Atelier">', `<meta name="description" content="${description.replace(/"/g, '&quot;')}">`)
     .replace(
       '</head>',
-      `<meta name="erepare-payments-csp" content="1">${noindex ? '<meta name="robots" content="noindex">' : ''}<script type="application/json" id="erepare-site-settings">${SETTINGS_JSON}</script>${preloads}</head>`,
+      `<meta name="erepare-payments-csp" content="1">${noindex ? '<meta name="robots" content="noindex">' : ''}${link}<script type="application/json" id="erepare-site-settings">${SETTINGS_JSON}</script>${preloads}</head>`,
     );
 }
 
@@ -45,7 +50,7 @@ beforeAll(async () => {
   await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js'), SCRIPT);
   await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync(SCRIPT));
   await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js.gz'), zlib.gzipSync(SCRIPT));
-  await fs.writeFile(path.join(dist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+  await fs.writeFile(path.join(dist, 'humans.txt'), 'Atelier E.repare\n');
   // The service worker, its offline page and the app manifest (issue 7).
   await fs.writeFile(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   await fs.writeFile(path.join(dist, 'offline.html'), '<!doctype html><html lang="fr"><title>Hors ligne</title><h1>Vous êtes hors ligne</h1></html>');
@@ -89,22 +94,25 @@ describe('route preloads', () => {
 });
 
 describe('client routes', () => {
+  const bordeaux = landingPages.find((landing) => landing.slug === 'reparation-bordeaux');
+  const about = routes.find((route) => route.path === '/a-propos')?.description;
   it.each([
-    ['/produit/12', 'Produit | E.repare', false],
-    ['/reparation-bordeaux', 'Réparation de téléphones et ordinateurs près de Bordeaux | E.repare', false],
-    ['/about', 'À propos | E.repare', false],
-    ['/compte?onglet=commandes', 'Mon compte | E.repare', true],
-    ['/admin-dashboard', 'Administration | E.repare', true],
+    ['/produit/12', 'Produit | E.repare', { canonical: '/produit/12' }],
+    ['/reparation-bordeaux', 'Réparation de téléphones et ordinateurs près de Bordeaux | E.repare', { canonical: '/reparation-bordeaux', description: bordeaux?.description }],
+    // An alias names the page to index.
+    ['/about', 'À propos | E.repare', { canonical: '/a-propos', description: about }],
+    ['/compte?onglet=commandes', 'Mon compte | E.repare', { noindex: true }],
+    ['/admin-dashboard', 'Administration | E.repare', { noindex: true }],
     // /services, any other /services/* and /actualites show the home page, not indexed.
-    ['/services/anything', 'Réparation smartphone, tablette, console et ordinateur à Gujan-Mestras | E.repare', true],
-    ['/services', 'Réparation smartphone, tablette, console et ordinateur à Gujan-Mestras | E.repare', true],
-    ['/actualites', 'Réparation smartphone, tablette, console et ordinateur à Gujan-Mestras | E.repare', true],
-  ])('%s gets the app shell with 200, titled %s', async (url, title, noindex) => {
+    ['/services/anything', 'Réparation smartphone, tablette, console et ordinateur à Gujan-Mestras | E.repare', { noindex: true }],
+    ['/services', 'Réparation smartphone, tablette, console et ordinateur à Gujan-Mestras | E.repare', { noindex: true }],
+    ['/actualites', 'Réparation smartphone, tablette, console et ordinateur à Gujan-Mestras | E.repare', { noindex: true }],
+  ] as const)('%s gets the app shell with 200, titled %s', async (url, title, options) => {
     const response = await get(url);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.body).toBe(page(title, { noindex }));
+    expect(response.body).toBe(page(title, options));
     // Helmet applies to pages too.
     expect(String(response.headers['content-security-policy'])).toContain("default-src 'self'");
   });
@@ -113,8 +121,8 @@ describe('client routes', () => {
     const response = await get(url);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
-    const [base, title] = url === '/' ? [prerenderedHtml('Accueil prérendu'), 'Réparation smartphone, tablette, console et ordinateur à Gujan-Mestras | E.repare'] : [prerenderedHtml('Boutique prérendue'), 'Boutique | E.repare'];
-    expect(response.body).toBe(page(title, { base }));
+    const [base, title, path] = url === '/' ? [prerenderedHtml('Accueil prérendu'), 'Réparation smartphone, tablette, console et ordinateur à Gujan-Mestras | E.repare', '/'] : [prerenderedHtml('Boutique prérendue'), 'Boutique | E.repare', '/boutique'];
+    expect(response.body).toBe(page(title, { base, canonical: path, description: routes.find((route) => route.path === path)?.description }));
   });
 
   it.each(['/nimporte-quoi', '/boutique/extra/chemin', '/produit/12/avis', '/Contact', '/evil'])(
@@ -187,7 +195,7 @@ describe('client routes', () => {
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toMatch(/accept-encoding/i);
-    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(page('Produit | E.repare'));
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(page('Produit | E.repare', { canonical: '/produit/3' }));
 
     const gzip = await get('/nimporte-quoi', { 'accept-encoding': 'gzip' });
     expect(gzip.statusCode).toBe(404);
@@ -220,10 +228,27 @@ describe('static files', () => {
   });
 
   it('revalidates files outside assets/', async () => {
-    const response = await get('/robots.txt');
+    const response = await get('/humans.txt');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.body).toContain('User-agent');
+    expect(response.body).toContain('E.repare');
+  });
+
+  it('lists the indexable public pages in /sitemap.xml, named in /robots.txt with the private areas', async () => {
+    const sitemap = await get('/sitemap.xml');
+    expect(sitemap.statusCode).toBe(200);
+    expect(sitemap.headers['content-type']).toMatch(/^application\/xml/);
+    const locations = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((found) => found[1]);
+    expect(locations).toContain(`${t.config.publicUrl}/`);
+    expect(locations).toContain(`${t.config.publicUrl}/services/coques`);
+    expect(locations).toContain(`${t.config.publicUrl}/reparation-bordeaux`);
+    // Aliases, private pages, parameters: left out.
+    for (const left of ['/about', '/compte', '/panier', '/produit/:productId', '/politique-confidentialite', '/maintenance']) {
+      expect(locations).not.toContain(`${t.config.publicUrl}${left}`);
+    }
+    const robots = await get('/robots.txt');
+    expect(robots.body).toContain('Disallow: /compte');
+    expect(robots.body).toContain(`Sitemap: ${t.config.publicUrl}/sitemap.xml`);
   });
 
   it.each(['/assets/x.js', '/assets/app-abc124.js', '/favicon.ico', '/assets/style.css'])(

@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '@erepare/shared/messages';
-import { matchRoute, normalisePath, PAYMENT_CSP_META, PRERENDERED_NOT_FOUND, routes, PAYMENT_PAGES, type PageId, type RouteMatch } from '@erepare/shared/routes';
+import { matchRoute, normalisePath, PAYMENT_CSP_META, PRERENDERED_NOT_FOUND, PRERENDERED_PAGES, routes, PAYMENT_PAGES, type PageId, type RouteMatch } from '@erepare/shared/routes';
 import { defaultSiteSettings, SITE_SETTINGS_ELEMENT_ID, type SiteSettings } from '@erepare/shared/site-settings';
 import { getSiteSettings } from '../modules/settings/service.js';
 import { cspHeaderValue, hasPaymentScripts, paymentCspDirectives } from './csp.js';
@@ -41,6 +41,8 @@ export type PageHead = {
   title: string;
   description: string;
   noindex: boolean;
+  /** Absolute address search engines should index for this page (indexable pages only). */
+  canonical?: string | undefined;
   /** The page's scripts beyond the entry, as modulepreload links. */
   preloads: string[];
   /** The document's CSP allows the payment providers (PAYMENT_CSP_META). */
@@ -60,6 +62,7 @@ export function pageDocument(base: string, head: PageHead): string {
   const extra = [
     head.paymentReady ? `<meta name="${PAYMENT_CSP_META}" content="1">` : '',
     head.noindex ? '<meta name="robots" content="noindex">' : '',
+    head.canonical ? `<link rel="canonical" href="${escapeHtml(head.canonical)}">` : '',
     `<script type="application/json" id="${SITE_SETTINGS_ELEMENT_ID}">${json}</script>`,
     ...head.preloads.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
   ].join('');
@@ -159,13 +162,15 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
       match.kind === 'page' ? match.route.title : match.kind === 'not-found' ? 'Page introuvable' : routes.find((route) => route.page === 'home')?.title;
     const pageTitle = settings.maintenanceMode ? 'Site en maintenance' : routeTitle;
     const noindex = settings.maintenanceMode || match.kind !== 'page' || match.route.noindex === true;
-    const key = JSON.stringify([copy ? pathname : match.kind === 'page' ? match.route.path : match.kind, settings]);
+    // Per address for pages (each names its own canonical address), per kind otherwise.
+    const key = JSON.stringify([match.kind === 'page' ? pathname : match.kind, Boolean(copy), settings]);
     let encoded = documents.get(key);
     if (!encoded) {
       const html = pageDocument(copy ?? shellHtml, {
         title: pageTitle ? `${pageTitle} | ${settings.title}` : settings.title,
-        description: settings.description,
+        description: (!settings.maintenanceMode && match.kind === 'page' ? match.route.description : undefined) ?? settings.description,
         noindex,
+        canonical: noindex || match.kind !== 'page' ? undefined : `${app.config.publicUrl}${match.route.canonical ?? pathname}`,
         preloads: preloads[page] ?? [],
         paymentReady: !providers || isPaymentPage(page),
         settings,
@@ -235,6 +240,23 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
     const settings = await getSiteSettings(app.db).catch(() => defaultSiteSettings);
     return sendHtml(request, reply, documentFor(normalisePath(pathname), match, page, settings), match.kind === 'not-found' ? 404 : 200);
   };
+
+  // Search engines: the indexable public pages (aliases left to their canonical page).
+  const indexable = routes.filter((route) => PRERENDERED_PAGES.includes(route.page) && !route.noindex && !route.canonical && !route.path.includes(':'));
+  app.get('/sitemap.xml', async (_request, reply) => {
+    const urls = indexable.map((route) => `<url><loc>${escapeHtml(`${app.config.publicUrl}${route.path}`)}</loc></url>`).join('');
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(`<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`);
+  });
+  app.get('/robots.txt', async (_request, reply) => {
+    const disallowed = ['/compte', '/admin-dashboard', '/panier', '/checkout', '/commande', '/payment/', '/api/', '/test-notifications'];
+    return reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(`User-agent: *\n${disallowed.map((path) => `Disallow: ${path}`).join('\n')}\n\nSitemap: ${app.config.publicUrl}/sitemap.xml\n`);
+  });
 
   // The static plugin's wildcard route sends every unknown file to the not-found handler, which
   // serves the app; "/" is a directory for the static plugin, so it gets its own route.

@@ -83,7 +83,12 @@ function fromTable(route: RouteDef): RouteObject {
   return pageRoute(
     route.path,
     route.page,
-    { title: route.title, ...(route.noindex ? { noindex: true } : {}) },
+    {
+      title: route.title,
+      ...(route.noindex ? { noindex: true } : {}),
+      ...(route.description ? { description: route.description } : {}),
+      ...(route.canonical ? { canonical: route.canonical } : {}),
+    },
     route.slug,
   );
 }

@@ -11,7 +11,7 @@ import { Footer } from './components/footer';
 import { Header } from './components/header';
 import { WhatsAppButton } from './components/whatsapp-button';
 
-export type RouteHandle = { title?: string; noindex?: boolean };
+export type RouteHandle = { title?: string; noindex?: boolean; description?: string; canonical?: string };
 
 const ADMIN_PATH = '/admin-dashboard';
 
@@ -42,13 +42,27 @@ function useDocumentMeta(settings: { title: string; description: string } | unde
   const handle = [...matches].reverse().find((match) => (match.handle as RouteHandle | undefined)?.title)?.handle as
     | RouteHandle
     | undefined;
+  const { pathname } = useLocation();
   useEffect(() => {
     if (!settings) return;
     const pageTitle = maintenance ? 'Site en maintenance' : handle?.title;
     document.title = pageTitle ? `${pageTitle} | ${settings.title}` : settings.title;
-    setMeta('description', settings.description);
-    setMeta('robots', maintenance || handle?.noindex ? 'noindex' : null);
-  }, [handle, settings, maintenance]);
+    setMeta('description', (maintenance ? undefined : handle?.description) ?? settings.description);
+    const noindex = maintenance || Boolean(handle?.noindex) || !handle?.title;
+    setMeta('robots', noindex ? 'noindex' : null);
+    // The address to index, as the server sets it on a first load (the page kept after navigations).
+    let canonical = document.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+    if (noindex) {
+      canonical?.remove();
+    } else {
+      if (!canonical) {
+        canonical = document.createElement('link');
+        canonical.rel = 'canonical';
+        document.head.append(canonical);
+      }
+      canonical.href = new URL(handle?.canonical ?? normalisePath(pathname), window.location.origin).href;
+    }
+  }, [handle, settings, maintenance, pathname]);
 }
 
 /** Moves focus to the main content after a client-side navigation, as a page load would. */

@@ -8,7 +8,9 @@ import { BrandIcon } from '../../../components/ui/brand-icon';
  * 2.4.11, focus not obscured); the footer keeps the WhatsApp link.
  */
 export function WhatsAppButton({ hideOnPhone = false }: { hideOnPhone?: boolean }) {
+  // In a landmark of its own: all content of the page sits in one (WCAG 1.3.1, axe "region").
   return (
+    <aside aria-label="Contact WhatsApp" className="contents">
     <a
       href={whatsappUrl(storeProfile, 'Bonjour, j’ai une question au sujet d’une réparation.')}
       target="_blank"
@@ -18,5 +20,6 @@ export function WhatsAppButton({ hideOnPhone = false }: { hideOnPhone?: boolean 
     >
       <BrandIcon icon={siWhatsapp} className="size-7" />
     </a>
+    </aside>
   );
 }

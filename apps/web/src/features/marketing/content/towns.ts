@@ -15,8 +15,6 @@ export type TownFaq = { question: string; answer: string };
 
 export type TownContent = {
   slug: string;
-  /** Meta description of the page (about 150 characters). */
-  description: string;
   /** The first paragraph under the h1. */
   lead: string;
   distance: string;
@@ -39,8 +37,6 @@ export type TownContent = {
 const towns: TownContent[] = [
   {
     slug: 'reparation-smartphone-arcachon',
-    description:
-      'Réparation de smartphone pour Arcachon : écran, batterie, téléphone tombé dans l’eau de mer. Atelier à Gujan-Mestras, à 15-20 minutes par la D650.',
     lead:
       'Téléphone tombé à l’eau à la plage Pereire, écran fissuré sur la jetée Thiers ou batterie à plat en pleine saison : notre atelier de Gujan-Mestras est à une quinzaine de minutes d’Arcachon et répare les smartphones de toutes marques, pour les Arcachonnais comme pour les vacanciers de passage.',
     distance: 'environ 12 km',
@@ -120,8 +116,6 @@ const towns: TownContent[] = [
   },
   {
     slug: 'reparation-iphone-la-teste',
-    description:
-      'Réparation d’iPhone pour La Teste-de-Buch, Pyla et Cazaux : écran, batterie, caméra, vitre arrière. Atelier à Gujan-Mestras, à 10 minutes.',
     lead:
       'Du centre de La Teste-de-Buch au Pyla, et même depuis Cazaux, l’atelier est tout proche. Écran d’iPhone brisé, batterie qui ne tient plus la journée, appareil photo flou ou vitre arrière éclatée : nous réparons les iPhone des générations encore en usage, avec un devis clair avant toute intervention.',
     distance: 'environ 7 km depuis le centre de La Teste',
@@ -206,8 +200,6 @@ const towns: TownContent[] = [
   },
   {
     slug: 'reparation-smartphone-le-teich',
-    description:
-      'Réparation de smartphone pour Le Teich : écran, batterie, transfert de photos, tablettes et consoles. Atelier voisin à Gujan-Mestras, à moins de 10 minutes.',
     lead:
       'Entre la réserve ornithologique et le port du Teich, vous êtes à moins de dix minutes de l’atelier. Le plus simple : déposer le smartphone en allant faire vos courses à Gujan-Mestras, et le récupérer réparé une fois la pièce arrivée.',
     distance: 'environ 6 km',
@@ -281,8 +273,6 @@ const towns: TownContent[] = [
   },
   {
     slug: 'reparation-biganos',
-    description:
-      'Réparation de téléphones, tablettes et ordinateurs pour Biganos et Facture : écran, batterie, PC lent, virus. Atelier à Gujan-Mestras, à 15 minutes.',
     lead:
       'De Facture au port des Tuiles, Biganos est à un quart d’heure de l’atelier. Particuliers, artisans et commerçants nous confient leurs téléphones, leurs tablettes et surtout leurs ordinateurs portables, qu’il s’agisse d’un écran cassé ou d’une machine devenue trop lente pour travailler.',
     distance: 'environ 14 km',
@@ -361,8 +351,6 @@ const towns: TownContent[] = [
   },
   {
     slug: 'reparation-audenge',
-    description:
-      'Réparation de tablettes, téléphones et ordinateurs pour Audenge. Assistance à distance pour éviter le trajet. Atelier à Gujan-Mestras, à 20-25 minutes.',
     lead:
       'D’Audenge, la route du tour du Bassin vous amène à l’atelier en une vingtaine de minutes par Biganos. Et pour un souci logiciel sur votre ordinateur, il n’est parfois même pas nécessaire de prendre la voiture : nous pouvons intervenir à distance.',
     distance: 'environ 20 km',
@@ -436,8 +424,6 @@ const towns: TownContent[] = [
   },
   {
     slug: 'reparation-andernos-les-bains',
-    description:
-      'Réparation de téléphones, tablettes et ordinateurs pour Andernos-les-Bains, caméras de surveillance, suivi en ligne. Atelier à Gujan-Mestras, à 35 minutes.',
     lead:
       'Au nord-est du Bassin, Andernos-les-Bains est à environ 35 minutes de l’atelier par la D3. Pour ne faire qu’un aller-retour, commencez par une demande de devis en ligne : vous venez quand la pièce est arrivée, et vous suivez ensuite la réparation depuis chez vous.',
     distance: 'environ 33 km',
@@ -511,8 +497,6 @@ const towns: TownContent[] = [
   },
   {
     slug: 'reparation-la-hume',
-    description:
-      'Réparation de téléphones, consoles, montres connectées et ordinateurs à La Hume, quartier de Gujan-Mestras : l’atelier est à 5 minutes.',
     lead:
       'La Hume fait partie de Gujan-Mestras : que vous habitiez près du port, de la gare ou des parcs de loisirs, l’atelier est à cinq minutes en voiture et à un petit quart d’heure à vélo. Téléphones, consoles, montres connectées et ordinateurs : déposez-les en passant.',
     distance: 'environ 3 km',
@@ -586,8 +570,6 @@ const towns: TownContent[] = [
   },
   {
     slug: 'reparation-lege-cap-ferret',
-    description:
-      'Réparation de téléphones et d’ordinateurs pour Lège-Cap-Ferret : sable, sel, maisons fermées l’hiver, caméras. Atelier à Gujan-Mestras, de l’autre côté du Bassin.',
     lead:
       'Sur la presqu’île de Lège-Cap-Ferret, le sable et l’air salé usent les appareils plus vite qu’ailleurs, et une maison fermée tout l’hiver réserve parfois des surprises au retour. Notre atelier est de l’autre côté du Bassin : par la route qui en fait le tour, ou en bateau jusqu’à Arcachon.',
     distance: 'environ 45 km depuis Lège, 65 km depuis la pointe du Cap-Ferret',
@@ -665,8 +647,6 @@ const towns: TownContent[] = [
   },
   {
     slug: 'reparation-ares',
-    description:
-      'Réparation de téléphones et d’ordinateurs pour Arès : réparer ou racheter, virus, données. Atelier à Gujan-Mestras, à 40 minutes par la D3.',
     lead:
       'Entre les prés salés et la forêt, Arès est à une quarantaine de minutes de l’atelier par la D3. Avant de faire la route, une question revient souvent : faut-il réparer cet appareil ou en changer ? Nous vous donnons une réponse franche, chiffres à l’appui.',
     distance: 'environ 38 km',
@@ -740,8 +720,6 @@ const towns: TownContent[] = [
   },
   {
     slug: 'reparation-mios',
-    description:
-      'Réparation de consoles, téléphones et ordinateurs pour Mios et Lacanau-de-Mios, caméras pour maisons neuves. Atelier à Gujan-Mestras, à 20 minutes.',
     lead:
       'Mios grandit vite, du bourg au bord de la Leyre jusqu’à Lacanau-de-Mios, et beaucoup de jeunes familles s’y installent. Consoles, tablettes, ordinateurs de télétravail, caméras pour la maison neuve : l’atelier est à une vingtaine de minutes, par l’A660 ou par Biganos.',
     distance: 'environ 20 km',
@@ -815,8 +793,6 @@ const towns: TownContent[] = [
   },
   {
     slug: 'reparation-belin-beliet',
-    description:
-      'Réparation de téléphones et d’ordinateurs pour Belin-Béliet : assistance à distance, un seul déplacement, rachat. Atelier à Gujan-Mestras, à 35-40 minutes.',
     lead:
       'Au cœur du Parc naturel régional des Landes de Gascogne, Belin-Béliet est à environ 40 minutes de l’atelier. C’est un vrai trajet : nous faisons tout pour que vous ne le fassiez qu’une fois, et pour régler à distance ce qui peut l’être.',
     distance: 'environ 40 km',
@@ -890,8 +866,6 @@ const towns: TownContent[] = [
   },
   {
     slug: 'reparation-bordeaux',
-    description:
-      'Vous habitez Bordeaux ? Faites réparer téléphone ou ordinateur sur le Bassin, à Gujan-Mestras (45-55 min par l’A63 et l’A660, ou en TER), ou envoyez-le.',
     lead:
       'Pourquoi faire une cinquantaine de minutes de route quand on habite Bordeaux ? Parce que beaucoup de Bordelais passent déjà leurs week-ends sur le Bassin, qu’un atelier indépendant prend le temps d’expliquer ce qu’il fait, et que certains services, comme la micro-soudure ou la récupération de données, ne se trouvent pas à chaque coin de rue. Et si vous ne voulez pas vous déplacer, l’appareil peut voyager sans vous.',
     distance: 'environ 60 km depuis le centre de Bordeaux',
@@ -979,8 +953,6 @@ const towns: TownContent[] = [
   },
   {
     slug: 'reparation-pessac',
-    description:
-      'Étudiants et habitants de Pessac : réparation de téléphone et d’ordinateur portable, récupération de données, à Gujan-Mestras (TER direct ou 40-45 min en voiture).',
     lead:
       'Étudiants du campus ou familles de Pessac : l’atelier est à environ 45 minutes par l’A63 et l’A660, et le TER relie la gare de Pessac à Gujan-Mestras sans changement. Réparer coûte souvent bien moins cher que remplacer, un argument qui compte quand on a un budget serré.',
     distance: 'environ 50 km',
@@ -1063,8 +1035,6 @@ const towns: TownContent[] = [
   },
   {
     slug: 'reparation-marcheprime',
-    description:
-      'Réparation de téléphones et d’ordinateurs pour Marcheprime et la Croix-d’Hins : réparation dans la journée, PC qui surchauffe, reconditionnés. Atelier à 20-25 minutes.',
     lead:
       'Marcheprime est à mi-chemin entre Bordeaux et le Bassin : par la D1250 puis Biganos, ou par l’A660, l’atelier est à une vingtaine de minutes. Beaucoup de navetteurs en profitent pour déposer un appareil à l’aller et le reprendre au retour.',
     distance: 'environ 25 km',
@@ -1138,8 +1108,6 @@ const towns: TownContent[] = [
   },
   {
     slug: 'reparation-cestas',
-    description:
-      'Réparation de téléphones et d’ordinateurs pour Cestas et Gazinet, particuliers et entreprises : postes de travail, virus, sites web. Atelier à 35 minutes environ.',
     lead:
       'Du bourg de Cestas à Gazinet, l’atelier de Gujan-Mestras est à une bonne demi-heure par l’A63 et l’A660. Particuliers comme entreprises des zones d’activités de la commune nous confient leurs téléphones, leurs postes de travail et parfois leur site internet.',
     distance: 'environ 45 km',
@@ -1222,8 +1190,6 @@ const towns: TownContent[] = [
   },
   {
     slug: 'reparation-gujan-mestras',
-    description:
-      'L’atelier de réparation de Gujan-Mestras : téléphones, tablettes, ordinateurs, consoles, interventions à domicile l’après-midi, suivi en ligne.',
     lead:
       'C’est ici, à Gujan-Mestras, que se trouve l’atelier. Habitants de la ville aux sept ports, de Larros à Meyran : vous déposez l’appareil en passant, et nous vous prévenons dès qu’il est prêt.',
     distance: 'dans la commune',
@@ -1307,8 +1273,6 @@ const towns: TownContent[] = [
   },
   {
     slug: 'reparation-lanton',
-    description:
-      'Réparation d’ordinateurs, téléphones et tablettes pour Lanton, Cassy et Taussat : télétravail, sauvegarde NAS, visio. Atelier à Gujan-Mestras, à 25-30 minutes.',
     lead:
       'Cassy, Taussat, Blagon ou le bourg : Lanton s’étire entre forêt et Bassin, à une petite demi-heure de l’atelier par la D3. Nombreux sont ceux qui y travaillent depuis chez eux : un ordinateur fiable et des fichiers bien sauvegardés y comptent autant qu’un téléphone en état de marche.',
     distance: 'environ 27 km',

@@ -21,7 +21,7 @@ export function LandingPage({ slug }: { slug: string }) {
   const { town } = landing;
 
   // The business keeps its own name; the page adds its description, its URL and the town it serves.
-  const business = buildLocalBusiness({ description: content.description, path: landing.path });
+  const business = buildLocalBusiness({ description: landing.description, path: landing.path });
   const structuredData = { ...business, areaServed: [business.areaServed, { '@type': 'City', name: town }] };
 
   const facts = [

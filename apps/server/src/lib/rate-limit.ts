@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { rowsOf, type Db } from '../db/client.js';
@@ -64,4 +65,21 @@ export function createMemoryRateLimiter(rule: RateLimitRule, message: string = m
       throw new AppError('RATE_LIMITED', 429, message, { 'retry-after': String(retryAfter) });
     }
   };
+}
+
+/**
+ * The key an address is limited under: IPv4 as is; IPv6 by its /64 network, since one customer
+ * line holds a whole /64 and would otherwise get a fresh allowance per address.
+ */
+export function clientAddressKey(ip: string): string {
+  const address = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+  if (!isIPv6(address)) return address;
+  const [head = '', tail = ''] = (address.split('%')[0] ?? '').split('::');
+  const start = head ? head.split(':') : [];
+  const end = tail ? tail.split(':') : [];
+  const groups = address.includes('::') ? [...start, ...Array<string>(Math.max(0, 8 - start.length - end.length)).fill('0'), ...end] : start;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toLowerCase().padStart(4, '0'))
+    .join(':')}::/64`;
 }

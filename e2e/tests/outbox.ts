@@ -22,7 +22,11 @@ export type MailKind =
   // Shop orders (apps/server/src/modules/orders/service.ts).
   | 'order_confirmation'
   | 'order_notification'
-  | 'order_expired';
+  | 'order_expired'
+  // Contact form and online quote (apps/server/src/modules/contact, modules/quotes).
+  | 'contact_message'
+  | 'quote_request'
+  | 'quote_acknowledgement';
 
 export type OutboxMail = { file: string; to: string[]; subject: string; text: string; links: URL[] };
 

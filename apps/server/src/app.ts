@@ -14,6 +14,7 @@ import { accountMailer } from './modules/accounts/mailer.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { settingsRoutes } from './modules/settings/routes.js';
+import { adminRoutes } from './modules/admin/routes.js';
 import { createCatalogue } from './modules/shop/catalogue.js';
 import { shopRoutes } from './modules/shop/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
@@ -25,6 +26,8 @@ import { trackingRoutes } from './modules/tracking/routes.js';
 import { createPushService } from './modules/notifications/push-service.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { fcmRoutes } from './modules/notifications/fcm-routes.js';
+import { contactRoutes } from './modules/contact/routes.js';
+import { quoteRoutes } from './modules/quotes/routes.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { baseCspDirectives } from './plugins/csp.js';
 import { registerWeb } from './plugins/web.js';
@@ -64,10 +67,15 @@ export function loggerOptions(level: Config['logLevel']) {
 }
 
 /** Builds the whole application; used by main.ts and by the tests (through app.inject()). */
+/** Behind TRUST_PROXY: only the nearest hop (the platform's proxy) is trusted. */
+export const trustOneProxy = (_address: string, hop: number): boolean => hop < 1;
+
 export async function buildApp({ config, database }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel),
-    trustProxy: config.trustProxy,
+    // One proxy in front (the platform's): the client address is the one it appended to
+    // X-Forwarded-For, never an entry the client wrote itself.
+    trustProxy: config.trustProxy ? trustOneProxy : false,
     // Behind a trusted proxy its request id is kept (if it looks like one) so logs can be joined;
     // otherwise clients do not get to choose what our logs say.
     genReqId: (request) => {
@@ -137,12 +145,15 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   await app.register(paypalRoutes);
   await app.register(shippingRoutes);
   await app.register(trackingRoutes);
+  await app.register(adminRoutes);
   // Notifications: the push sender's job is started by server.ts (test apps keep pushes in the outbox).
   const push = createPushService(config, database.db, app.log);
   app.decorate('push', push);
   app.addHook('onClose', async () => push.stop());
   await app.register(notificationRoutes);
   await app.register(fcmRoutes);
+  await app.register(contactRoutes);
+  await app.register(quoteRoutes);
 
   await registerWeb(app);
   return app;

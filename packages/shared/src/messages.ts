@@ -55,3 +55,52 @@ export const messages = {
     emptyResponse: 'Aucune donnée reçue malgré le succès HTTP',
   },
 } as const;
+
+/** Contact form (spec 3 §8) and online quote messages (issue 8). */
+export const contactMessages = {
+  success: 'Votre message a été envoyé avec succès !',
+  sendError: 'Erreur lors de l’envoi. Veuillez réessayer.',
+  fallbackError: 'Une erreur est survenue',
+  sending: 'Envoi en cours...',
+  nameRequired: 'Veuillez indiquer votre nom',
+  nameTooLong: 'Le nom ne doit pas dépasser 100 caractères',
+  emailRequired: 'Veuillez indiquer votre adresse e-mail',
+  emailInvalid: 'Adresse e-mail invalide',
+  phoneInvalid: 'Numéro de téléphone invalide (chiffres, espaces, points, tirets et + uniquement)',
+  subjectRequired: 'Veuillez indiquer l’objet de votre message',
+  subjectTooLong: 'L’objet ne doit pas dépasser 150 caractères',
+  messageRequired: 'Veuillez écrire votre message',
+  messageTooLong: 'Le message ne doit pas dépasser 5000 caractères',
+  singleLine: 'Ce champ doit tenir sur une seule ligne',
+  /** A control character (NUL…) in a text field. */
+  characterNotAllowed: 'Ce texte contient des caractères non autorisés',
+  tooManyImages: 'Maximum 5 photos par message',
+  imageTooLarge: 'Chaque photo doit peser 10 Mo au maximum',
+  imageInvalid: 'Une des photos n’est pas une image JPEG, PNG ou WebP valide',
+  rateLimited: 'Vous avez envoyé beaucoup de messages en peu de temps. Veuillez réessayer dans quelques minutes ou nous appeler.',
+  dailyLimit: 'Le formulaire de contact a reçu beaucoup de messages aujourd’hui. Veuillez réessayer demain ou nous appeler.',
+  busy: 'Le service est très sollicité. Réessayez dans une minute.',
+} as const;
+
+export const quoteMessages = {
+  categoryRequired: 'Veuillez choisir le type d’appareil',
+  brandRequired: 'Veuillez choisir ou indiquer la marque',
+  modelRequired: 'Veuillez choisir ou indiquer le modèle',
+  faultRequired: 'Veuillez choisir la panne ou la décrire',
+  otherTooLong: 'Ce texte ne doit pas dépasser 100 caractères',
+  unknownChoice: 'Ce choix ne fait pas partie de la liste',
+  descriptionTooLong: 'La description ne doit pas dépasser 2000 caractères',
+  tooManyPhotos: 'Maximum 3 images autorisées',
+  photoTooLarge: 'Chaque photo doit peser 2 Mo au maximum',
+  photoInvalid: 'Une des photos n’est pas une image JPEG, PNG ou WebP valide',
+  phoneRequired: 'Veuillez indiquer un numéro de téléphone pour vous rappeler',
+  dropOffDateRequired: 'Veuillez choisir un jour de dépôt',
+  dropOffDateInvalid: 'Choisissez un jour d’ouverture (du mardi au samedi) à partir de demain',
+  dropOffSlotRequired: 'Veuillez choisir un créneau',
+  consentRequired: 'Cochez la case pour que nous puissions vous recontacter au sujet de ce devis',
+  rateLimited: 'Vous avez envoyé plusieurs demandes de devis en peu de temps. Veuillez réessayer plus tard ou nous appeler.',
+  dailyLimit: 'Nous avons reçu beaucoup de demandes de devis aujourd’hui. Veuillez réessayer demain ou nous appeler.',
+  busy: 'Le service est très sollicité. Réessayez dans une minute.',
+  success: 'Votre demande de devis a bien été envoyée.',
+  notFound: 'Demande introuvable',
+} as const;

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
+  date,
   index,
   integer,
   jsonb,
@@ -739,4 +741,100 @@ export const trackedTickets = pgTable(
     index('tracked_tickets_checked_idx').on(table.lastCheckedAt),
     check('tracked_tickets_owner_check', sql`(${table.userId} is not null) <> (${table.subscriptionId} is not null)`),
   ],
+);
+
+// ───────────────────────── Contact messages and online quote requests (issue 8) ─────────────────────────
+
+/** Image bytes (bytea): PGlite answers Uint8Array, node-postgres a Buffer (itself a Uint8Array). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+});
+
+/** A message sent from /contact, kept for the staff (status new → in_progress → handled). */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    status: text('status', { enum: ['new', 'in_progress', 'handled'] }).notNull().default('new'),
+    /** The sender's address (abuse handling); purged with the message. */
+    ip: text('ip').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('contact_messages_status_idx').on(table.status, table.createdAt),
+    check('contact_messages_status_check', sql`${table.status} in ('new', 'in_progress', 'handled')`),
+  ],
+);
+
+/** Photos of a contact message (type read from the bytes, not from the browser). */
+export const contactAttachments = pgTable(
+  'contact_attachments',
+  {
+    id: serial('id').primaryKey(),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('contact_attachments_message_idx').on(table.messageId)],
+);
+
+/** An online quote request (/devis-en-ligne); `reference` is what the customer is given (D-2026-000123). */
+export const quoteRequests = pgTable(
+  'quote_requests',
+  {
+    id: serial('id').primaryKey(),
+    reference: text('reference').notNull(),
+    category: text('category').notNull(),
+    brand: text('brand').notNull().default(''),
+    model: text('model').notNull().default(''),
+    fault: text('fault').notNull(),
+    /** The fault as shown to the customer, and its indicative price then (null: on diagnosis). */
+    faultLabel: text('fault_label').notNull(),
+    priceFromEuros: integer('price_from_euros'),
+    description: text('description').notNull().default(''),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    dropOffDate: date('drop_off_date', { mode: 'string' }).notNull(),
+    dropOffSlot: text('drop_off_slot', { enum: ['matin', 'apres-midi'] }).notNull(),
+    /** When the customer agreed to be contacted about this quote. */
+    consentAt: timestamp('consent_at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: ['new', 'in_progress', 'handled'] }).notNull().default('new'),
+    ip: text('ip').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('quote_requests_reference_idx').on(table.reference),
+    index('quote_requests_status_idx').on(table.status, table.createdAt),
+    check('quote_requests_status_check', sql`${table.status} in ('new', 'in_progress', 'handled')`),
+    check('quote_requests_slot_check', sql`${table.dropOffSlot} in ('matin', 'apres-midi')`),
+  ],
+);
+
+export const quotePhotos = pgTable(
+  'quote_photos',
+  {
+    id: serial('id').primaryKey(),
+    quoteId: integer('quote_id')
+      .notNull()
+      .references(() => quoteRequests.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('quote_photos_quote_idx').on(table.quoteId)],
 );

@@ -3,15 +3,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { purgeRateLimits } from '../lib/rate-limit.js';
 import { purgeSessions } from '../modules/auth/repository.js';
+import { purgeOldContactMessages } from '../modules/contact/service.js';
 import { purgeOldNotifications } from '../modules/notifications/service.js';
+import { purgeOldQuoteRequests } from '../modules/quotes/service.js';
 import { purgePushOutbox } from './push-sender.js';
 
 const HOUR = 60 * 60 * 1000;
 
 /**
  * Deletes expired or revoked sessions, finished rate-limit windows, notifications older than 30
- * days and finished pushes, and refreshes the planner's statistics, one minute after start and
- * then hourly. Deletes are idempotent, so several instances may run it at the same time.
+ * days, finished pushes, contact messages and quote requests (with their photos) 3 years after the
+ * last exchange, blanks their senders' IP addresses after 12 months, and refreshes the planner's
+ * statistics, one minute after start and then hourly. Deletes are idempotent, so several instances may run it at the same time.
  */
 export function startCleanupJob(db: Db, log: FastifyBaseLogger, intervalMs = HOUR): () => void {
   const run = async () => {
@@ -21,6 +24,9 @@ export function startCleanupJob(db: Db, log: FastifyBaseLogger, intervalMs = HOU
       // Notifications older than 30 days (spec 1 §5) and the push outbox's finished rows.
       await purgeOldNotifications(db);
       await purgePushOutbox(db);
+      // Contact messages and quote requests: the legal notice's "3 ans après notre dernier échange".
+      await purgeOldContactMessages(db);
+      await purgeOldQuoteRequests(db);
       // Fresh planner statistics: PGlite has no autovacuum daemon (harmless on PostgreSQL).
       await db.execute(sql`analyze`);
     } catch (error) {

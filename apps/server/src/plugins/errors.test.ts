@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
+import { buildApp, trustOneProxy } from '../app.js';
 import { loadConfig } from '../config.js';
 import { AppError } from '../errors.js';
 import { hashPassword } from '../lib/passwords.js';
@@ -167,6 +167,19 @@ describe('request ids', () => {
       }
     } finally {
       await proxied.close();
+    }
+  });
+});
+
+describe('client address behind the proxy', () => {
+  it('is the one the proxy appended, never an entry the client wrote', async () => {
+    const app = Fastify({ trustProxy: trustOneProxy });
+    app.get('/ip', async (request) => ({ ip: request.ip }));
+    try {
+      const response = await app.inject({ method: 'GET', url: '/ip', remoteAddress: '10.0.0.2', headers: { 'x-forwarded-for': '1.2.3.4, 198.51.100.9' } });
+      expect(response.json<{ ip: string }>().ip).toBe('198.51.100.9');
+    } finally {
+      await app.close();
     }
   });
 });

@@ -50,6 +50,25 @@ const genericByStatus: Record<number, string> = {
 };
 
 /**
+ * What a 5xx log may say about the error. A database error (drizzle's DrizzleQueryError) carries
+ * the query's parameters: personal data, even megabytes of photos. Only its type and the cause's
+ * code and message are logged then, never `params` (nor the query).
+ */
+export function loggableError(error: unknown): unknown {
+  if (!error || typeof error !== 'object' || !('params' in error)) return error;
+  const cause = (error as { cause?: unknown }).cause;
+  const details = cause && typeof cause === 'object' ? (cause as { code?: unknown; message?: unknown }) : {};
+  // DrizzleQueryError keeps the name "Error": its class tells more.
+  const name = (error as { name?: unknown }).name;
+  const type = typeof name === 'string' && name !== 'Error' ? name : error.constructor.name || 'Error';
+  return {
+    type,
+    ...(typeof details.code === 'string' ? { code: details.code } : {}),
+    ...(typeof details.message === 'string' ? { message: details.message } : {}),
+  };
+}
+
+/**
  * The one JSON error handler: French messages, the spec's envelope (success, message, statusCode),
  * the request id for support, and nothing internal on a 5xx.
  */
@@ -93,7 +112,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
 
     if (status >= 500) {
-      request.log.error({ err: rawError }, 'request failed');
+      const loggable = loggableError(rawError);
+      // The sanitised form is not an Error: under `error`, pino's `err` serializer would rename its type.
+      request.log.error(loggable === rawError ? { err: rawError } : { error: loggable }, 'request failed');
     } else {
       request.log.info({ code, status }, message);
     }

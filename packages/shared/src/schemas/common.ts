@@ -24,3 +24,8 @@ export const emailSchema = z
   .toLowerCase()
   .max(254)
   .pipe(z.email({ error: 'Adresse e-mail invalide' }));
+
+/** Review statuses of a contact message or a quote request (admin inboxes). */
+export const inboxStatuses = ['new', 'in_progress', 'handled'] as const;
+export type InboxStatus = (typeof inboxStatuses)[number];
+export const inboxStatusLabels: Record<InboxStatus, string> = { new: 'Nouveau', in_progress: 'En cours', handled: 'Traité' };

@@ -17,7 +17,10 @@ export type MailKind =
   | 'signup_notice'
   | 'order_confirmation'
   | 'order_notification'
-  | 'order_expired';
+  | 'order_expired'
+  | 'contact_message'
+  | 'quote_request'
+  | 'quote_acknowledgement';
 
 export type NewMail = {
   kind: MailKind;

@@ -227,3 +227,134 @@ export function signupNoticeEmail(input: SignupNoticeEmailInput): MailContent {
     },
   ]);
 }
+
+// ─── Contact messages and online quotes (issue 8) ───────────────────────────────────────────────
+
+/** A visitor's multi-line text as paragraphs (each escaped by the layout; blank lines dropped). */
+function textParagraphs(value: string): Block[] {
+  return value
+    .split(/\r\n|\r|\n/)
+    .map((line) => oneLine(line))
+    .filter(Boolean)
+    .map((text) => ({ kind: 'paragraph' as const, text }));
+}
+
+function photosLine(count: number, where: string): string {
+  if (count === 0) return 'aucune';
+  return `${count} photo${count > 1 ? 's' : ''}, à consulter dans ${where}`;
+}
+
+export type ContactShopEmailInput = {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  subject: string;
+  message: string;
+  imageCount: number;
+  createdAt: Date;
+};
+
+/**
+ * The contact form's message, to the shop only. Built from the structured fields (never from
+ * visitor HTML); every value is escaped by the layout. The photos stay in the database (the
+ * outbox carries no attachments): the mail says how many there are and where to see them.
+ */
+export function contactShopEmail(input: ContactShopEmailInput): MailContent {
+  return render(`Message du site : ${oneLine(input.subject)}`, [
+    { kind: 'paragraph', text: `Nouveau message reçu depuis le formulaire de contact du site ${storeProfile.name}.` },
+    {
+      kind: 'details',
+      rows: [
+        ['Nom', oneLine(input.name)],
+        ['E-mail', oneLine(input.email)],
+        ['Téléphone', input.phone ? oneLine(input.phone) : 'non renseigné'],
+        ['Objet', oneLine(input.subject)],
+        ['Date', parisDateTime.format(input.createdAt)],
+        ['Photos', photosLine(input.imageCount, `l’administration (message n° ${input.id})`)],
+      ],
+    },
+    { kind: 'paragraph', text: 'Message :' },
+    ...textParagraphs(input.message),
+    {
+      kind: 'paragraph',
+      text: `Pour répondre, écrivez directement à ${oneLine(input.email)} : une réponse à cet e-mail reviendrait à l’atelier.`,
+    },
+  ]);
+}
+
+export type QuoteShopEmailInput = {
+  reference: string;
+  category: string;
+  brand: string;
+  model: string;
+  fault: string;
+  price: string;
+  description: string;
+  photoCount: number;
+  name: string;
+  email: string;
+  phone: string;
+  dropOff: string;
+  createdAt: Date;
+};
+
+/** A new online quote request, to the shop only. */
+export function quoteShopEmail(input: QuoteShopEmailInput): MailContent {
+  return render(`Demande de devis ${input.reference} : ${oneLine(input.category)} ${oneLine(input.brand)} ${oneLine(input.model)}`, [
+    { kind: 'paragraph', text: `Nouvelle demande de devis en ligne reçue sur le site ${storeProfile.name}.` },
+    {
+      kind: 'details',
+      rows: [
+        ['Référence', input.reference],
+        ['Appareil', oneLine(input.category)],
+        ['Marque', oneLine(input.brand) || '—'],
+        ['Modèle', oneLine(input.model) || '—'],
+        ['Panne', oneLine(input.fault)],
+        ['Prix indicatif', oneLine(input.price)],
+        ['Photos', photosLine(input.photoCount, 'l’administration')],
+        ['Nom', oneLine(input.name)],
+        ['E-mail', oneLine(input.email)],
+        ['Téléphone', oneLine(input.phone)],
+        ['Dépôt souhaité', oneLine(input.dropOff)],
+        ['Date', parisDateTime.format(input.createdAt)],
+      ],
+    },
+    ...(input.description.trim() ? [{ kind: 'paragraph' as const, text: 'Description :' }, ...textParagraphs(input.description)] : []),
+    { kind: 'paragraph', text: 'Le client a accepté d’être recontacté au sujet de ce devis.' },
+  ]);
+}
+
+export type QuoteAcknowledgementEmailInput = {
+  reference: string;
+  /** "mardi 24 novembre, matin (9h30 – 13h30)": built from validated values only (catalogue date and slot). */
+  dropOff: string;
+};
+
+/**
+ * The acknowledgement to the customer. A fixed text: no visitor text at all (not even the name),
+ * only the reference and the validated drop-off day, so the form cannot be used to send words of
+ * one's choosing to somebody else's address.
+ */
+export function quoteAcknowledgementEmail(input: QuoteAcknowledgementEmailInput): MailContent {
+  return render(`Votre demande de devis ${input.reference} – ${storeProfile.name}`, [
+    { kind: 'paragraph', text: 'Bonjour,' },
+    {
+      kind: 'paragraph',
+      text: `Nous avons bien reçu votre demande de devis, enregistrée sous la référence ${input.reference}. Merci de votre confiance.`,
+    },
+    {
+      kind: 'paragraph',
+      text: 'Un technicien l’étudie et vous recontacte par téléphone ou par e-mail dans les meilleurs délais pour vous confirmer le prix et le délai. Les prix affichés sur le site sont indicatifs : le prix définitif est confirmé après diagnostic, et rien n’est réparé sans votre accord.',
+    },
+    { kind: 'details', rows: [['Référence', input.reference], ['Dépôt souhaité', input.dropOff]] },
+    {
+      kind: 'paragraph',
+      text: `Le jour du dépôt, munissez-vous de votre appareil, de son chargeur si possible, et de cette référence. L’atelier se trouve au ${formatAddress(storeProfile)} (${storeProfile.openingHours.map((slot) => `${slot.days.toLowerCase()} : ${slot.hours.toLowerCase()}`).join(' ; ')}).`,
+    },
+    {
+      kind: 'paragraph',
+      text: 'Si vous n’êtes pas à l’origine de cette demande, ignorez simplement cet e-mail : aucune suite ne lui sera donnée.',
+    },
+  ]);
+}

@@ -1,0 +1,84 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { registerErrorHandler } from '../plugins/errors.js';
+import { createUploadGuard, type UploadGuard } from './upload-guard.js';
+
+const BUSY = 'Le service est très sollicité. Réessayez dans une minute.';
+
+let app: FastifyInstance | undefined;
+
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+/** A route whose handler waits until the test lets it finish, to hold uploads in flight. */
+async function appWithGuard(guard: UploadGuard) {
+  const gates: (() => void)[] = [];
+  const instance = Fastify();
+  registerErrorHandler(instance);
+  instance.post(
+    '/upload',
+    { onRequest: guard.acquire, onResponse: guard.release, onRequestAbort: guard.release },
+    async () => {
+      await new Promise<void>((resolve) => gates.push(resolve));
+      return { ok: true };
+    },
+  );
+  await instance.ready();
+  app = instance;
+  return { instance, gates };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe('createUploadGuard', () => {
+  it('answers 503 with Retry-After beyond the cap, and frees the slot once a response is sent', async () => {
+    const guard = createUploadGuard({ maxInFlight: 2, message: BUSY });
+    const { instance, gates } = await appWithGuard(guard);
+    const send = () => instance.inject({ method: 'POST', url: '/upload', payload: { photo: 'x'.repeat(100) } });
+    const first = send();
+    const second = send();
+    await settle();
+    expect(guard.inFlight).toBe(2);
+
+    const refused = await send();
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers['retry-after']).toBe('60');
+    expect(refused.json()).toMatchObject({ success: false, message: BUSY });
+    expect(guard.inFlight).toBe(2);
+
+    gates.shift()?.();
+    expect((await first).statusCode).toBe(200);
+    expect(guard.inFlight).toBe(1);
+    const third = send();
+    await settle();
+    expect(guard.inFlight).toBe(2);
+    for (const open of gates.splice(0)) open();
+    expect((await second).statusCode).toBe(200);
+    expect((await third).statusCode).toBe(200);
+    expect(guard.inFlight).toBe(0);
+  });
+
+  it('does not count small bodies, and releases a slot only once (abort then response)', async () => {
+    const guard = createUploadGuard({ maxInFlight: 1, message: BUSY, minBytes: 1000 });
+    const { instance, gates } = await appWithGuard(guard);
+    const big = instance.inject({ method: 'POST', url: '/upload', payload: { photo: 'x'.repeat(2000) } });
+    await settle();
+    expect(guard.inFlight).toBe(1);
+    const small = instance.inject({ method: 'POST', url: '/upload', payload: { note: 'ok' } });
+    await settle();
+    expect(guard.inFlight).toBe(1);
+    for (const open of gates.splice(0)) open();
+    expect((await big).statusCode).toBe(200);
+    expect((await small).statusCode).toBe(200);
+    expect(guard.inFlight).toBe(0);
+
+    // onRequestAbort and onResponse may both run for one request: one release only.
+    const request = { headers: {} } as Parameters<UploadGuard['acquire']>[0];
+    await guard.acquire(request);
+    await guard.release(request);
+    await guard.release(request);
+    expect(guard.inFlight).toBe(0);
+  });
+});

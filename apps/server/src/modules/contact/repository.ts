@@ -1,0 +1,103 @@
+import { count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { InboxStatus } from '@erepare/shared/schemas/common';
+import { rowsOf, type Executor } from '../../db/client.js';
+import { contactAttachments, contactMessages } from '../../db/schema.js';
+import type { DecodedImage } from '../../lib/images.js';
+
+export type NewContactMessage = {
+  name: string;
+  email: string;
+  phone: string;
+  subject: string;
+  message: string;
+  ip: string;
+};
+
+export async function insertContactMessage(db: Executor, message: NewContactMessage, images: readonly DecodedImage[]) {
+  const [row] = await db.insert(contactMessages).values(message).returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
+  if (!row) throw new Error('insertContactMessage: nothing returned');
+  if (images.length) {
+    await db.insert(contactAttachments).values(
+      images.map((image, position) => ({ messageId: row.id, position, mimeType: image.mimeType, sizeBytes: image.bytes.length, data: image.bytes })),
+    );
+  }
+  return row;
+}
+
+export type ContactMessageView = {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  subject: string;
+  message: string;
+  status: InboxStatus;
+  createdAt: string;
+  updatedAt: string;
+  attachments: { id: number; mimeType: string; sizeBytes: number }[];
+};
+
+export async function selectContactMessages(db: Executor, filter: { status?: InboxStatus; limit: number; offset: number }) {
+  const where = filter.status ? eq(contactMessages.status, filter.status) : undefined;
+  const rows = await db
+    .select()
+    .from(contactMessages)
+    .where(where)
+    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+    .limit(filter.limit)
+    .offset(filter.offset);
+  const [total] = await db.select({ value: count() }).from(contactMessages).where(where);
+  const attachments = rows.length
+    ? await db
+        .select({ id: contactAttachments.id, messageId: contactAttachments.messageId, mimeType: contactAttachments.mimeType, sizeBytes: contactAttachments.sizeBytes })
+        .from(contactAttachments)
+        .where(inArray(contactAttachments.messageId, rows.map((row) => row.id)))
+        .orderBy(contactAttachments.messageId, contactAttachments.position)
+    : [];
+  const items: ContactMessageView[] = rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    subject: row.subject,
+    message: row.message,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    attachments: attachments.filter((file) => file.messageId === row.id).map(({ id, mimeType, sizeBytes }) => ({ id, mimeType, sizeBytes })),
+  }));
+  return { items, total: Number(total?.value ?? 0) };
+}
+
+export async function updateContactStatus(db: Executor, id: number, status: InboxStatus): Promise<boolean> {
+  const updated = await db
+    .update(contactMessages)
+    .set({ status, updatedAt: new Date() })
+    .where(eq(contactMessages.id, id))
+    .returning({ id: contactMessages.id });
+  return updated.length > 0;
+}
+
+/**
+ * One photo of a message (the admin shows it).
+ * The route serving it must send X-Content-Type-Options: nosniff, Content-Disposition: inline and CSP sandbox.
+ */
+export async function selectContactAttachment(db: Executor, id: number) {
+  const [row] = await db.select().from(contactAttachments).where(eq(contactAttachments.id, id)).limit(1);
+  return row;
+}
+
+/**
+ * Privacy clean-up (legal notice: kept "3 ans après notre dernier échange"): deletes the messages
+ * untouched for `keepYears` years (their photos go with them: on delete cascade), and blanks the sender's
+ * address of messages older than `ipMonths` months. Returns how many rows each step touched.
+ */
+export async function purgeContactMessages(db: Executor, { keepYears, ipMonths }: { keepYears: number; ipMonths: number }) {
+  const deleted = await db.execute(sql`
+    delete from contact_messages where updated_at < now() - make_interval(years => ${keepYears}) returning id
+  `);
+  const cleared = await db.execute(sql`
+    update contact_messages set ip = '' where ip <> '' and created_at < now() - make_interval(months => ${ipMonths}) returning id
+  `);
+  return { deleted: rowsOf(deleted).length, ipCleared: rowsOf(cleared).length };
+}

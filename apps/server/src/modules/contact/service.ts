@@ -1,0 +1,79 @@
+import { contactMessages as texts } from '@erepare/shared/messages';
+import type { InboxStatus } from '@erepare/shared/schemas/common';
+import { CONTACT_MAX_IMAGE_BYTES } from '@erepare/shared/schemas/contact';
+import { storeProfile } from '@erepare/shared/store-profile';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../errors.js';
+import { decodeImages } from '../../lib/images.js';
+import { paging, type PageQuery } from '../../lib/paging.js';
+import { clientAddressKey, hitRateLimit, type RateLimitRule } from '../../lib/rate-limit.js';
+import type { Mailer } from '../mail/mailer.js';
+import { contactShopEmail } from '../mail/templates.js';
+import { insertContactMessage, purgeContactMessages, selectContactMessages, updateContactStatus } from './repository.js';
+
+const DAY = 24 * 60 * 60_000;
+
+/** Requests one address may make per 10 minutes, valid or not (counted before the body is read). */
+export const CONTACT_ATTEMPT_LIMIT: RateLimitRule = { name: 'contact-attempt', limit: 10, windowMs: 10 * 60_000 };
+/** Messages one address may send per 10 minutes. */
+export const CONTACT_RATE_LIMIT: RateLimitRule = { name: 'contact', limit: 5, windowMs: 10 * 60_000 };
+/** Messages one address may send per day. */
+export const CONTACT_DAILY_LIMIT: RateLimitRule = { name: 'contact-day', limit: 20, windowMs: DAY };
+/** Messages the whole site stores per day (a cap on the stored volume, photos included). */
+export const CONTACT_GLOBAL_DAILY_LIMIT: RateLimitRule = { name: 'contact-all-day', limit: 500, windowMs: DAY };
+
+/** Kept "3 ans après notre dernier échange" (legal notice); the sender's address 12 months. */
+export const CONTACT_RETENTION = { keepYears: 3, ipMonths: 12 } as const;
+
+export type ContactInput = {
+  name: string;
+  email: string;
+  phone: string;
+  subject: string;
+  message: string;
+  images: string[];
+};
+
+/**
+ * Stores a contact message with its photos and queues its mail to the shop, in one transaction:
+ * either both exist or neither. The recipient is always the shop's own address (the body's `to`
+ * never reaches this function), and the mail is built from the fields.
+ */
+export async function submitContactMessage(db: Db, mailer: Pick<Mailer, 'enqueue' | 'kick'>, input: ContactInput, ip: string): Promise<{ id: number }> {
+  const images = decodeImages(input.images, { maxBytes: CONTACT_MAX_IMAGE_BYTES, tooLarge: texts.imageTooLarge, invalid: texts.imageInvalid });
+  const address = clientAddressKey(ip);
+  await hitRateLimit(db, CONTACT_RATE_LIMIT, address, texts.rateLimited);
+  await hitRateLimit(db, CONTACT_DAILY_LIMIT, address, texts.dailyLimit);
+  await hitRateLimit(db, CONTACT_GLOBAL_DAILY_LIMIT, 'all', texts.dailyLimit);
+
+  const created = await db.transaction(async (tx) => {
+    const row = await insertContactMessage(
+      tx,
+      { name: input.name, email: input.email, phone: input.phone, subject: input.subject, message: input.message, ip },
+      images,
+    );
+    const mail = contactShopEmail({ ...input, id: row.id, imageCount: images.length, createdAt: row.createdAt });
+    await mailer.enqueue(tx, { kind: 'contact_message', to: storeProfile.email, ...mail, dedupeKey: `contact_message:${row.id}` });
+    return row;
+  });
+  mailer.kick();
+  return { id: created.id };
+}
+
+export type InboxPage = PageQuery & { status?: InboxStatus | undefined };
+
+/** The contact messages for the staff, newest first, optionally by status. */
+export async function listContactMessages(db: Db, query: InboxPage = {}) {
+  const { limit, offset, page, pageSize } = paging(query);
+  const { items, total } = await selectContactMessages(db, { ...(query.status ? { status: query.status } : {}), limit, offset });
+  return { items, total, page, pageSize };
+}
+
+export async function setContactStatus(db: Db, id: number, status: InboxStatus): Promise<void> {
+  if (!(await updateContactStatus(db, id, status))) throw new AppError('CONTACT_NOT_FOUND', 404, 'Message introuvable');
+}
+
+/** The clean-up job's part: old messages (and their photos) deleted, old senders' addresses blanked. */
+export async function purgeOldContactMessages(db: Db) {
+  return purgeContactMessages(db, CONTACT_RETENTION);
+}

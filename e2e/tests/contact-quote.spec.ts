@@ -1,0 +1,154 @@
+import { deflateSync } from 'node:zlib';
+import { expect, test, type Page } from '@playwright/test';
+import { storeProfile } from '@erepare/shared/store-profile';
+import { expectAccessible } from './helpers.js';
+import { mailsFor, waitForMail, waitForMatchingMail } from './outbox.js';
+
+/**
+ * The contact form with a photo and the online quote wizard (issue 8 items 4 and 5): what the
+ * visitor sees, what the outbox receives (the shop's address only, escaped text), and axe on
+ * /contact and on every quote step, on a phone and on a desktop.
+ */
+
+const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** A real (decodable) PNG of `width` × `height` pixels, one colour. */
+function png(width: number, height: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0xc8)]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+}
+
+const photo = { name: 'ecran.png', mimeType: 'image/png', buffer: png(1200, 900) };
+
+test('contact form: a message with a photo reaches the shop only, its text escaped', async ({ page }) => {
+  const subject = `Écran fissuré ${unique}`;
+  await page.goto('/contact');
+  await expect(page.getByRole('heading', { level: 1, name: 'Contactez-nous' })).toBeVisible();
+  await expectAccessible(page);
+
+  // Required fields first: French errors, the first invalid field focused.
+  await page.getByRole('button', { name: 'Envoyer le message' }).click();
+  await expect(page.getByLabel('Nom *')).toBeFocused();
+  await expect(page.getByText('Veuillez indiquer votre nom')).toBeVisible();
+
+  await page.getByLabel('Nom *').fill('Camille <b>Durand</b>');
+  await page.getByLabel('Adresse e-mail *').fill(`camille-${unique}@exemple.fr`);
+  await page.getByLabel('Objet *').fill(subject);
+  await page.getByLabel('Message *').fill('Bonjour,\n<script>alert("x")</script> mon écran est cassé.');
+  await page.locator('input[type="file"]').setInputFiles(photo);
+  await expect(page.getByRole('img', { name: 'Photo 1 : ecran.png' })).toBeVisible();
+  await expect(page.getByText('1 sur 5 ajoutée')).toBeVisible();
+  await page.getByRole('button', { name: 'Envoyer le message' }).click();
+
+  await expect(page.getByText('Votre message a été envoyé avec succès !')).toBeVisible();
+  await expect(page.getByLabel('Nom *')).toHaveValue('');
+  await expect(page.getByRole('img', { name: /Photo 1/ })).toHaveCount(0);
+
+  const mail = await waitForMatchingMail(storeProfile.email, 'contact_message', (candidate) => candidate.subject.includes(unique));
+  expect(mail.to).toEqual([storeProfile.email]);
+  expect(mail.text).toContain('<script>alert("x")</script> mon écran est cassé.');
+  expect(mail.text).toContain('1 photo, à consulter dans l’administration');
+  expect(await mailsFor(`camille-${unique}@exemple.fr`, 'contact_message')).toHaveLength(0);
+});
+
+test('contact API: `to` is ignored, fake images are refused', async ({ request }) => {
+  const base = { name: 'Test', email: `api-${unique}@exemple.fr`, subject: `API ${unique}`, message: 'Bonjour' };
+  const fake = await request.post('/api/email-simple/contact', {
+    data: { ...base, images: [`data:image/png;base64,${Buffer.from('<svg onload=alert(1)>').toString('base64')}`] },
+  });
+  expect(fake.status()).toBe(400);
+  expect(((await fake.json()) as { message: string }).message).toBe('Une des photos n’est pas une image JPEG, PNG ou WebP valide');
+});
+
+async function next(page: Page) {
+  await page.getByRole('button', { name: /Suivant/ }).click();
+}
+
+for (const size of [
+  { width: 390, height: 844 },
+  { width: 1440, height: 900 },
+]) {
+  test(`online quote at ${size.width} px: every step accessible, reference shown, both mails queued`, async ({ page }) => {
+    const email = `devis-${size.width}-${unique}@exemple.fr`;
+    await page.setViewportSize(size);
+    await page.goto('/devis-en-ligne');
+    await expect(page.getByRole('heading', { level: 1, name: 'Devis en ligne' })).toBeVisible();
+
+    await expect(page.getByText('Étape 1 sur 6', { exact: true })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('radio', { name: /Téléphone/ }).check();
+    await next(page);
+
+    await expect(page.getByText('Étape 2 sur 6', { exact: true })).toBeVisible();
+    await page.getByLabel('Marque *').selectOption('samsung');
+    await page.getByLabel('Modèle *').selectOption('Galaxy S23');
+    await expectAccessible(page);
+    // A reload keeps the progress (sessionStorage).
+    await page.reload();
+    await expect(page.getByText('Étape 2 sur 6', { exact: true })).toBeVisible();
+    await expect(page.getByLabel('Modèle *')).toHaveValue('Galaxy S23');
+    await next(page);
+
+    await expect(page.getByText('Étape 3 sur 6', { exact: true })).toBeVisible();
+    await expect(page.getByText(/sont indicatifs/)).toBeVisible();
+    await page.getByRole('radio', { name: /Connecteur de charge/ }).check();
+    await expectAccessible(page);
+    await next(page);
+
+    await expect(page.getByText('Étape 4 sur 6', { exact: true })).toBeVisible();
+    await page.locator('input[type="file"]').setInputFiles(photo);
+    await expect(page.getByRole('img', { name: 'Photo 1' })).toBeVisible();
+    await page.getByLabel('Description (facultatif)').fill('Le câble ne tient plus.');
+    await expectAccessible(page);
+    await next(page);
+
+    await expect(page.getByText('Étape 5 sur 6', { exact: true })).toBeVisible();
+    await page.getByLabel('Nom *').fill('Léa Martin');
+    await page.getByLabel('Adresse e-mail *').fill(email);
+    await page.getByLabel('Téléphone *').fill('06 12 34 56 78');
+    await page.getByLabel('Jour de dépôt souhaité *').selectOption({ index: 1 });
+    await page.getByRole('radio', { name: /Après-midi/ }).check();
+    await page.getByRole('checkbox', { name: /au sujet de ce devis/ }).check();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: /Envoyer ma demande/ }).click();
+
+    await expect(page.getByText('Étape 6 sur 6', { exact: true })).toBeVisible();
+    const reference = (await page.getByTestId('quote-reference').textContent()) ?? '';
+    expect(reference).toMatch(/^D-\d{4}-\d{6}$/);
+    await expectAccessible(page);
+
+    const acknowledgement = await waitForMail(email, 'quote_acknowledgement');
+    expect(acknowledgement.subject).toContain(reference);
+    // A fixed greeting: no visitor text at all in a mail sent to the typed address.
+    expect(acknowledgement.text).toMatch(/^Bonjour,$/m);
+    expect(acknowledgement.text).not.toContain('Léa Martin');
+    expect(acknowledgement.text).not.toContain('Le câble ne tient plus.');
+    const shop = await waitForMatchingMail(storeProfile.email, 'quote_request', (mail) => mail.subject.includes(reference));
+    expect(shop.to).toEqual([storeProfile.email]);
+    expect(shop.text).toContain('Le câble ne tient plus.');
+    expect(shop.text).toMatch(/Samsung/);
+  });
+}

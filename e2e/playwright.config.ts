@@ -105,6 +105,8 @@ export default defineConfig({
         // Every spec orders from 127.0.0.1: the per-visitor cap on unpaid orders (3) would stop the
         // shop specs after their third order. The cap itself is tested on the server.
         UNPAID_ORDERS_LIMIT: '100',
+        // The staff-status spec's local push service listens on 127.0.0.1 over HTTP (tests only).
+        PUSH_ALLOW_LOCAL_ENDPOINTS: 'true',
         // Every provider configured against its local fake (the real scripts of Stripe and PayPal
         // are not reachable here: the tests cover what works without them, and their error views).
         STRIPE_SECRET_KEY: E2E_PROVIDERS.stripeSecretKey,

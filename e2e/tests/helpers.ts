@@ -1,7 +1,9 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 
+import type { Customer, FullTicket } from '@erepare/shared/schemas/repair';
 import { ADMIN } from '../admin-account.js';
+import { linkTo, waitForMail } from './outbox.js';
 
 export { ADMIN };
 
@@ -87,4 +89,63 @@ export async function stubPushManager(context: BrowserContext): Promise<void> {
       return Promise.resolve();
     };
   });
+}
+
+/** A bearer header for the e2e admin (ADMIN_EMAIL / ADMIN_PASSWORD of the e2e server). */
+export async function adminHeaders(api: APIRequestContext): Promise<Record<string, string>> {
+  const login = await api.post('/api/auth/login', { data: { ...ADMIN, rememberMe: false } });
+  expect(login.status()).toBe(200);
+  return { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+}
+
+async function getData<T>(api: APIRequestContext, url: string, headers: Record<string, string>): Promise<T> {
+  const response = await api.get(url, { headers });
+  expect(response.status(), url).toBe(200);
+  return ((await response.json()) as { data: T }).data;
+}
+
+export const DEMO_PASSWORD = 'Demo-e2e-2026!';
+export type DemoCustomer = { customer: Customer; ticket: FullTicket };
+
+/**
+ * A demo customer with a ticket, registered with their repair e-mail and verified through the
+ * outbox link (so the account is linked to the customer: the one ownership rule). Specs run in
+ * parallel share the demo data: each takes candidates from its own position (`start`, a fraction
+ * of the list) and skips those another spec registered.
+ */
+export async function verifiedDemoCustomer(api: APIRequestContext, start: number): Promise<DemoCustomer> {
+  const admin = await adminHeaders(api);
+  const customers = await getData<Customer[]>(api, '/api/repairdesk/customers?page=1&pageSize=100', admin);
+  const from = Math.floor(customers.length * start);
+  for (const candidate of [...customers.slice(from), ...customers.slice(0, from)]) {
+    const tickets = await getData<FullTicket[]>(api, `/api/repairdesk/customers/${candidate.cid}/tickets?page=1&pagesize=5`, admin);
+    const ticket = tickets[0];
+    if (!ticket || !candidate.email) continue;
+    const register = await api.post('/api/auth/register', {
+      data: { first_name: candidate.first_name, last_name: candidate.last_name, email: candidate.email, phone: '06 00 00 00 00', password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD },
+    });
+    if (register.status() !== 201) continue;
+    const mail = await waitForMail(candidate.email, 'email_verification', { timeoutMs: 20_000 });
+    const token = new URLSearchParams(linkTo(mail, '/verify-email').split('?')[1] ?? '').get('token');
+    const verify = await api.post('/api/email-verification/verify', { data: { token } });
+    expect(verify.status(), await verify.text()).toBe(200);
+    return { customer: candidate, ticket };
+  }
+  throw new Error('no demo customer with a ticket left to register');
+}
+
+/** Signs `email` in on this page as the login form would (the session cookie and the stored user). */
+export async function signInAs(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/compte');
+  const login = await page.request.post('/api/auth/login', { data: { email, password, rememberMe: true } });
+  expect(login.status()).toBe(200);
+  const { user, persistentSession } = (await login.json()) as { user: unknown; persistentSession: { expires_at: string } | null };
+  await page.evaluate(
+    ({ user, expires }) => {
+      localStorage.setItem('user', JSON.stringify(user));
+      if (expires) localStorage.setItem('persistentSession', JSON.stringify({ expires_at: expires }));
+      localStorage.setItem('lastActivity', String(Date.now()));
+    },
+    { user, expires: persistentSession?.expires_at ?? null },
+  );
 }

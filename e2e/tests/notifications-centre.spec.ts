@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { Customer, FullTicket } from '@erepare/shared/schemas/repair';
-import { ADMIN, expectAccessible } from './helpers.js';
-import { linkTo, waitForMail } from './outbox.js';
+import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
+import type { Customer } from '@erepare/shared/schemas/repair';
+import { expectAccessible, signInAs, verifiedDemoCustomer } from './helpers.js';
 
 /**
  * The notification centre (issue 7) against the real server: the bell of a signed-in customer,
@@ -12,7 +11,6 @@ import { linkTo, waitForMail } from './outbox.js';
  * repair desk who registers and confirms the address the shop knows (so their tickets are theirs).
  */
 
-const PASSWORD = 'Centre-notifications-2026';
 const SHOTS_DIR = process.env.NOTIFICATIONS_SHOTS;
 
 let customer: Customer;
@@ -20,69 +18,20 @@ let ownTicket: string;
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
-async function asAdmin(api: APIRequestContext): Promise<Record<string, string>> {
-  const login = await api.post('/api/auth/login', { data: { ...ADMIN, rememberMe: false } });
-  expect(login.status()).toBe(200);
-  return { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
-}
-
-async function getData<T>(api: APIRequestContext, url: string, headers: Record<string, string>): Promise<T> {
-  const response = await api.get(url, { headers });
-  expect(response.status(), url).toBe(200);
-  return ((await response.json()) as { data: T }).data;
-}
-
 /**
  * A demo customer from the middle of the list (the dashboard spec starts from the end, others from
- * the beginning) with a ticket, registered and verified through the outbox link.
+ * elsewhere) with a ticket, registered and verified through the outbox link.
  */
 test.beforeAll(async ({ baseURL }) => {
   const api = await playwrightRequest.newContext({ baseURL: baseURL ?? '' });
-  const admin = await asAdmin(api);
-  const customers = await getData<Customer[]>(api, '/api/repairdesk/customers?page=1&pageSize=100', admin);
-  const middle = Math.floor(customers.length / 2);
-  for (const candidate of [...customers.slice(middle), ...customers.slice(0, middle)]) {
-    const tickets = await getData<FullTicket[]>(api, `/api/repairdesk/customers/${candidate.cid}/tickets?page=1&pagesize=5`, admin);
-    const ticket = tickets[0];
-    if (!ticket || !candidate.email) continue;
-    const register = await api.post('/api/auth/register', {
-      data: {
-        first_name: candidate.first_name,
-        last_name: candidate.last_name,
-        email: candidate.email,
-        phone: '06 00 00 00 00',
-        password: PASSWORD,
-        confirmPassword: PASSWORD,
-      },
-    });
-    // Taken by another spec: the next one.
-    if (register.status() !== 201) continue;
-    const mail = await waitForMail(candidate.email, 'email_verification', { timeoutMs: 20_000 });
-    const token = new URLSearchParams(linkTo(mail, '/verify-email').split('?')[1] ?? '').get('token');
-    const verify = await api.post('/api/email-verification/verify', { data: { token } });
-    expect(verify.status(), await verify.text()).toBe(200);
-    customer = candidate;
-    ownTicket = ticket.ticket_number;
-    break;
-  }
-  expect(customer, 'a demo customer with a ticket').toBeTruthy();
+  const demo = await verifiedDemoCustomer(api, 0.5);
+  customer = demo.customer;
+  ownTicket = demo.ticket.ticket_number;
   await api.dispose();
 });
 
 async function signIn(page: Page, path = '/'): Promise<void> {
-  await page.goto('/compte');
-  const login = await page.request.post('/api/auth/login', { data: { email: customer.email, password: PASSWORD, rememberMe: true } });
-  expect(login.status()).toBe(200);
-  // The browser side of the session (lib/session) keeps the user as a login through the form would.
-  const { user, persistentSession } = (await login.json()) as { user: unknown; persistentSession: { expires_at: string } | null };
-  await page.evaluate(
-    ({ user, expires }) => {
-      localStorage.setItem('user', JSON.stringify(user));
-      if (expires) localStorage.setItem('persistentSession', JSON.stringify({ expires_at: expires }));
-      localStorage.setItem('lastActivity', String(Date.now()));
-    },
-    { user, expires: persistentSession?.expires_at ?? null },
-  );
+  await signInAs(page, customer.email ?? '');
   await page.goto(path);
   await expect(page.getByRole('banner')).toBeVisible();
 }

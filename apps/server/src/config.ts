@@ -50,6 +50,9 @@ const envSchema = z
       })
       .default('info'),
     TRUST_PROXY: z.preprocess(emptyToUndefined, booleanFlag.default(false)),
+    // Tests only: push endpoints on this machine over plain HTTP (a local receiver). Always on
+    // outside production; in production only when set (the e2e server), never on a real site.
+    PUSH_ALLOW_LOCAL_ENDPOINTS: z.preprocess(emptyToUndefined, booleanFlag.optional()),
     COOKIE_SECURE: z
       .enum(['auto', 'true', 'false'], { error: 'doit valoir auto, true ou false' })
       .default('auto'),
@@ -270,6 +273,8 @@ export type Config = {
   publicUrl: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   trustProxy: boolean;
+  /** Push subscriptions may point to this machine over HTTP (tests); see PUSH_ALLOW_LOCAL_ENDPOINTS. */
+  pushAllowLocalEndpoints: boolean;
   secureCookies: boolean;
   webDistDir: string;
   /** Demo repair data loaded by the first start: none (a real shop), demo, or large (benchmarks). */
@@ -350,6 +355,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     publicUrl,
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
+    pushAllowLocalEndpoints: values.PUSH_ALLOW_LOCAL_ENDPOINTS ?? values.NODE_ENV !== 'production',
     secureCookies: values.COOKIE_SECURE === 'auto' ? publicUrl.startsWith('https://') : values.COOKIE_SECURE === 'true',
     webDistDir: values.WEB_DIST_DIR ? path.resolve(cwd, values.WEB_DIST_DIR) : path.resolve(packageRoot, '../web/dist'),
     demoData: values.DEMO_DATA,

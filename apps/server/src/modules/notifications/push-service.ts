@@ -23,11 +23,11 @@ export type PushService = {
   stop: () => Promise<void>;
 };
 
-export function createPushService(config: Pick<Config, 'env'>, db: Db, log: PushLogger): PushService {
+export function createPushService(config: Pick<Config, 'pushAllowLocalEndpoints'>, db: Db, log: PushLogger): PushService {
   let keys: Promise<VapidKeys> | undefined;
   let job: PushJob | undefined;
   let stopping: Promise<void> | undefined;
-  const allowLocalEndpoints = config.env !== 'production';
+  const allowLocalEndpoints = config.pushAllowLocalEndpoints;
 
   const vapidKeys = () => {
     keys ??= ensureVapidKeys(db).catch((error: unknown) => {

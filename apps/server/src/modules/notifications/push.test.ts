@@ -70,7 +70,7 @@ describe('VAPID keys', () => {
     expect(Buffer.from(first.publicKey, 'base64url')).toHaveLength(65);
     expect(Buffer.from(first.privateKey, 'base64url')).toHaveLength(32);
     // Another instance on the same database, and several "first starts" at once: the same pair.
-    const other = createPushService({ env: 'test' }, t.database.db, silent);
+    const other = createPushService({ pushAllowLocalEndpoints: true }, t.database.db, silent);
     const all = await Promise.all([other.vapidKeys(), ensureVapidKeys(t.database.db), ensureVapidKeys(t.database.db)]);
     for (const keys of all) expect(keys).toEqual(first);
     const rows = await t.database.db.select().from(appMeta).where(eq(appMeta.key, VAPID_META_KEY));
@@ -88,7 +88,7 @@ describe('VAPID keys', () => {
       expect(new Set(results.map((keys) => keys.publicKey)).size).toBe(1);
       // A first start (server.ts calls start()): the keys exist without anyone asking for them.
       await fresh.database.db.delete(appMeta).where(eq(appMeta.key, VAPID_META_KEY));
-      const service = createPushService({ env: 'test' }, fresh.database.db, silent);
+      const service = createPushService({ pushAllowLocalEndpoints: true }, fresh.database.db, silent);
       service.start({ pollIntervalMs: 3_600_000 });
       await expect.poll(async () => (await fresh.database.db.select().from(appMeta).where(eq(appMeta.key, VAPID_META_KEY))).length).toBe(1);
       await service.stop();

@@ -138,7 +138,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user } = await requireUser(request);
       await hitRateLimit(app.db, NOTIFICATION_SUBSCRIBE_LIMIT, `user:${user.id}`);
-      const subscription = parseSubscription(request.body, app.config.env === 'production');
+      const subscription = parseSubscription(request.body, !app.config.pushAllowLocalEndpoints);
       const userAgent = request.headers['user-agent'];
       await subscribe(app.db, user.id, subscription, { userAgent, deviceType: deviceTypeOf(userAgent) });
       return { success: true as const, message: notificationMessages.enabled };

@@ -22,15 +22,15 @@ probe.generateKeys();
 
 /**
  * The subscription a browser sent, checked beyond its shape: the endpoint is one the sender may
- * call (https to a named public host; plain http to this machine only outside production, for
- * tests), without credentials; p256dh is an
+ * call (https to a named public host; plain http to this machine only when the configuration
+ * allows it: tests), without credentials; p256dh is an
  * uncompressed P-256 point (65 bytes), auth 16 bytes or more. Anything else: 400, nothing stored.
  */
-export function parseSubscription(body: unknown, production: boolean): PushSubscribeBody {
+export function parseSubscription(body: unknown, publicEndpointsOnly: boolean): PushSubscribeBody {
   const parsed = pushSubscribeBodySchema.safeParse(body);
   if (!parsed.success) throw invalid();
   const subscription = parsed.data;
-  if (!isSendableEndpoint(subscription.endpoint, !production)) throw invalid();
+  if (!isSendableEndpoint(subscription.endpoint, !publicEndpointsOnly)) throw invalid();
   const p256dh = Buffer.from(subscription.keys.p256dh, 'base64url');
   const auth = Buffer.from(subscription.keys.auth, 'base64url');
   if (p256dh.length !== 65 || p256dh[0] !== 0x04 || auth.length < 16) throw invalid();

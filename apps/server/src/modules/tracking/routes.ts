@@ -101,7 +101,7 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
       app.db,
       backend(),
       { ticket: body.ticket, proof: body.proof, subscription: body.subscription, userAgent: request.headers['user-agent'] },
-      app.config.env === 'production',
+      !app.config.pushAllowLocalEndpoints,
     );
     void reply.status(201);
     return { success: true as const, message: result.message, data: { ticketNumber: result.ticketNumber, status: result.status, removalToken: result.removalToken } };

@@ -55,10 +55,10 @@ export function proofMatches(customer: Pick<CustomerRecord, 'postcode' | 'phone'
  * ticket this browser followed is replaced). The current status is stored as the first seen.
  * An unknown ticket and a wrong proof get the same answer.
  */
-export async function followAsVisitor(db: Db, backend: RepairBackend, input: FollowInput, production: boolean): Promise<FollowResult> {
+export async function followAsVisitor(db: Db, backend: RepairBackend, input: FollowInput, publicEndpointsOnly: boolean): Promise<FollowResult> {
   const ticketNumber = parseTicketInput(input.ticket);
   const proof = parseProof(input.proof);
-  const subscription = parseSubscription(input.subscription, production);
+  const subscription = parseSubscription(input.subscription, publicEndpointsOnly);
   const mismatch = () => new AppError('FOLLOW_PROOF_MISMATCH', 403, visitorFollowMessages.proofMismatch(ticketNumber));
   let record;
   let customer: CustomerRecord | null = null;

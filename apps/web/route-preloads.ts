@@ -30,11 +30,16 @@ export function routePreloads(): Plugin {
         return seen;
       };
       const entryFiles = closure([...chunks].filter(([, chunk]) => chunk.isEntry).map(([file]) => file));
+      // The app itself (src/boot.tsx) is imported by the tiny entry once the page is painted: every
+      // page needs it, so it is preloaded with each page's own files.
+      const boot = [...chunks].find(([, chunk]) => chunk.isDynamicEntry && /[\\/]src[\\/]boot\.tsx$/.test(chunk.facadeModuleId ?? ''));
+      const bootFiles = boot ? closure([boot[0]]) : new Set<string>();
       const pages: Record<string, string[]> = {};
       for (const [file, chunk] of chunks) {
         const page = chunk.isDynamicEntry ? /[\\/]pages[\\/]([a-z0-9-]+)-page\.tsx$/.exec(chunk.facadeModuleId ?? '')?.[1] : undefined;
         if (!page) continue;
-        pages[page] = [...closure([file])].filter((needed) => !entryFiles.has(needed)).map((needed) => `/${needed}`).sort();
+        const needed = new Set([...bootFiles, ...closure([file])]);
+        pages[page] = [...needed].filter((name) => !entryFiles.has(name)).map((name) => `/${name}`).sort();
       }
       this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: `${JSON.stringify(pages, null, 2)}\n` });
     },

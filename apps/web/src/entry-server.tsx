@@ -19,16 +19,28 @@ export async function render(path: string): Promise<Rendered | null> {
   const context = await handler.query(new Request(new URL(path, 'http://localhost')));
   if (context instanceof Response) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
-  const queryClient = createQueryClient();
-  // The server sends the current settings with every page; maintenance pages are not prerendered.
-  seedSiteSettings(queryClient, defaultSiteSettings);
-  // prerender() waits for every lazy part of the page before it resolves.
-  const { prelude } = await prerender(
-    <Providers client={queryClient}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </Providers>,
-  );
-  const html = await new Response(prelude).text();
-  queryClient.clear();
+  const renderOnce = async () => {
+    const queryClient = createQueryClient();
+    // The server sends the current settings with every page; maintenance pages are not prerendered.
+    seedSiteSettings(queryClient, defaultSiteSettings);
+    const { prelude } = await prerender(
+      <Providers client={queryClient}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </Providers>,
+      // Never outline a large Suspense boundary (that too takes an inline script).
+      { progressiveChunkSize: Number.POSITIVE_INFINITY },
+    );
+    const html = await new Response(prelude).text();
+    queryClient.clear();
+    return html;
+  };
+  // A part loaded on demand (React.lazy) suspends the first time: React then streams it after a
+  // fallback with an inline script to swap them, which the CSP forbids. The first render loads
+  // every such part; the second, with all of them there, is plain HTML.
+  await renderOnce();
+  const html = await renderOnce();
+  if (/<script(?![^>]*type="application\/(?:ld\+)?json")/.test(html)) {
+    throw new Error(`prerender ${path}: the HTML holds an executable inline script (forbidden by the CSP): ${/<script(?![^>]*type="application\/(?:ld\+)?json")[^>]*>.{0,120}/.exec(html)?.[0] ?? ""}`);
+  }
   return { html, status: context.statusCode };
 }

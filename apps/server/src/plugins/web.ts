@@ -171,7 +171,9 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
         description: (!settings.maintenanceMode && match.kind === 'page' ? match.route.description : undefined) ?? settings.description,
         noindex,
         canonical: noindex || match.kind !== 'page' ? undefined : `${app.config.publicUrl}${match.route.canonical ?? pathname}`,
-        preloads: preloads[page] ?? [],
+        // A prerendered page paints before any script: its code is asked for after the first paint
+        // (main.tsx), not preloaded with the HTML where it would compete with the paint.
+        preloads: copy ? [] : (preloads[page] ?? []),
         paymentReady: !providers || isPaymentPage(page),
         settings,
       });

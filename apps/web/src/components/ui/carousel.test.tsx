@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Carousel } from './carousel';
-import { stubCarouselBrowser } from './carousel-test-stubs';
+import { loadCarousels, settleCarousels, stubCarouselBrowser } from './carousel-test-stubs';
 
 const names = ['Écran', 'Batterie', 'Caméra', 'Connecteur', 'Micro'];
 const slides = names.map((name) => <p key={name}>{name}</p>);
@@ -45,8 +45,9 @@ describe('Carousel', () => {
     expect(currentSlide()).toHaveTextContent('Écran');
   });
 
-  it('wraps both ways with the arrows', () => {
+  it('wraps both ways with the arrows', async () => {
     render(<Carousel label="Nos services" slides={slides} slideNames={names} />);
+    await loadCarousels();
     fireEvent.click(screen.getByRole('button', { name: 'Diapositive précédente' }));
     expect(currentSlide()).toHaveTextContent('Micro');
     expect(currentSlide()).toHaveAttribute('aria-label', '5 sur 5');
@@ -57,16 +58,18 @@ describe('Carousel', () => {
     expect(currentDot()).toBe('Batterie');
   });
 
-  it('goes to the slide of a dot', () => {
+  it('goes to the slide of a dot', async () => {
     render(<Carousel label="Nos services" slides={slides} slideNames={names} />);
+    await loadCarousels();
     fireEvent.click(screen.getByRole('button', { name: 'Connecteur' }));
     expect(currentSlide()).toHaveTextContent('Connecteur');
     expect(currentDot()).toBe('Connecteur');
   });
 
-  it('advances on its timer, wraps around, and stops while the pointer is over it', () => {
+  it('advances on its timer, wraps around, and stops while the pointer is over it', async () => {
     vi.useFakeTimers();
     render(<Carousel label="Nos services" slides={slides} slideNames={names} autoplay={5000} pauseOnHover />);
+    await loadCarousels();
     advance(4900);
     expect(currentSlide()).toHaveTextContent('Écran');
     advance(200);
@@ -82,9 +85,10 @@ describe('Carousel', () => {
     expect(currentSlide()).toHaveTextContent('Batterie');
   });
 
-  it('has a pause button that stops the rotation and a play button that restarts it', () => {
+  it('has a pause button that stops the rotation and a play button that restarts it', async () => {
     vi.useFakeTimers();
     render(<Carousel label="Avis" slides={slides} autoplay={4000} />);
+    await loadCarousels();
     fireEvent.click(screen.getByRole('button', { name: 'Mettre en pause le défilement' }));
     advance(12_000);
     expect(currentSlide()).toHaveTextContent('Écran');
@@ -94,10 +98,11 @@ describe('Carousel', () => {
     expect(screen.getByRole('button', { name: 'Mettre en pause le défilement' })).toBeInTheDocument();
   });
 
-  it('does not rotate by itself under prefers-reduced-motion, but the visitor may start it', () => {
+  it('does not rotate by itself under prefers-reduced-motion, but the visitor may start it', async () => {
     stubCarouselBrowser({ reducedMotion: true });
     vi.useFakeTimers();
     render(<Carousel label="Avis" slides={slides} autoplay={4000} />);
+    await loadCarousels();
     advance(20_000);
     expect(currentSlide()).toHaveTextContent('Écran');
     fireEvent.click(screen.getByRole('button', { name: 'Lancer le défilement' }));
@@ -105,9 +110,10 @@ describe('Carousel', () => {
     expect(currentSlide()).toHaveTextContent('Batterie');
   });
 
-  it('stops rotating while keyboard focus is inside a slide', () => {
+  it('stops rotating while keyboard focus is inside a slide', async () => {
     vi.useFakeTimers();
     render(<Carousel label="Avis" slides={names.map((name) => <a key={name} href="/contact">{name}</a>)} autoplay={4000} />);
+    await loadCarousels();
     act(() => screen.getByRole('link', { name: 'Écran' }).focus());
     advance(12_000);
     expect(currentSlide()).toHaveTextContent('Écran');
@@ -116,13 +122,34 @@ describe('Carousel', () => {
     expect(currentSlide()).toHaveTextContent('Batterie');
   });
 
+  it('loads Embla only when first needed, and makes the move that asked for it', async () => {
+    render(<Carousel label="Nos services" slides={slides} slideNames={names} />);
+    await settleCarousels();
+    expect(currentSlide()).toHaveTextContent('Écran');
+    fireEvent.click(screen.getByRole('button', { name: 'Diapositive suivante' }));
+    // Not there yet: the first slide stays until Embla is attached, then the move is made.
+    expect(currentSlide()).toHaveTextContent('Écran');
+    await settleCarousels();
+    expect(currentSlide()).toHaveTextContent('Batterie');
+  });
+
+  it('a rotating carousel loads Embla by itself before its first move', async () => {
+    vi.useFakeTimers();
+    render(<Carousel label="Avis" slides={slides} autoplay={5000} />);
+    advance(2600);
+    await settleCarousels();
+    advance(2500);
+    expect(currentSlide()).toHaveTextContent('Batterie');
+  });
+
   it('has no rotation button when it does not rotate', () => {
     render(<Carousel label="Avis" slides={slides} />);
     expect(screen.queryByRole('button', { name: /défilement/ })).not.toBeInTheDocument();
   });
 
-  it('shows only the thumbnails within the given range of the current slide', () => {
+  it('shows only the thumbnails within the given range of the current slide', async () => {
     render(<Carousel label="Marques" slides={slides} slideNames={names} thumbnail={(index) => names[index]} thumbnailRange={2} />);
+    await loadCarousels();
     const thumbs = () =>
       within(screen.getByRole('list', { name: 'Miniatures' }))
         .getAllByRole('button')

@@ -1,6 +1,5 @@
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type FocusEvent, type ReactNode } from 'react';
-import useEmblaCarousel from 'embla-carousel-react';
-import Autoplay from 'embla-carousel-autoplay';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type FocusEvent, type ReactNode } from 'react';
+import type { EmblaCarouselType } from 'embla-carousel';
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
 import { buttonClasses } from './button';
 
@@ -41,6 +40,37 @@ export function useReducedMotion(): boolean {
   return useSyncExternalStore(subscribeReducedMotion, readReducedMotion, () => true);
 }
 
+/** Embla is asked for this long before the first automatic move is due. */
+const EMBLA_LEAD_MS = 2500;
+
+/**
+ * Embla (and its autoplay plugin) loaded on demand (`wanted`), attached to the viewport element
+ * and destroyed with the component.
+ */
+function useLazyEmbla(wanted: boolean, autoplay: number | undefined) {
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const [api, setApi] = useState<EmblaCarouselType>();
+  useEffect(() => {
+    if (!wanted) return undefined;
+    let instance: EmblaCarouselType | undefined;
+    let cancelled = false;
+    void Promise.all([import('embla-carousel'), autoplay ? import('embla-carousel-autoplay') : null]).then(([core, autoplayModule]) => {
+      if (cancelled || !viewportRef.current) return;
+      const plugins = autoplayModule
+        ? [autoplayModule.default({ delay: autoplay, playOnInit: false, stopOnInteraction: false, stopOnFocusIn: false, stopOnMouseEnter: false })]
+        : [];
+      instance = core.default(viewportRef.current, { loop: true, duration: 30 }, plugins);
+      setApi(instance);
+    });
+    return () => {
+      cancelled = true;
+      instance?.destroy();
+      setApi(undefined);
+    };
+  }, [wanted, autoplay]);
+  return [viewportRef, api] as const;
+}
+
 /**
  * The site's one carousel (Embla): loops both ways, arrows, dots, optional thumbnails and
  * optional rotation with a visible pause/play button (WCAG 2.2.2). Rotation stops while the
@@ -60,22 +90,27 @@ export function Carousel({
 }: CarouselProps) {
   const count = slides.length;
   const rotates = Boolean(autoplay) && count > 1;
-  const plugins = useMemo(
-    () =>
-      rotates
-        ? [Autoplay({ delay: autoplay, playOnInit: false, stopOnInteraction: false, stopOnFocusIn: false, stopOnMouseEnter: false })]
-        : [],
-    [rotates, autoplay],
-  );
-  const [viewportRef, api] = useEmblaCarousel({ loop: true, duration: 30 }, plugins);
-  const [selected, setSelected] = useState(0);
   const reducedMotion = useReducedMotion();
+  // Embla is loaded when first needed: a touch, the pointer or focus on the carousel, a button, or
+  // shortly before the first automatic move. Until then the first slide stands as it was rendered.
+  const [wanted, setWanted] = useState(false);
+  const [viewportRef, api] = useLazyEmbla(wanted, rotates ? autoplay : undefined);
+  const pending = useRef<'prev' | 'next' | number | null>(null);
+  const [selected, setSelected] = useState(0);
   // 'auto': rotate unless reduced motion is asked; 'paused'/'playing': the visitor's own choice.
   const [choice, setChoice] = useState<'auto' | 'paused' | 'playing'>('auto');
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const wantsRotation = rotates && (choice === 'playing' || (choice === 'auto' && !reducedMotion));
   const rotating = wantsRotation && !(pauseOnHover && hovered) && !focused;
+
+  useEffect(() => {
+    if (!wanted && rotates && !reducedMotion && autoplay) {
+      const timer = setTimeout(() => setWanted(true), Math.max(1000, autoplay - EMBLA_LEAD_MS));
+      return () => clearTimeout(timer);
+    }
+    return undefined;
+  }, [wanted, rotates, reducedMotion, autoplay]);
 
   useEffect(() => {
     if (!api) return;
@@ -87,30 +122,68 @@ export function Carousel({
     };
   }, [api]);
 
+  // The first automatic move keeps the rhythm counted from the display, however late Embla came.
+  const firstMoveAt = useRef(0);
+  useEffect(() => {
+    if (autoplay) firstMoveAt.current = Date.now() + autoplay;
+  }, [autoplay]);
+
   useEffect(() => {
     const plugin = api?.plugins().autoplay;
     if (!api || !plugin || api.scrollSnapList().length < 2) return;
-    const apply = () => (rotating ? plugin.play() : plugin.stop());
+    let first: ReturnType<typeof setTimeout> | undefined;
+    const apply = () => {
+      clearTimeout(first);
+      if (!rotating) {
+        plugin.stop();
+        return;
+      }
+      const due = firstMoveAt.current - Date.now();
+      if (due > 0 && due < (autoplay ?? 0)) {
+        first = setTimeout(() => {
+          // A slide chosen by hand meanwhile has restarted the rhythm (see go).
+          if (firstMoveAt.current !== 0) api.scrollNext(reducedMotion);
+          firstMoveAt.current = 0;
+          plugin.play();
+        }, due);
+      } else {
+        plugin.play();
+      }
+    };
     apply();
     // A drag stops the plugin and its release restarts it: keep to this component's state.
     api.on('pointerUp', apply);
     return () => {
+      clearTimeout(first);
       api.off('pointerUp', apply);
       plugin.stop();
     };
-  }, [api, rotating]);
+  }, [api, rotating, autoplay, reducedMotion]);
 
   const go = useCallback(
     (move: 'prev' | 'next' | number) => {
-      if (!api) return;
+      if (!api) {
+        // The first press loads Embla; the move is made as soon as it is there.
+        pending.current = move;
+        setWanted(true);
+        return;
+      }
       if (move === 'prev') api.scrollPrev(reducedMotion);
       else if (move === 'next') api.scrollNext(reducedMotion);
       else api.scrollTo(move, reducedMotion);
       // A new slide chosen by hand gets its full display time.
+      firstMoveAt.current = 0;
       api.plugins().autoplay?.reset();
     },
     [api, reducedMotion],
   );
+
+  useEffect(() => {
+    if (!api || pending.current === null) return;
+    const move = pending.current;
+    pending.current = null;
+    go(move);
+  }, [api, go]);
 
   // Keyboard focus only: focus given by a click (between pointer down and up) must not freeze
   // the rotation until the visitor clicks elsewhere; hovering covers the pointer.
@@ -132,10 +205,17 @@ export function Carousel({
       aria-roledescription="carousel"
       aria-label={label}
       className={className}
-      onMouseEnter={() => setHovered(true)}
+      onMouseEnter={() => {
+        setHovered(true);
+        setWanted(true);
+      }}
       onMouseLeave={() => setHovered(false)}
-      onFocus={onFocus}
+      onFocus={(event) => {
+        setWanted(true);
+        onFocus(event);
+      }}
       onBlur={onBlur}
+      onTouchStart={() => setWanted(true)}
       onPointerDown={() => (pointerDown.current = true)}
       onPointerUp={() => (pointerDown.current = false)}
       onPointerCancel={() => (pointerDown.current = false)}

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { renderToString } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { ComponentType } from 'react';
@@ -7,13 +7,17 @@ import { FaqPage } from './faq-page';
 import { HomePage } from './home-page';
 import { PartnersPage } from './partners-page';
 
-/** The build prerenders these pages without a DOM: nothing may touch window during render. */
+/**
+ * The build prerenders these pages without a DOM (react-dom/static, which waits for the parts
+ * loaded on demand): nothing may touch window during render.
+ */
 async function staticHtml(path: string, Page: ComponentType): Promise<string> {
   const handler = createStaticHandler([{ path, Component: Page }]);
   const context = await handler.query(new Request(`http://localhost${path}`));
   if (context instanceof Response) throw new Error('unexpected redirect');
   const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToString(<StaticRouterProvider router={router} context={context} />);
+  const { prelude } = await prerender(<StaticRouterProvider router={router} context={context} />);
+  return new Response(prelude).text();
 }
 
 describe('static HTML of the home, FAQ and partners pages', () => {

@@ -3,15 +3,19 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mapsUrl, storeProfile } from '@erepare/shared/store-profile';
-import { stubCarouselBrowser } from '../../../components/ui/carousel-test-stubs';
+import { settleCarousels, stubCarouselBrowser } from '../../../components/ui/carousel-test-stubs';
 import { HomePage } from './home-page';
 
-function renderHome() {
-  return render(
+/** The home page as after a link to it: the part below the first screen loads at once. */
+async function renderHome() {
+  const view = render(
     <MemoryRouter>
       <HomePage />
     </MemoryRouter>,
   );
+  await screen.findByRole('heading', { name: 'Comment ça marche' });
+  await settleCarousels();
+  return view;
 }
 
 const nbsp = '\u00a0';
@@ -25,8 +29,8 @@ afterEach(() => {
 });
 
 describe('HomePage', () => {
-  it('has one h1 and the hero carousel with its two buttons', () => {
-    renderHome();
+  it('has one h1 and the hero carousel with its two buttons', async () => {
+    await renderHome();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     const hero = screen.getByRole('region', { name: 'Nos réparations à la une' });
     expect(hero).toHaveAttribute('aria-roledescription', 'carousel');
@@ -36,8 +40,8 @@ describe('HomePage', () => {
     expect(within(hero).getByRole('button', { name: 'Diapositive suivante' })).toBeInTheDocument();
   });
 
-  it('shows the category counts and the statistics of spec 3 §9', () => {
-    renderHome();
+  it('shows the category counts and the statistics of spec 3 §9', async () => {
+    await renderHome();
     const categories = screen.getByRole('region', { name: 'Tous vos appareils, une seule adresse' });
     const cards = within(categories).getAllByRole('listitem');
     expect(cards.map((card) => [within(card).getByRole('heading').textContent, card.textContent?.match(/\d+\+/)?.[0]])).toEqual([
@@ -51,8 +55,8 @@ describe('HomePage', () => {
     for (const figure of ['12 ans', '6700+', '99 %', '10k+']) expect(within(stats).getByText(figure)).toBeInTheDocument();
   });
 
-  it('has the 5-slide services carousel with its starting prices', () => {
-    renderHome();
+  it('has the 5-slide services carousel with its starting prices', async () => {
+    await renderHome();
     const services = screen.getByRole('region', { name: 'Services et prix de départ' });
     const slides = within(services).getAllByRole('group');
     expect(slides).toHaveLength(5);
@@ -64,7 +68,7 @@ describe('HomePage', () => {
 
   it('runs the repair centre as real tabs driven by the keyboard', async () => {
     const user = userEvent.setup();
-    renderHome();
+    await renderHome();
     const tabs = screen.getAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual(['Smartphones', 'Tablettes', 'Ordinateurs', 'Consoles', 'Général']);
     expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
@@ -91,8 +95,8 @@ describe('HomePage', () => {
     expect(within(panel).getByRole('heading', { name: 'Réparations avancées' })).toBeInTheDocument();
   });
 
-  it('highlights a hovered or focused repair and shows its 6-month warranty card', () => {
-    renderHome();
+  it('highlights a hovered or focused repair and shows its 6-month warranty card', async () => {
+    await renderHome();
     const panel = screen.getByRole('tabpanel');
     const battery = within(panel).getByRole('button', { name: 'Batterie' });
     fireEvent.mouseEnter(battery);
@@ -111,7 +115,7 @@ describe('HomePage', () => {
 
   it('explains the chosen part of the 8-part repair selector and links to the online quote', async () => {
     const user = userEvent.setup();
-    renderHome();
+    await renderHome();
     const parts = within(screen.getByRole('list', { name: 'Pièces de l’appareil' })).getAllByRole('button');
     expect(parts.map((part) => part.textContent)).toEqual([
       'Écran',
@@ -130,8 +134,8 @@ describe('HomePage', () => {
     expect(within(explanation).getByRole('link', { name: /Obtenir un devis/ })).toHaveAttribute('href', '/devis-en-ligne');
   });
 
-  it('shows the three steps, the reviews with their stars and the 6 testimonials', () => {
-    renderHome();
+  it('shows the three steps, the reviews with their stars and the 6 testimonials', async () => {
+    await renderHome();
     const steps = screen.getByRole('region', { name: 'Comment ça marche' });
     expect(within(steps).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
       `Étape 1${nbsp}: Contact`,
@@ -148,7 +152,7 @@ describe('HomePage', () => {
 
   it('has the promo start button, the FAQ excerpt and the closing map and phone links', async () => {
     const user = userEvent.setup();
-    renderHome();
+    await renderHome();
     expect(screen.getByRole('link', { name: /Commencer mon devis/ })).toHaveAttribute('href', '/devis-en-ligne');
     const faq = screen.getByRole('region', { name: 'Questions fréquentes' });
     const questions = within(faq).getAllByRole('button');

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubCarouselBrowser } from '../../../components/ui/carousel-test-stubs';
+import { loadCarousels, stubCarouselBrowser } from '../../../components/ui/carousel-test-stubs';
 import { partners } from '../content/partners';
 import { PartnersPage } from './partners-page';
 
@@ -40,8 +40,9 @@ describe('PartnersPage', () => {
     );
   });
 
-  it('shows only the thumbnails within 2 positions of the current brand, and wraps both ways', () => {
+  it('shows only the thumbnails within 2 positions of the current brand, and wraps both ways', async () => {
     renderPartners();
+    await loadCarousels();
     const names = partners.map((partner) => partner.name);
     expect(thumbnails()).toEqual(names.slice(0, 3));
     fireEvent.click(screen.getByRole('button', { name: 'Diapositive précédente' }));
@@ -53,9 +54,10 @@ describe('PartnersPage', () => {
     expect(thumbnails()).toEqual(names);
   });
 
-  it('rotates every 5 s and stops while the pointer is over it', () => {
+  it('rotates every 5 s and stops while the pointer is over it', async () => {
     vi.useFakeTimers();
     renderPartners();
+    await loadCarousels();
     act(() => {
       vi.advanceTimersByTime(5000);
     });

@@ -1,0 +1,53 @@
+/**
+ * The app itself, loaded by main.tsx: hydrates a prerendered page or renders the others.
+ */
+import { StrictMode, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { themeAreaForPath } from '@erepare/shared/theme';
+import { createQueryClient, Providers } from './app/providers';
+import { createRouter, loadMatchedRoutes } from './app/router';
+import { registerServiceWorker } from './lib/service-worker';
+import { primeSiteSettings } from './lib/site-settings';
+import { APP_READY_EVENT } from './lib/app-ready';
+import { applyTheme, readTheme } from './lib/theme-store';
+
+// Apply the area's theme before the first paint.
+applyTheme(readTheme(themeAreaForPath(window.location.pathname)));
+
+const queryClient = createQueryClient();
+primeSiteSettings(queryClient);
+
+/** Says when the app has taken over the page (main.tsx then replays the taps made before). */
+function AppReady() {
+  useEffect(() => {
+    document.documentElement.dataset.appReady = 'true';
+    document.dispatchEvent(new Event(APP_READY_EVENT));
+  }, []);
+  return null;
+}
+
+function app() {
+  return (
+    <StrictMode>
+      <Providers client={queryClient}>
+        <RouterProvider router={createRouter()} />
+        <AppReady />
+      </Providers>
+    </StrictMode>
+  );
+}
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root introuvable');
+
+// A prerendered page (public pages) is hydrated once its route's code is here; the others render.
+if (container.hasChildNodes()) {
+  await loadMatchedRoutes(window.location.pathname);
+  hydrateRoot(container, app());
+} else {
+  createRoot(container).render(app());
+}
+
+// Offline pages and push notifications: /sw.js, registered after the page has loaded.
+registerServiceWorker();

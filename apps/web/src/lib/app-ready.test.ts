@@ -1,0 +1,33 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { APP_READY_EVENT, holdEarlyTaps } from './app-ready';
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  vi.useRealTimers();
+});
+
+describe('taps before the app is ready', () => {
+  it('are held on buttons and replayed once the app has taken over; links and fields are left alone', () => {
+    vi.useFakeTimers();
+    document.body.innerHTML = '<button id="menu">Menu</button><a id="link" href="#ici"><span>Lien</span></a><input id="field">';
+    const doc = document.implementation.createHTMLDocument('x');
+    doc.body.innerHTML = document.body.innerHTML;
+    holdEarlyTaps(doc);
+    const clicks: string[] = [];
+    doc.addEventListener('click', (event) => clicks.push((event.target as Element).id || (event.target as Element).tagName));
+
+    (doc.getElementById('menu') as HTMLElement).click();
+    (doc.getElementById('menu') as HTMLElement).click();
+    (doc.querySelector('#link span') as HTMLElement).click();
+    (doc.getElementById('field') as HTMLElement).click();
+    // The button's taps are held (once); the link and the field got theirs.
+    expect(clicks).toEqual(['SPAN', 'field']);
+
+    doc.dispatchEvent(new Event(APP_READY_EVENT));
+    vi.runAllTimers();
+    expect(clicks).toEqual(['SPAN', 'field', 'menu']);
+    // Afterwards, taps go through at once.
+    (doc.getElementById('menu') as HTMLElement).click();
+    expect(clicks).toEqual(['SPAN', 'field', 'menu', 'menu']);
+  });
+});

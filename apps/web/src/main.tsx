@@ -1,4 +1,5 @@
 import { holdEarlyTaps } from './lib/app-ready';
+import { captureEarlyInstallPrompt } from './lib/early-install-prompt';
 import './styles.css';
 
 /**
@@ -21,6 +22,8 @@ async function start(): Promise<void> {
   await nextTask();
   await import('./boot');
 }
+
+captureEarlyInstallPrompt();
 
 if (document.getElementById('root')?.hasChildNodes()) {
   holdEarlyTaps();

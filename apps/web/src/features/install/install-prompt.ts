@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { takeEarlyInstallPrompt } from '../../lib/early-install-prompt';
 import { readItem, writeItem } from '../../lib/storage';
 
 /**
@@ -30,6 +31,8 @@ export function listenForInstallPrompt(target: Window | undefined = typeof windo
   // No window when the page is rendered at build time.
   if (listening || !target) return;
   listening = true;
+  const early = takeEarlyInstallPrompt();
+  if (early) update({ prompt: early as InstallPromptEvent });
   target.addEventListener('beforeinstallprompt', (event) => {
     // The site shows its own banner instead of the browser's mini-infobar.
     event.preventDefault();

@@ -5,7 +5,8 @@ import { RestrictedShopNotice } from '../../components/restricted-shop-notice';
 import { Spinner } from '../../components/ui/spinner';
 import { normalisePath } from '@erepare/shared/routes';
 import { useRefreshStaleSettings, useSiteSettings } from '../../lib/site-settings';
-import { applyTheme } from '../../lib/theme-store';
+import { applyTheme, readTheme } from '../../lib/theme-store';
+import { themeAreaForPath } from '@erepare/shared/theme';
 import { useTheme } from '../../lib/use-theme';
 import { Footer } from './components/footer';
 import { Header } from './components/header';
@@ -89,7 +90,9 @@ export function RootLayout() {
   // Full maintenance: every page but the admin shows the maintenance page (spec 1 §4).
   const maintenance = Boolean(settings.data?.maintenanceMode) && pathname !== ADMIN_PATH;
 
-  useLayoutEffect(() => applyTheme(theme), [theme]);
+  // The stored choice, not `theme`: while a prerendered page hydrates, `theme` is the default one
+  // (what the HTML was built with) and applying it would flash the other theme.
+  useLayoutEffect(() => applyTheme(readTheme(themeAreaForPath(pathname))), [theme, pathname]);
   useDocumentMeta(settings.data, maintenance);
   useFocusOnNavigation();
   // Settings older than 30 s are fetched again on navigation.

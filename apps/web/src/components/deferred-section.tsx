@@ -1,10 +1,11 @@
 import { lazy, memo, Suspense, type ComponentType } from 'react';
 
 /**
- * Resolves once the element `id` comes near the viewport; at once where it is not in the document
+ * Resolves once the element `id` enters the viewport (its HTML is already on screen: only its
+ * interactivity waits for the code); at once where it is not in the document
  * (the build-time render, or a page reached by a link: nothing to wait for then).
  */
-export function nearViewport(id: string, margin = '600px'): Promise<void> {
+export function nearViewport(id: string, margin = '0px'): Promise<void> {
   if (typeof document === 'undefined') return Promise.resolve();
   const element = document.getElementById(id);
   if (!element || typeof IntersectionObserver === 'undefined') return Promise.resolve();

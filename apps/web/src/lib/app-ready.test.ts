@@ -31,3 +31,28 @@ describe('taps before the app is ready', () => {
     expect(clicks).toEqual(['SPAN', 'field', 'menu', 'menu']);
   });
 });
+
+describe('typing before the app is ready', () => {
+  it('gives the typed text again to the app, then replays the submit', () => {
+    vi.useFakeTimers();
+    const doc = document.implementation.createHTMLDocument('x');
+    doc.body.innerHTML = '<form><input id="q"><button>Rechercher</button></form>';
+    holdEarlyTaps(doc);
+    const field = doc.getElementById('q') as HTMLInputElement;
+    field.value = 'T-6679';
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    // Hydration puts the app's own (empty) value back.
+    field.value = '';
+    const seen: string[] = [];
+    doc.addEventListener('input', () => seen.push(field.value));
+    doc.addEventListener('submit', (event) => {
+      event.preventDefault();
+      seen.push(`submit:${field.value}`);
+    });
+    (doc.querySelector('button') as HTMLButtonElement).click();
+    expect(seen).toEqual([]);
+    doc.dispatchEvent(new Event(APP_READY_EVENT));
+    vi.runAllTimers();
+    expect(seen).toEqual(['T-6679', 'submit:T-6679']);
+  });
+});

@@ -12,7 +12,19 @@ import { E2E_PROVIDERS } from './providers.js';
  * by the runner and again by each worker: values chosen once go through the environment.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-process.env.E2E_PORT ??= String(4100 + Math.floor(Math.random() * 800));
+/**
+ * The app's port and its fakes' (port + 1000, + 1001, + 1002): random, but never one a service of
+ * the machine commonly holds (PostgreSQL 5432, RabbitMQ 5671/5672, the Vite dev servers…): the CI
+ * machine runs RabbitMQ on 5672, and a clash failed a run.
+ */
+const TAKEN_PORTS = new Set([4369, 5000, 5001, 5173, 5432, 5433, 5671, 5672, 5673, 6379, 8080, 3000, 3100]);
+function pickPort(): number {
+  for (;;) {
+    const port = 4100 + Math.floor(Math.random() * 800);
+    if (![port, port + 1000, port + 1001, port + 1002].some((candidate) => TAKEN_PORTS.has(candidate))) return port;
+  }
+}
+process.env.E2E_PORT ??= String(pickPort());
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'erepare-e2e-'));
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 

@@ -254,6 +254,9 @@ test.describe('ticket lookup', () => {
     const [ticket] = await recentTickets(request);
     const digits = (ticket as PublicTicket).ticket_number.replace(/\D/g, '');
     await page.goto('/suivi');
+    // The lookup itself, once the app has taken over the prerendered page (typing before that is
+    // handed over by lib/app-ready, unit-tested; its timing against hydration is not what this checks).
+    await page.locator('html[data-app-ready]').waitFor();
     await page.getByRole('textbox', { name: 'Numéro de ticket' }).fill(digits);
     await page.getByRole('button', { name: 'Rechercher', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`\\?ticket=T-${digits}$`));

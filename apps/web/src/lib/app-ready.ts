@@ -4,6 +4,9 @@ export const APP_READY_EVENT = 'erepare:app-ready';
 /** Sets a field's value the way typing does, so React's onChange sees it. */
 function typeInto(field: HTMLInputElement | HTMLTextAreaElement, value: string): void {
   const prototype = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  // React notes the value it last saw through the element's own setter: clear it that way, then
+  // type through the prototype's, so the change is seen even if hydration kept the typed text.
+  field.value = '';
   Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
   field.dispatchEvent(new Event('input', { bubbles: true }));
 }

@@ -6,19 +6,7 @@ import {
   upgradeSavings,
   upgradeSteps,
 } from '../../content/services/maintenance';
-import {
-  ActionLink,
-  CardBody,
-  CardGrid,
-  ClosingCta,
-  CtaCall,
-  CtaLink,
-  FigureList,
-  ServiceHero,
-  ServiceSection,
-  StepList,
-  cardClasses,
-} from './service-blocks';
+import { ActionLink, CardBody, CardGrid, ClosingCta, FigureList, QuoteContactCallActions, ServiceHero, ServiceSection, StepList, cardClasses } from './service-blocks';
 
 export function MaintenanceService({ title }: { title: string }) {
   return (
@@ -96,15 +84,7 @@ export function MaintenanceService({ title }: { title: string }) {
         title="Redonnez un coup de jeune à votre ordinateur"
         text={<p>Dites-nous quel est votre ordinateur et ce que vous en faites&nbsp;: nous vous conseillons les améliorations utiles et leur prix.</p>}
         actions={
-          <>
-            <CtaLink to="/devis-en-ligne" icon={FileText}>
-              Demander un devis
-            </CtaLink>
-            <CtaLink to="/contact" icon={Mail} variant="secondary">
-              Nous contacter
-            </CtaLink>
-            <CtaCall />
-          </>
+          <QuoteContactCallActions />
         }
       />
     </>

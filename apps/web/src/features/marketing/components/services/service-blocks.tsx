@@ -1,4 +1,4 @@
-import { ExternalLink as ExternalLinkIcon, Phone, type LucideIcon } from 'lucide-react';
+import { ExternalLink as ExternalLinkIcon, FileText, Mail, Phone, type LucideIcon } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import { storeProfile } from '@erepare/shared/store-profile';
@@ -251,5 +251,20 @@ export function CtaCall() {
       <Phone aria-hidden="true" className="size-4" />
       Appeler le {storeProfile.phone.display}
     </a>
+  );
+}
+
+/** The closing actions most service pages share: a quote, the contact page, a call. */
+export function QuoteContactCallActions() {
+  return (
+    <>
+      <CtaLink to="/devis-en-ligne" icon={FileText}>
+        Demander un devis
+      </CtaLink>
+      <CtaLink to="/contact" icon={Mail} variant="secondary">
+        Nous contacter
+      </CtaLink>
+      <CtaCall />
+    </>
   );
 }

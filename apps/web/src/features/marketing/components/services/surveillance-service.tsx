@@ -7,18 +7,7 @@ import {
   legalReminder,
   warrantyStatement,
 } from '../../content/services/surveillance';
-import {
-  ActionLink,
-  CardBody,
-  CardGrid,
-  ClosingCta,
-  CtaCall,
-  CtaLink,
-  ServiceHero,
-  ServiceSection,
-  StepList,
-  cardClasses,
-} from './service-blocks';
+import { ActionLink, CardBody, CardGrid, ClosingCta, QuoteContactCallActions, ServiceHero, ServiceSection, StepList, cardClasses } from './service-blocks';
 
 export function SurveillanceService({ title }: { title: string }) {
   const Warranty = warrantyStatement.icon;
@@ -78,15 +67,7 @@ export function SurveillanceService({ title }: { title: string }) {
         title="Sécurisez vos lieux"
         text={<p>Décrivez votre projet dans la demande de devis en ligne ou contactez-nous&nbsp;: nous convenons d’une visite pour évaluer vos besoins.</p>}
         actions={
-          <>
-            <CtaLink to="/devis-en-ligne" icon={FileText}>
-              Demander un devis
-            </CtaLink>
-            <CtaLink to="/contact" icon={Mail} variant="secondary">
-              Nous contacter
-            </CtaLink>
-            <CtaCall />
-          </>
+          <QuoteContactCallActions />
         }
       />
     </>

@@ -1,6 +1,6 @@
 import { FileText, Globe, Mail, Sparkles } from 'lucide-react';
 import { aiWeb3Points, businessSizes, technologies, webReasons, webServices } from '../../content/services/web';
-import { ActionLink, CardGrid, CheckList, ClosingCta, CtaCall, CtaLink, ServiceHero, ServiceSection } from './service-blocks';
+import { ActionLink, CardGrid, CheckList, ClosingCta, QuoteContactCallActions, ServiceHero, ServiceSection } from './service-blocks';
 
 export function WebService({ title }: { title: string }) {
   return (
@@ -62,15 +62,7 @@ export function WebService({ title }: { title: string }) {
         title={'Un projet de site\u00a0?'}
         text={<p>Expliquez-nous votre besoin&nbsp;: nous vous proposons une solution et un devis clair, sans engagement.</p>}
         actions={
-          <>
-            <CtaLink to="/devis-en-ligne" icon={FileText}>
-              Demander un devis
-            </CtaLink>
-            <CtaLink to="/contact" icon={Mail} variant="secondary">
-              Nous contacter
-            </CtaLink>
-            <CtaCall />
-          </>
+          <QuoteContactCallActions />
         }
       />
     </>

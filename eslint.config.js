@@ -87,6 +87,21 @@ export default tseslint.config(
     },
   },
   {
+    // A dynamic import of zod keeps its whole namespace in the bundle, every locale included
+    // (+65 kB gzip on every page with a form): schemas are imported by name, or a shared schema
+    // module is imported dynamically instead.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportExpression[source.value=/^(zod|@erepare\\/shared\\/zod)([/].*)?$/]",
+          message: 'Pas d’import dynamique de zod : importez un module de schémas partagé (packages/shared/src/schemas).',
+        },
+      ],
+    },
+  },
+  {
     // Tests may use another feature's fixtures and the app's providers; the product code may not.
     files: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/**/test/**'],
     rules: { 'boundaries/element-types': 'off' },

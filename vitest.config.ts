@@ -32,6 +32,24 @@ export default defineConfig({
         ? [serverProject('server-postgres', { TEST_DB: 'postgres', TEST_DATABASE_URL: process.env.TEST_DATABASE_URL })]
         : []),
       'apps/web/vitest.config.ts',
+      // `npm run test:security` (quality/security/run.mjs sets SECURITY_SUITE): never part of a plain `vitest run`.
+      ...(process.env.SECURITY_SUITE
+        ? [
+            {
+              ...sourceConditions,
+              test: {
+                name: 'security',
+                root: 'quality/security',
+                include: ['*.test.ts'],
+                environment: 'node',
+                globalSetup: ['../../apps/server/src/test/global-setup.ts'],
+                env: { TEST_DB: 'pglite' },
+                testTimeout: 120_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

@@ -14,12 +14,13 @@
  *   tbtMs?: number,          // total blocking time ≤, milliseconds
  *   cls?: number,            // cumulative layout shift ≤
  *   jsGzipKb?: number,       // JavaScript loaded by the page ≤, kB gzip (1 kB = 1000 bytes)
- *   routeJsGzipKb?: number,  // the route's own JavaScript ≤, kB gzip (scripts the home page does not load)
+ *   routeJsGzipKb?: number,  // the route's own JavaScript ≤, kB gzip: scripts the home page does not load (for the home page itself: scripts the shell page does not load)
  * }} PageBudget
  *
- * @typedef {{ name: string, path: string, budget?: PageBudget, resolve?: (baseUrl: string) => Promise<string> }} Page
+ * @typedef {{ name: string, path: string, budget?: PageBudget, resolve?: (baseUrl: string) => Promise<string>, lighthouse?: boolean }} Page
  *   `resolve`, when present, finds the path on the running server (e.g. a product that exists in
- *   the data set) and replaces `path` before the page is measured.
+ *   the data set) and replaces `path` before the page is measured. `lighthouse: false` measures
+ *   only the JavaScript (the shell page).
  */
 
 /**
@@ -35,8 +36,20 @@ async function firstProductPath(baseUrl) {
 }
 
 /** @type {Page[]} */
+/** Issue 8: the public pages' Lighthouse budgets (mobile). */
+const PUBLIC_PAGE = { performance: 0.95, accessibility: 0.95, bestPractices: 0.95, seo: 1, cls: 0.05 };
+
 export const PAGES = [
-  { name: 'home', path: '/', budget: { accessibility: 0.9, jsGzipKb: 150 } },
+  // The shell every page shares (React, router, header, footer, settings…), measured on the
+  // plainest public page: what the home page loads beyond it is the home route's own JavaScript.
+  { name: 'shell', path: '/mentions-legales', lighthouse: false },
+  // Issue 8: home route JavaScript ≤ 100 kB gzip, read like issue 5's route budget (the route's
+  // own code, beyond the shared shell); the whole page's total keeps issue 2's 150 kB.
+  { name: 'home', path: '/', budget: { ...PUBLIC_PAGE, jsGzipKb: 150, routeJsGzipKb: 100 } },
+  { name: 'contact', path: '/contact', budget: PUBLIC_PAGE },
+  { name: 'faq', path: '/faq', budget: PUBLIC_PAGE },
+  { name: 'service', path: '/services/picofly-installation', budget: PUBLIC_PAGE },
+  { name: 'landing', path: '/reparation-smartphone-arcachon', budget: PUBLIC_PAGE },
   // Issue 5: the shop's route JavaScript ≤ 120 kB gzip, Lighthouse mobile performance ≥ 0.9. The
   // shared shell alone is ~131 kB (React, router, layout), so the budget is read as the route's own
   // JavaScript; the total (shell + route + zod, which loads with the first API call) is reported.

@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
-import { storeProfile } from '@erepare/shared/store-profile';
+import { defaultStoreProfile } from '@erepare/shared/store-profile';
 import { expectAccessible } from './helpers.js';
 import { mailsFor, waitForMail, waitForMatchingMail } from './outbox.js';
 
@@ -67,8 +67,8 @@ test('contact form: a message with a photo reaches the shop only, its text escap
   await expect(page.getByLabel('Nom *')).toHaveValue('');
   await expect(page.getByRole('img', { name: /Photo 1/ })).toHaveCount(0);
 
-  const mail = await waitForMatchingMail(storeProfile.email, 'contact_message', (candidate) => candidate.subject.includes(unique));
-  expect(mail.to).toEqual([storeProfile.email]);
+  const mail = await waitForMatchingMail(defaultStoreProfile.email, 'contact_message', (candidate) => candidate.subject.includes(unique));
+  expect(mail.to).toEqual([defaultStoreProfile.email]);
   expect(mail.text).toContain('<script>alert("x")</script> mon écran est cassé.');
   expect(mail.text).toContain('1 photo, à consulter dans l’administration');
   expect(await mailsFor(`camille-${unique}@exemple.fr`, 'contact_message')).toHaveLength(0);
@@ -146,8 +146,8 @@ for (const size of [
     expect(acknowledgement.text).toMatch(/^Bonjour,$/m);
     expect(acknowledgement.text).not.toContain('Léa Martin');
     expect(acknowledgement.text).not.toContain('Le câble ne tient plus.');
-    const shop = await waitForMatchingMail(storeProfile.email, 'quote_request', (mail) => mail.subject.includes(reference));
-    expect(shop.to).toEqual([storeProfile.email]);
+    const shop = await waitForMatchingMail(defaultStoreProfile.email, 'quote_request', (mail) => mail.subject.includes(reference));
+    expect(shop.to).toEqual([defaultStoreProfile.email]);
     expect(shop.text).toContain('Le câble ne tient plus.');
     expect(shop.text).toMatch(/Samsung/);
   });

@@ -10,7 +10,7 @@ test.afterEach(async ({ request }) => {
 });
 
 async function loginAsAdmin(page: Page) {
-  await page.goto('/admin-dashboard');
+  await page.goto('/admin-dashboard?section=parametres');
   await page.getByLabel('Adresse e-mail').fill(ADMIN.email);
   await page.getByLabel('Mot de passe', { exact: true }).fill(ADMIN.password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
@@ -41,7 +41,7 @@ test('full maintenance: every page shows the maintenance page except the admin, 
   const maintenance = page.getByRole('checkbox', { name: /Site en maintenance/ });
   await expect(maintenance).toBeChecked();
   await maintenance.uncheck();
-  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await page.getByRole('form', { name: 'Paramètres du site' }).getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Paramètres enregistrés' })).toBeVisible();
   await expectAccessible(page);
 
@@ -55,9 +55,9 @@ test('shop maintenance: /boutique shows the restricted notice with Back and Cont
   await loginAsAdmin(page);
   await page.getByLabel('Titre du site').fill('Atelier E.repare test');
   await page.getByRole('checkbox', { name: /Boutique en maintenance/ }).check();
-  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await page.getByRole('form', { name: 'Paramètres du site' }).getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Paramètres enregistrés' })).toBeVisible();
-  await expect(page).toHaveTitle('Administration | Atelier E.repare test');
+  await expect(page).toHaveTitle('Paramètres – Administration | Atelier E.repare test');
 
   await page.goto('/contact');
   await expect(page).toHaveTitle('Contact | Atelier E.repare test');

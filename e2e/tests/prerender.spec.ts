@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { prerenderedPaths } from '@erepare/shared/routes';
+import { matchRoute, prerenderedPaths } from '@erepare/shared/routes';
 
 /**
  * Public pages are prerendered (DESIGN §1.7): their content is in the HTML before any script
@@ -43,6 +43,17 @@ test.describe('prerendered pages', () => {
         await expect(page.locator('header').first(), path).toBeVisible();
         await expect(page.locator('footer').first(), path).toBeVisible();
         await expect(page.locator('#erepare-site-settings'), path).toHaveCount(1);
+        // Every public page tells search engines where the shop is, when it opens and its phone.
+        const structured = await page.locator('script[type="application/ld+json"]').allTextContents();
+        const business = structured
+          .flatMap((text) => {
+            const data = JSON.parse(text) as Record<string, unknown> | Record<string, unknown>[];
+            return Array.isArray(data) ? data : [data];
+          })
+          .filter((data) => typeof data.telephone === 'string' && typeof data.address === 'object' && typeof data.geo === 'object');
+        const match = matchRoute(path);
+        const indexable = match.kind === 'page' && !match.route.noindex;
+        if (indexable) expect(business.length, `${path}: LocalBusiness structured data`).toBeGreaterThanOrEqual(1);
       });
     }
     // An unknown address: the not-found page, with its status.
@@ -78,4 +89,24 @@ test.describe('prerendered pages', () => {
       }
     });
   }
+
+  test('a product page paints its prerendered skeleton, hydrates it and shows the product sent with the page', async ({ page, request }) => {
+    const list = await request.get('/api/shop/products?page=1&per_page=1');
+    const product = (await list.json() as { data: { id: number; name: string }[] }).data[0]!;
+    const hydration = await watchHydration(page);
+    let productRequests = 0;
+    page.on('request', (sent) => {
+      if (new URL(sent.url()).pathname === `/api/shop/products/${product.id}`) productRequests += 1;
+    });
+    const response = await page.goto(`/produit/${product.id}`, { waitUntil: 'networkidle' });
+    // The HTML carries the skeleton (it paints before any script) and the product itself.
+    const html = (await response?.text()) ?? '';
+    expect(html).toContain('Chargement du produit…');
+    expect(html).toContain('id="erepare-product"');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name);
+    const { kept, errors } = await hydration();
+    expect(errors).toEqual([]);
+    expect(kept, 'the skeleton was replaced instead of hydrated').toBe(true);
+    expect(productRequests, 'the product came with the page').toBe(0);
+  });
 });

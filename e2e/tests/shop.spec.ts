@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { Customer, Invoice } from '@erepare/shared/schemas/repair';
 import type { Order, Product } from '@erepare/shared/schemas/shop';
-import { formatAddress, storeProfile } from '@erepare/shared/store-profile';
+import { formatAddress, defaultStoreProfile } from '@erepare/shared/store-profile';
 import { ADMIN, expectAccessible } from './helpers.js';
 import { linkTo, waitForMail, waitForMatchingMail } from './outbox.js';
 
@@ -291,8 +291,8 @@ test('browse, search, product, cart with a coupon, guest checkout by bank transf
   await expect(page.getByText(`Commande n° ${order.number}`)).toBeVisible();
   await expect(page.getByText('Statut : En attente de virement')).toBeVisible();
   const bank = page.getByRole('region', { name: 'Coordonnées pour votre virement' });
-  await expect(bank).toContainText(storeProfile.bank.iban);
-  await expect(bank).toContainText(storeProfile.bank.bic);
+  await expect(bank).toContainText(defaultStoreProfile.bank.iban);
+  await expect(bank).toContainText(defaultStoreProfile.bank.bic);
   await expect(totalsRow(bank, 'Référence')).toContainText(order.number);
   await expect(totalsRow(bank, 'Montant')).toContainText(eur(total));
   await expectAccessible(page);
@@ -301,7 +301,7 @@ test('browse, search, product, cart with a coupon, guest checkout by bank transf
   // The confirmation to the billing address (legal information included) and the staff's notice.
   const mail = await waitForMail(buyer.email, 'order_confirmation');
   expect(mail.subject).toContain(`n° ${order.number}`);
-  expect(mail.text).toContain(storeProfile.bank.iban);
+  expect(mail.text).toContain(defaultStoreProfile.bank.iban);
   expect(mail.text).toContain(`référence ${order.number}`);
   expect(mail.text).toContain('rétractation');
   expect(mail.text).toContain('FORMULAIRE TYPE DE RÉTRACTATION');
@@ -309,7 +309,7 @@ test('browse, search, product, cart with a coupon, guest checkout by bank transf
   expect(mail.text).toContain('vices cachés');
   expect(mail.text.toLowerCase()).toContain('contrat de garantie commerciale');
   expect(linkTo(mail, '/cgv')).toBe('/cgv');
-  const staff = await waitForMatchingMail(storeProfile.email, 'order_notification', (candidate) => candidate.subject === `Nouvelle commande #${order.number}`);
+  const staff = await waitForMatchingMail(defaultStoreProfile.email, 'order_notification', (candidate) => candidate.subject === `Nouvelle commande #${order.number}`);
   expect(staff.text).toContain(buyer.email);
 
   // Stock reserved, cart emptied.
@@ -374,7 +374,7 @@ test('guest checkout with in-store pickup and pay in store: no address, pay in s
   // Step 4 recaps the pickup, then the order.
   await expect(stepHeading(page, 4)).toBeVisible();
   const review = page.locator('form').filter({ has: orderButton(page) });
-  await expect(review).toContainText(`Retrait en boutique : ${storeProfile.name}`);
+  await expect(review).toContainText(`Retrait en boutique : ${defaultStoreProfile.name}`);
   await expect(review).toContainText('Vous réglez votre commande en boutique, au moment du retrait.');
   await expect(totalsRow(summary(page), 'Total TTC')).toContainText(eur(priceCents(product)));
   await page.getByRole('checkbox', { name: /J'ai lu et j'accepte/ }).check();
@@ -389,8 +389,8 @@ test('guest checkout with in-store pickup and pay in store: no address, pay in s
   await expect(page.getByText(`Commande n° ${order.number}`)).toBeVisible();
   await expect(page.getByText('Statut : En préparation')).toBeVisible();
   await expect(page.getByText('À régler en boutique au retrait')).toBeVisible();
-  await expect(page.getByRole('main')).toContainText(`${storeProfile.name}, ${formatAddress(storeProfile)}`);
-  await expect(page.getByRole('main')).toContainText(storeProfile.openingHours[0]?.hours ?? 'horaires');
+  await expect(page.getByRole('main')).toContainText(`${defaultStoreProfile.name}, ${formatAddress(defaultStoreProfile)}`);
+  await expect(page.getByRole('main')).toContainText(defaultStoreProfile.openingHours[0]?.hours ?? 'horaires');
   await expect(page.getByRole('region', { name: 'Coordonnées pour votre virement' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Voir mes commandes' })).toHaveAttribute('href', '/compte?tab=orders');
   await expectAccessible(page);
@@ -399,7 +399,7 @@ test('guest checkout with in-store pickup and pay in store: no address, pay in s
   const mail = await waitForMail(buyer.email, 'order_confirmation');
   expect(mail.text).toContain('à régler en boutique au retrait');
   expect(mail.text).toContain('RETRAIT EN BOUTIQUE');
-  expect(mail.text).not.toContain(storeProfile.bank.iban);
+  expect(mail.text).not.toContain(defaultStoreProfile.bank.iban);
   expect(await stockOf(page.request, product.id)).toBe(stockBefore - 1);
   await expect(page.getByTestId('cart-badge')).toHaveCount(0);
 });

@@ -14,6 +14,10 @@ import { accountMailer } from './modules/accounts/mailer.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { settingsRoutes } from './modules/settings/routes.js';
+import { adminCoreRoutes } from './modules/admin/core-routes.js';
+import { adminRepairRoutes } from './modules/admin/repair-routes.js';
+import { adminRgpdRoutes } from './modules/admin/rgpd-routes.js';
+import { adminShopRoutes } from './modules/admin/shop-routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { createCatalogue } from './modules/shop/catalogue.js';
 import { shopRoutes } from './modules/shop/routes.js';
@@ -28,8 +32,9 @@ import { notificationRoutes } from './modules/notifications/routes.js';
 import { fcmRoutes } from './modules/notifications/fcm-routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { quoteRoutes } from './modules/quotes/routes.js';
-import { registerErrorHandler } from './plugins/errors.js';
+import { registerErrorHandler, sendFrameworkError } from './plugins/errors.js';
 import { baseCspDirectives } from './plugins/csp.js';
+import { createPrerenderedPages } from './plugins/prerendered-pages.js';
 import { registerWeb } from './plugins/web.js';
 
 export type BuildOptions = {
@@ -70,6 +75,18 @@ export function loggerOptions(level: Config['logLevel']) {
 /** Behind TRUST_PROXY: only the nearest hop (the platform's proxy) is trusted. */
 export const trustOneProxy = (_address: string, hop: number): boolean => hop < 1;
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** A parsed JSON body with every lone surrogate replaced by U+FFFD (plain objects and arrays only). */
+function wellFormed(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(LONE_SURROGATE, '\uFFFD');
+  if (Array.isArray(value)) return value.map(wellFormed);
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key.replace(LONE_SURROGATE, '\uFFFD'), wellFormed(entry)]));
+  }
+  return value;
+}
+
 export async function buildApp({ config, database }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel),
@@ -84,6 +101,9 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
     },
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Errors the router raises before any route (a parameter over maxParamLength, a malformed
+    // %-escape) get the same French envelope as every other error (see sendFrameworkError).
+    frameworkErrors: sendFrameworkError,
   });
 
   app.decorate('config', config);
@@ -97,6 +117,11 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
 
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
+  });
+  // JSON may carry a lone UTF-16 surrogate ("\ud800"), which no UTF-8 text holds: PostgreSQL's
+  // jsonb refuses it (a 500, e.g. in the audit log). It becomes U+FFFD, as text columns store it.
+  app.addHook('preValidation', async (request) => {
+    if (request.body !== null && typeof request.body === 'object') request.body = wellFormed(request.body);
   });
   // Server-Timing: the time spent in the server for this request (what the bench's "server time"
   // budgets measure, and what browsers' developer tools show).
@@ -126,6 +151,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(healthRoutes, { prefix: '/api/auth' });
   await app.register(authRoutes, { prefix: '/api/auth' });
+  app.decorate('pages', createPrerenderedPages(config.webDistDir, app.log));
   await app.register(settingsRoutes, { prefix: '/api/admin' });
   const repairBackend = createRepairBackend(config, database, app.log);
   const inventoryCache = createInventoryCache(repairBackend);
@@ -146,6 +172,10 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   await app.register(shippingRoutes);
   await app.register(trackingRoutes);
   await app.register(adminRoutes);
+  await app.register(adminCoreRoutes);
+  await app.register(adminShopRoutes);
+  await app.register(adminRepairRoutes);
+  await app.register(adminRgpdRoutes);
   // Notifications: the push sender's job is started by server.ts (test apps keep pushes in the outbox).
   const push = createPushService(config, database.db, app.log);
   app.decorate('push', push);

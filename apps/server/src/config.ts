@@ -1,7 +1,7 @@
 import { createPrivateKey } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { storeProfile } from '@erepare/shared/store-profile';
+import { defaultStoreProfile } from '@erepare/shared/store-profile';
 import { z } from '@erepare/shared/zod';
 
 /**
@@ -481,7 +481,8 @@ function parseMailbox(value: string): { name: string; address: string } | null {
   const name = (match ? (match[1] ?? '') : '').trim();
   const address = (match ? match[2] : value) ?? '';
   if (!mailAddress.safeParse(address).success || /[\r\n]/.test(name)) return null;
-  return { name: name || storeProfile.name, address };
+  // Config is read at start-up, with no database at hand: the default profile's name.
+  return { name: name || defaultStoreProfile.name, address };
 }
 
 /**
@@ -494,6 +495,7 @@ function parseMailbox(value: string): { name: string; address: string } | null {
 export function defaultMailFrom(publicUrl: string): { name: string; address: string } {
   const host = new URL(publicUrl).hostname.toLowerCase();
   const isDomainName = host.includes('.') && !/^[\d.]+$/.test(host) && !host.startsWith('[') && !host.endsWith('.localhost');
-  const domain = isDomainName ? host.replace(/^www\./, '') : (storeProfile.email.split('@')[1] ?? 'localhost');
-  return { name: storeProfile.name, address: `no-reply@${domain}` };
+  // Config is read at start-up, with no database at hand: the default profile's name and domain.
+  const domain = isDomainName ? host.replace(/^www\./, '') : (defaultStoreProfile.email.split('@')[1] ?? 'localhost');
+  return { name: defaultStoreProfile.name, address: `no-reply@${domain}` };
 }

@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { Mailer } from './modules/mail/mailer.js';
 import type { PushService } from './modules/notifications/push-service.js';
+import type { PrerenderedPages } from './plugins/prerendered-pages.js';
 import type { InventoryCache } from './modules/repair/service.js';
 import type { Catalogue } from './modules/shop/catalogue-types.js';
 
@@ -19,5 +20,7 @@ declare module 'fastify' {
     shop: { catalogue: Catalogue };
     /** Web Push: VAPID keys and the push outbox's job; kick() after committing a notifyUser(). */
     push: PushService;
+    /** The prerendered public pages, rendered again when staff save another store profile. */
+    pages: PrerenderedPages;
   }
 }

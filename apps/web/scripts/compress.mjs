@@ -12,7 +12,10 @@ let afterBr = 0;
 function walk(dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) walk(full);
+    // dist/ssr is the server's renderer (never served): nothing to compress.
+    if (entry.isDirectory()) {
+      if (!(dir === root && entry.name === 'ssr')) walk(full);
+    }
     else if (compressible.test(entry.name)) {
       const content = fs.readFileSync(full);
       if (content.length < 512) continue;

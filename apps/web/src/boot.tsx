@@ -9,6 +9,8 @@ import { createQueryClient, Providers } from './app/providers';
 import { createRouter, loadMatchedRoutes } from './app/router';
 import { registerServiceWorker } from './lib/service-worker';
 import { primeSiteSettings } from './lib/site-settings';
+import { embeddedStoreProfile } from './lib/store-profile';
+import { defaultStoreProfile } from '@erepare/shared/store-profile';
 import { APP_READY_EVENT } from './lib/app-ready';
 import { applyTheme, readTheme } from './lib/theme-store';
 
@@ -17,6 +19,8 @@ applyTheme(readTheme(themeAreaForPath(window.location.pathname)));
 
 const queryClient = createQueryClient();
 primeSiteSettings(queryClient);
+// The profile the page was rendered with (sent by the server); the default one without a server (vite dev).
+const storeProfile = embeddedStoreProfile(document) ?? defaultStoreProfile;
 
 /** Says when the app has taken over the page (main.tsx then replays the taps made before). */
 function AppReady() {
@@ -30,7 +34,7 @@ function AppReady() {
 function app() {
   return (
     <StrictMode>
-      <Providers client={queryClient}>
+      <Providers client={queryClient} storeProfile={storeProfile}>
         <RouterProvider router={createRouter()} />
         <AppReady />
       </Providers>

@@ -1,20 +1,39 @@
 /**
- * Server rendering of the public pages, used at build time only (prerender.ts): the HTML a page
- * shows before its JavaScript runs, so it paints at once and search engines read it. Data the
- * pages fetch (catalogue, tickets…) is not fetched here: they render their loading state, and the
- * browser hydrates the same markup, then fetches.
+ * Server rendering of the public pages: the HTML a page shows before its JavaScript runs, so it
+ * paints at once and search engines read it. Used at build time (prerender.ts, with the default
+ * store profile) and by the server when staff save another store profile (the pages are rendered
+ * again with it). Data the pages fetch (catalogue, tickets…) is not fetched here: they render
+ * their loading state, and the browser hydrates the same markup, then fetches.
  */
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { PRERENDERED_NOT_FOUND, PRERENDERED_PRODUCT, PRERENDERED_PRODUCT_SAMPLE, prerenderedPaths } from '@erepare/shared/routes';
 import { defaultSiteSettings } from '@erepare/shared/site-settings';
+import { defaultStoreProfile, type StoreProfile } from '@erepare/shared/store-profile';
 import { createQueryClient, Providers } from './app/providers';
 import { routeObjects } from './app/router';
 import { seedSiteSettings } from './lib/site-settings';
 
 export type Rendered = { html: string; status: number };
 
+/** A path no route matches: renders the not-found page. */
+const UNKNOWN_PATH = '/__page-introuvable__';
+
+/**
+ * What is prerendered, as [key, path to render]: every public page, one skeleton for every
+ * product page (rendered from a sample address) and the not-found page. The key is what the
+ * server looks the copy up by.
+ */
+export function prerenderJobs(): [string, string][] {
+  return [
+    ...prerenderedPaths().map((pathname): [string, string] => [pathname, pathname]),
+    [PRERENDERED_PRODUCT, PRERENDERED_PRODUCT_SAMPLE],
+    [PRERENDERED_NOT_FOUND, UNKNOWN_PATH],
+  ];
+}
+
 /** Renders `path` as the browser's first render would; null when the path redirects. */
-export async function render(path: string): Promise<Rendered | null> {
+export async function render(path: string, storeProfile: StoreProfile = defaultStoreProfile): Promise<Rendered | null> {
   const handler = createStaticHandler(routeObjects);
   const context = await handler.query(new Request(new URL(path, 'http://localhost')));
   if (context instanceof Response) return null;
@@ -24,7 +43,7 @@ export async function render(path: string): Promise<Rendered | null> {
     // The server sends the current settings with every page; maintenance pages are not prerendered.
     seedSiteSettings(queryClient, defaultSiteSettings);
     const { prelude } = await prerender(
-      <Providers client={queryClient}>
+      <Providers client={queryClient} storeProfile={storeProfile}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </Providers>,
       // Never outline a large Suspense boundary (that too takes an inline script).

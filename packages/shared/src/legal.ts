@@ -9,7 +9,7 @@
  * Plain strings only (no HTML): each caller renders and escapes them its own way.
  */
 import { WARRANTY_MONTHS } from './shop.js';
-import { formatAddress, storeProfile, type StoreProfile } from './store-profile.js';
+import { formatAddress, type StoreProfile } from './store-profile.js';
 
 /** Commercial warranty on every product sold (spec 2 §1), the same constant as the shop's. */
 export const PRODUCT_WARRANTY_MONTHS = WARRANTY_MONTHS;
@@ -24,7 +24,7 @@ export const WITHDRAWAL_FORM_TITLE = 'FORMULAIRE TYPE DE RÉTRACTATION';
  * The model withdrawal form, line by line. With an order number (the confirmation mail) the form
  * names the order; without (the CGV page) it leaves a line to fill in.
  */
-export function withdrawalFormLines(orderNumber?: string, profile: StoreProfile = storeProfile): string[] {
+export function withdrawalFormLines(profile: StoreProfile, orderNumber?: string): string[] {
   return [
     WITHDRAWAL_FORM_TITLE,
     '(annexe à l’article R221-1 du Code de la consommation)',
@@ -46,8 +46,8 @@ export function withdrawalFormLines(orderNumber?: string, profile: StoreProfile 
 }
 
 /** The model withdrawal form as one text (the confirmation mail). */
-export function withdrawalFormText(orderNumber: string, profile: StoreProfile = storeProfile): string {
-  return withdrawalFormLines(orderNumber, profile).join('\n');
+export function withdrawalFormText(profile: StoreProfile, orderNumber: string): string {
+  return withdrawalFormLines(profile, orderNumber).join('\n');
 }
 
 // ───────────────────────── commercial warranty (article L217-22) ─────────────────────────
@@ -70,8 +70,8 @@ export type CommercialWarrantyContract = {
  * confirmation mail) or for every product of the shop (the CGV); the rest is the same text.
  */
 export function productWarrantyContract(
+  profile: StoreProfile,
   scope: 'order' | 'terms' = 'order',
-  profile: StoreProfile = storeProfile,
 ): CommercialWarrantyContract {
   const guarantor = profile.legalName || profile.name;
   const what = scope === 'order' ? 'chaque produit de cette commande' : 'chaque produit vendu par la boutique, en ligne ou en magasin';

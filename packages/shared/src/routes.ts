@@ -176,6 +176,14 @@ export function prerenderedPaths(): string[] {
 /** Key of the prerendered not-found page (served, with status 404, for any unknown path). */
 export const PRERENDERED_NOT_FOUND = '*';
 
+/**
+ * Key of the prerendered product page: its loading state (header, footer, the product's
+ * skeleton), which names no product, so one copy serves every `/produit/:id` (rendered as
+ * PRERENDERED_PRODUCT_SAMPLE); the page paints before any script, then shows the product.
+ */
+export const PRERENDERED_PRODUCT = '/produit/:productId';
+export const PRERENDERED_PRODUCT_SAMPLE = '/produit/0';
+
 /** Paths that show the home page without being the home page (spec: fall back to home). */
 export const homeFallbackPaths: readonly string[] = ['/services', '/services/*', '/actualites'];
 

@@ -3,6 +3,7 @@
  * before the server confirms them): money strings, shipping, coupons, totals (spec 2 §5, §9).
  * Every amount is in integer cents.
  */
+import type { ShippingMethod } from './schemas/shop.js';
 
 // ───────────────────────── money ─────────────────────────
 
@@ -64,6 +65,11 @@ export type ShippingMethodDefinition = {
   /** A relay point must be chosen (the picker arrives with the payments issue). */
   needsRelay: boolean;
   needsAddress: boolean;
+  /**
+   * Threshold set by staff (admin shipping methods), replacing the kind's default (standard:
+   * free strictly above it; express: free from it); null: never free. Absent: the default.
+   */
+  freeThresholdCents?: number | null;
 };
 
 export const SHIPPING_METHODS: readonly ShippingMethodDefinition[] = [
@@ -121,13 +127,16 @@ export function findShippingMethod(id: string): ShippingMethodDefinition | undef
 /** Subtotal after coupon from which (strictly above, for standard) a method ships free; null for pickup. */
 export function freeShippingThresholdCents(method: ShippingMethodDefinition): number | null {
   if (method.kind === 'pickup') return null;
+  if (method.freeThresholdCents !== undefined) return method.freeThresholdCents;
   return method.kind === 'express' ? FREE_EXPRESS_FROM_CENTS : FREE_SHIPPING_ABOVE_CENTS;
 }
 
 export function isShippingFree(method: ShippingMethodDefinition, subtotalAfterCouponCents: number): boolean {
   if (method.kind === 'pickup') return true;
-  if (method.kind === 'express') return subtotalAfterCouponCents >= FREE_EXPRESS_FROM_CENTS;
-  return subtotalAfterCouponCents > FREE_SHIPPING_ABOVE_CENTS;
+  const threshold = freeShippingThresholdCents(method);
+  if (threshold === null) return false;
+  if (method.kind === 'express') return subtotalAfterCouponCents >= threshold;
+  return subtotalAfterCouponCents > threshold;
 }
 
 export function shippingCostCents(method: ShippingMethodDefinition, subtotalAfterCouponCents: number): number {
@@ -140,8 +149,25 @@ export function shippingCostCents(method: ShippingMethodDefinition, subtotalAfte
  */
 export function missingForFreeShippingCents(method: ShippingMethodDefinition, subtotalAfterCouponCents: number): number {
   if (isShippingFree(method, subtotalAfterCouponCents)) return 0;
-  const target = method.kind === 'express' ? FREE_EXPRESS_FROM_CENTS : FREE_SHIPPING_ABOVE_CENTS + 1;
+  const threshold = freeShippingThresholdCents(method);
+  // Never free (staff removed the threshold): nothing to reach.
+  if (threshold === null) return 0;
+  const target = method.kind === 'express' ? threshold : threshold + 1;
   return Math.max(0, target - subtotalAfterCouponCents);
+}
+
+/** The API's method (`GET /api/shop/shipping-methods`) as the rules above take it: staff's price and threshold win. */
+export function toShippingDefinition(method: ShippingMethod): ShippingMethodDefinition {
+  return {
+    id: method.id as ShippingMethodDefinition['id'],
+    title: method.title,
+    description: method.description,
+    costCents: decimalToCents(method.cost) ?? 0,
+    kind: method.kind,
+    needsRelay: method.needs_relay,
+    needsAddress: method.needs_address,
+    freeThresholdCents: method.free_threshold === null ? null : (decimalToCents(method.free_threshold) ?? null),
+  };
 }
 
 /** The cart's delivery line (one rule with checkout): free, or from the cheapest delivery method. */

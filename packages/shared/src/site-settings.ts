@@ -49,3 +49,9 @@ export const siteSettingsPayload = {
  * request.
  */
 export const SITE_SETTINGS_ELEMENT_ID = 'erepare-site-settings';
+
+/**
+ * The product a `/produit/:id` page shows, embedded by the server in that page (JSON of the
+ * `GET /api/shop/products/:id` answer's `data`), so the page needs no request before it renders.
+ */
+export const EMBEDDED_PRODUCT_ELEMENT_ID = 'erepare-product';

@@ -1,8 +1,10 @@
 /**
  * The shop's public identity, shown in the footer, the contact and legal pages, the maintenance
- * page and the structured data. These are placeholder values until the owner fills in the real
- * ones (the admin issue moves them to the database and makes them editable); nothing else in the
- * code base may hard-code an address, a phone number or an e-mail of the shop.
+ * page, the mails, the invoices and the structured data. Staff edit it in the dashboard
+ * (Paramètres → Profil de la boutique); it is stored in the database (`store_profile`) and the
+ * server sends it with every page (STORE_PROFILE_ELEMENT_ID). `defaultStoreProfile` holds
+ * placeholder values, used until the owner saves the real ones and by the build's prerender.
+ * Nothing else in the code base may hard-code an address, a phone number or an e-mail of the shop.
  */
 export type OpeningSlot = { days: string; hours: string };
 
@@ -54,7 +56,7 @@ export type StoreProfile = {
   maintenanceHours: OpeningSlot[];
 };
 
-export const storeProfile: StoreProfile = {
+export const defaultStoreProfile: StoreProfile = {
   name: 'E.repare',
   legalName: 'E.repare (nom commercial à compléter)',
   address: {
@@ -110,17 +112,47 @@ export const storeProfile: StoreProfile = {
   ],
 };
 
-export function formatAddress(profile: StoreProfile = storeProfile): string {
+export function formatAddress(profile: StoreProfile): string {
   const { street, postalCode, city } = profile.address;
   return `${street}, ${postalCode} ${city}`;
 }
 
-export function whatsappUrl(profile: StoreProfile = storeProfile, text?: string): string {
+export function whatsappUrl(profile: StoreProfile, text?: string): string {
   const base = `https://wa.me/${profile.whatsapp.number}`;
   return text ? `${base}?text=${encodeURIComponent(text)}` : base;
 }
 
-export function mapsUrl(profile: StoreProfile = storeProfile): string {
+export function mapsUrl(profile: StoreProfile): string {
   const { latitude, longitude } = profile.geo;
   return `https://www.google.com/maps/search/?api=1&query=${latitude},${longitude}`;
+}
+
+/**
+ * Id of the `<script type="application/json">` element in which the server sends the current
+ * store profile with every page (the prerendered HTML was rendered with the same one).
+ */
+export const STORE_PROFILE_ELEMENT_ID = 'erepare-store-profile';
+
+/**
+ * Whether `value` has the shape of `model`: every key of the model, with a value of the same kind
+ * (arrays: every item shaped like the model's first). Used without zod where a profile arrives
+ * from outside the code (the page's embedded copy): zod must not weigh on the first page load.
+ */
+function sameShape(value: unknown, model: unknown): boolean {
+  if (Array.isArray(model)) {
+    const [item] = model as unknown[];
+    return Array.isArray(value) && value.every((entry) => sameShape(entry, item));
+  }
+  if (model && typeof model === 'object') {
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
+    return Object.entries(model).every(([key, child]) => sameShape((value as Record<string, unknown>)[key], child));
+  }
+  return typeof value === typeof model;
+}
+
+/** `value` as a store profile when it has a profile's shape (the server's copy); null otherwise. */
+export function asStoreProfile(value: unknown): StoreProfile | null {
+  if (!sameShape(value, defaultStoreProfile)) return null;
+  const profile = value as StoreProfile;
+  return profile.vatRegime === 'standard' || profile.vatRegime === 'franchise' ? profile : null;
 }

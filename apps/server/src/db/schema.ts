@@ -144,6 +144,21 @@ export const siteSettings = pgTable(
 );
 
 /**
+ * The shop's identity (store profile, packages/shared/store-profile.ts): one row, the whole
+ * profile as JSON validated by storeProfileSchema on every write. No row: the default profile.
+ */
+export const storeProfileTable = pgTable(
+  'store_profile',
+  {
+    id: integer('id').primaryKey().default(1),
+    profile: jsonb('profile').notNull(),
+    updatedAt: updatedAt(),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [check('store_profile_singleton', sql`${table.id} = 1`)],
+);
+
+/**
  * Fixed-window counters for rate limits, in the database so that limits hold across several
  * server instances (DESIGN.md §5).
  */
@@ -227,6 +242,10 @@ export const tickets = pgTable(
     status: text('status').notNull(),
     description: text('description').notNull().default(''),
     totalCents: integer('total_cents').notNull().default(0),
+    /** Staff's internal notes (issue 9): never shown to the customer nor in public views. */
+    notes: text('notes').notNull().default(''),
+    /** When staff promised the repair (issue 9), optional. */
+    dueOn: timestamp('due_on', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -292,6 +311,8 @@ export const invoices = pgTable(
     taxCents: integer('tax_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
     amountPaidCents: integer('amount_paid_cents').notNull().default(0),
+    /** Sum of the credit notes issued against this invoice (issue 9); what is owed is total − credited. */
+    creditedCents: integer('credited_cents').notNull().default(0),
     notes: text('notes').notNull().default(''),
     dueOn: timestamp('due_on', { withTimezone: true }),
     createdAt: createdAt(),
@@ -302,6 +323,7 @@ export const invoices = pgTable(
     index('invoices_customer_idx').on(table.customerId),
     check('invoices_status_check', sql`${table.status} in ('Paid', 'Unpaid', 'Partial', 'Refunded')`),
     check('invoices_amounts_check', sql`${table.totalCents} >= 0 and ${table.amountPaidCents} >= 0`),
+    check('invoices_credited_check', sql`${table.creditedCents} >= 0 and ${table.creditedCents} <= ${table.totalCents}`),
   ],
 );
 
@@ -320,8 +342,17 @@ export const invoiceLines = pgTable(
     unitPriceCents: integer('unit_price_cents').notNull(),
     taxCents: integer('tax_cents').notNull().default(0),
     totalCents: integer('total_cents').notNull(),
+    /**
+     * VAT rate of the line in percent ('20', '10', '5.5', '0'), or 'margin' for a second-hand
+     * refurbished item sold under the VAT margin scheme (art. 297 A du CGI): no VAT shown.
+     */
+    vatRate: text('vat_rate').notNull().default('20'),
   },
-  (table) => [index('invoice_lines_invoice_idx').on(table.invoiceId), check('invoice_lines_quantity_check', sql`${table.quantity} > 0`)],
+  (table) => [
+    index('invoice_lines_invoice_idx').on(table.invoiceId),
+    check('invoice_lines_quantity_check', sql`${table.quantity} > 0`),
+    check('invoice_lines_vat_rate_check', sql`${table.vatRate} in ('20', '10', '5.5', '0', 'margin')`),
+  ],
 );
 
 export const invoicePayments = pgTable(
@@ -837,4 +868,180 @@ export const quotePhotos = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('quote_photos_quote_idx').on(table.quoteId)],
+);
+
+// ───────────────────────── Staff: audit log (issue 9) ─────────────────────────
+
+/**
+ * Every change made by staff in the dashboard: who, what, when, before/after. Written in the
+ * transaction of the change itself (`recordAudit`), so a change and its record land together or
+ * not at all. The actor is kept as an id and a copy of the e-mail, so the record survives the
+ * actor's account being removed.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email').notNull(),
+    /** Dotted verb, e.g. `settings.update`, `ticket.status`, `order.mark_paid`, `admin.add`. */
+    action: text('action').notNull(),
+    /** What was changed: `ticket`, `order`, `product`, `coupon`, `settings`, `user`… */
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('audit_log_created_idx').on(table.createdAt), index('audit_log_entity_idx').on(table.entity, table.entityId)],
+);
+
+// ───────────────────────── Staff: shop administration (issue 9) ─────────────────────────
+
+/**
+ * A refund recorded by staff on an order (full or partial). The sum of an order's refunds never
+ * exceeds what was paid. `method` says how the money went back: `manual` (bank transfer, cash,
+ * or done by staff in the provider's own dashboard), or the provider called by the server.
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').notNull(),
+    method: text('method', { enum: ['manual', 'stripe', 'paypal'] }).notNull().default('manual'),
+    /** The provider's refund id when the server refunded through it; '' for a manual refund. */
+    providerRef: text('provider_ref').notNull().default(''),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('order_refunds_order_idx').on(table.orderId),
+    check('order_refunds_amount_check', sql`${table.amountCents} > 0`),
+    check('order_refunds_method_check', sql`${table.method} in ('manual', 'stripe', 'paypal')`),
+  ],
+);
+
+/**
+ * Product pictures uploaded by staff (local backend): re-encoded to WebP by the server, the large
+ * one at most 1200 px on its longest side and a 400 px thumbnail. Kept in the database, so every
+ * instance serves them (DESIGN §5); `shop_products.images` points at /api/shop/images/<id>.
+ */
+export const shopProductImages = pgTable(
+  'shop_product_images',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => inventoryItems.id, { onDelete: 'cascade' }),
+    mimeType: text('mime_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    data: bytea('data').notNull(),
+    thumbnail: bytea('thumbnail').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('shop_product_images_product_idx').on(table.productId)],
+);
+
+// ───────────────────────── Staff: push campaigns (issue 9, admin core) ─────────────────────────
+
+/**
+ * A promo or flash-sale campaign sent by staff: an in-app notification to each opted-in customer
+ * and their Web Pushes, written in one transaction with this row. `send_key` (a hash of the
+ * content and the Paris day) is unique: a double click sends once.
+ */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: serial('id').primaryKey(),
+    sendKey: text('send_key').notNull(),
+    kind: text('kind', { enum: ['promo', 'flash'] }).notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** Coupon code announced (upper case), '' if none. */
+    code: text('code').notNull().default(''),
+    /** Path of this site opened by the notification, '' for the default. */
+    url: text('url').notNull().default(''),
+    recipients: integer('recipients').notNull().default(0),
+    pushesQueued: integer('pushes_queued').notNull().default(0),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('campaigns_send_key_unique').on(table.sendKey),
+    index('campaigns_created_idx').on(table.createdAt),
+    check('campaigns_kind_check', sql`${table.kind} in ('promo', 'flash')`),
+  ],
+);
+
+// ───────────────────────── Staff: repairs (issue 9, admin repair) ─────────────────────────
+
+/**
+ * Counters of the numbered documents (invoices `F-{year}`, credit notes `AV-{year}`, tickets
+ * `T`). A number is taken by locking the counter row (SELECT … FOR UPDATE) and incrementing it
+ * in the transaction that writes the document: a failed transaction gives its number back, so
+ * invoice numbers have no gaps (a sequence would leave some). Created on first use from the
+ * highest number already in the table.
+ */
+export const documentCounters = pgTable('document_counters', {
+  key: text('key').primaryKey(),
+  value: integer('value').notNull(),
+});
+
+/**
+ * A credit note (avoir) issued by staff against an invoice (issued invoices are never edited or
+ * deleted). Numbered `AV-{year}-{00001}` in its own gapless series.
+ */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: serial('id').primaryKey(),
+    creditNoteNumber: text('credit_note_number').notNull(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'restrict' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    amountCents: integer('amount_cents').notNull(),
+    /** Part of the amount paid back to the customer (the rest cancels what was still owed). */
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    method: text('method').notNull().default(''),
+    reason: text('reason').notNull(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('credit_notes_number_unique').on(table.creditNoteNumber),
+    index('credit_notes_invoice_idx').on(table.invoiceId),
+    check('credit_notes_amount_check', sql`${table.amountCents} > 0 and ${table.refundedCents} >= 0 and ${table.refundedCents} <= ${table.amountCents}`),
+  ],
+);
+
+/**
+ * Shipping methods as staff set them (issue 9): price, free-shipping threshold, enabled. A method
+ * without a row keeps the built-in values of packages/shared/src/shop.ts (spec 2 §9); the server
+ * prices every order from these (the browser's figures are only a preview).
+ */
+export const shippingMethodSettings = pgTable(
+  'shipping_method_settings',
+  {
+    methodId: text('method_id').primaryKey(),
+    costCents: integer('cost_cents').notNull(),
+    /** Subtotal after coupon from which the method is free (standard: strictly above; express: from); null: never free. */
+    freeThresholdCents: integer('free_threshold_cents'),
+    enabled: boolean('enabled').notNull().default(true),
+    updatedAt: updatedAt(),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    check('shipping_method_settings_cost_check', sql`${table.costCents} >= 0`),
+    check('shipping_method_settings_threshold_check', sql`${table.freeThresholdCents} is null or ${table.freeThresholdCents} >= 0`),
+  ],
 );

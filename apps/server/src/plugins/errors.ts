@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '@erepare/shared/messages';
 import type { ErrorResponse } from '@erepare/shared/schemas/common';
 import { AppError } from '../errors.js';
@@ -35,6 +35,7 @@ const fastifyCodes: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: messages.http.payloadTooLarge },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: messages.http.badRequest },
   FST_ERR_BAD_URL: { status: 400, message: messages.http.badRequest },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: messages.http.badRequest },
   FST_ERR_ASYNC_CONSTRAINT: { status: 400, message: messages.http.badRequest },
 };
 
@@ -66,6 +67,18 @@ export function loggableError(error: unknown): unknown {
     ...(typeof details.code === 'string' ? { code: details.code } : {}),
     ...(typeof details.message === 'string' ? { message: details.message } : {}),
   };
+}
+
+/**
+ * Errors Fastify's router raises before any route exists for the request (Fastify's
+ * `frameworkErrors`: a path parameter over maxParamLength, a malformed %-escape). They bypass
+ * setErrorHandler, so they get the same envelope and French message here.
+ */
+export function sendFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const known = fastifyCodes[error.code];
+  const status = known?.status ?? 400;
+  const body: ErrorResponse = { success: false, message: known?.message ?? messages.http.badRequest, statusCode: status, code: error.code, requestId: String(request.id) };
+  void reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
 /**

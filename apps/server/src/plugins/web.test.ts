@@ -5,6 +5,8 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { landingPages, routes } from '@erepare/shared/routes';
 import { defaultSiteSettings } from '@erepare/shared/site-settings';
+import { defaultStoreProfile } from '@erepare/shared/store-profile';
+import { inventoryItems, shopProducts } from '../db/schema.js';
 import { writeSiteSettings } from '../modules/settings/repository.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
@@ -30,12 +32,19 @@ function page(
   { base = SHELL, noindex = false, preloads = '', canonical, description = defaultSiteSettings.description }: { base?: string; noindex?: boolean; preloads?: string; canonical?: string; description?: string } = {},
 ) {
   const link = canonical ? `<link rel="canonical" href="${t.config.publicUrl}${canonical}">` : '';
+  const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const openGraph =
+    `<meta property="og:type" content="website"><meta property="og:site_name" content="${attribute(defaultSiteSettings.title)}">` +
+    `<meta property="og:locale" content="fr_FR"><meta property="og:title" content="${attribute(title)}">` +
+    `<meta property="og:description" content="${attribute(description)}">` +
+    (canonical ? `<meta property="og:url" content="${t.config.publicUrl}${canonical}">` : '') +
+    `<meta property="og:image" content="${t.config.publicUrl}/icons/icon-512.png"><meta name="twitter:card" content="summary">`;
   return base
     .replace('<title>E.repare</title>', `<title>${title}</title>`)
     .replace('<meta name="description" content="Atelier">', `<meta name="description" content="${description.replace(/"/g, '&quot;')}">`)
     .replace(
       '</head>',
-      `<meta name="erepare-payments-csp" content="1">${noindex ? '<meta name="robots" content="noindex">' : ''}${link}<script type="application/json" id="erepare-site-settings">${SETTINGS_JSON}</script>${preloads}</head>`,
+      `${openGraph}<meta name="erepare-payments-csp" content="1">${noindex ? '<meta name="robots" content="noindex">' : ''}${link}<script type="application/json" id="erepare-site-settings">${SETTINGS_JSON}</script><script type="application/json" id="erepare-store-profile">${JSON.stringify(defaultStoreProfile)}</script>${preloads}</head>`,
     );
 }
 
@@ -65,9 +74,10 @@ beforeAll(async () => {
   await fs.writeFile(path.join(dist, 'prerendered', 'index.html'), prerenderedHtml('Accueil prérendu'));
   await fs.writeFile(path.join(dist, 'prerendered', 'boutique.html'), prerenderedHtml('Boutique prérendue'));
   await fs.writeFile(path.join(dist, 'prerendered', '404.html'), prerenderedHtml('Page introuvable prérendue'));
+  await fs.writeFile(path.join(dist, 'prerendered', 'produit.html'), prerenderedHtml('Fiche produit en chargement'));
   await fs.writeFile(
     path.join(dist, 'prerendered', 'manifest.json'),
-    JSON.stringify({ '/': 'index.html', '/boutique': 'boutique.html', '*': '404.html', '/evil': '../index.html' }),
+    JSON.stringify({ '/': 'index.html', '/boutique': 'boutique.html', '/produit/:productId': 'produit.html', '*': '404.html', '/evil': '../index.html' }),
   );
   t = await createTestApp({ WEB_DIST_DIR: dist });
 });
@@ -97,7 +107,7 @@ describe('client routes', () => {
   const bordeaux = landingPages.find((landing) => landing.slug === 'reparation-bordeaux');
   const about = routes.find((route) => route.path === '/a-propos')?.description;
   it.each([
-    ['/produit/12', 'Produit | E.repare', { canonical: '/produit/12' }],
+
     ['/reparation-bordeaux', 'Réparation de téléphones et ordinateurs près de Bordeaux | E.repare', { canonical: '/reparation-bordeaux', description: bordeaux?.description }],
     // An alias names the page to index.
     ['/about', 'À propos | E.repare', { canonical: '/a-propos', description: about }],
@@ -159,6 +169,45 @@ describe('client routes', () => {
     expect((await get('/boutique')).body).toContain('Boutique prérendue');
   });
 
+  it('serves every product page the prerendered product skeleton, titled by the route when the product is unknown', async () => {
+    const response = await get('/produit/999912');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(page('Produit | E.repare', { base: prerenderedHtml('Fiche produit en chargement'), canonical: '/produit/999912' }));
+  });
+
+  it('sends a product page with its product and preloads its picture (no request before it renders)', async () => {
+    const [item] = await t.database.db
+      .insert(inventoryItems)
+      .values({ name: 'Coque </script><script>alert(1)</script>', sku: 'WEB-EMBED-1', itemType: 'accessory', priceCents: 1290, quantity: 3, description: 'Coque souple.' })
+      .returning();
+    const id = item?.id ?? 0;
+    await t.database.db.insert(shopProducts).values({ productId: id, shortDescription: 'Coque souple transparente.', images: [{ src: '/images/coque.webp', alt: 'Coque' }] });
+    t.app.shop.catalogue.invalidate();
+    const page = await get(`/produit/${id}`);
+    expect(page.statusCode).toBe(200);
+    const embedded = /<script type="application\/json" id="erepare-product">([\s\S]*?)<\/script>/.exec(page.body)?.[1] ?? '';
+    // The product's text cannot close the element; the JSON is the API's own answer.
+    expect(embedded).not.toContain('</script>');
+    const api = await get(`/api/shop/products/${id}`);
+    expect(JSON.parse(embedded)).toEqual(api.json<{ data: unknown }>().data);
+    expect(page.body).toContain('<title>Coque &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; | ');
+    expect(page.body).toContain('<meta name="description" content="Coque souple transparente.">');
+    expect(page.body).toContain('<link rel="preload" as="image" fetchpriority="high" href="/images/coque.webp">');
+    expect(page.body).toContain('Fiche produit en chargement');
+    // Link previews show the product: its name, its type and its picture (absolute address).
+    expect(page.body).toContain('<meta property="og:type" content="product">');
+    expect(page.body).toContain(`<meta property="og:image" content="${t.config.publicUrl}/images/coque.webp">`);
+    expect(page.body).toContain(`<meta property="og:url" content="${t.config.publicUrl}/produit/${id}">`);
+    // An unknown product, or the shop closed: the page asks as usual.
+    expect((await get('/produit/999999')).body).not.toContain('id="erepare-product"');
+    try {
+      await writeSiteSettings(t.database.db, { ...defaultSiteSettings, shopMaintenanceMode: true }, null);
+      expect((await get(`/produit/${id}`)).body).not.toContain('id="erepare-product"');
+    } finally {
+      await writeSiteSettings(t.database.db, defaultSiteSettings, null);
+    }
+  });
+
   it('answers HEAD for a page without a body', async () => {
     const response = await t.app.inject({ method: 'HEAD', url: '/contact' });
     expect(response.statusCode).toBe(200);
@@ -191,11 +240,11 @@ describe('client routes', () => {
   });
 
   it('serves pages precompressed', async () => {
-    const br = await get('/produit/3', { 'accept-encoding': 'gzip, deflate, br' });
+    const br = await get('/produit/999903', { 'accept-encoding': 'gzip, deflate, br' });
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toMatch(/accept-encoding/i);
-    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(page('Produit | E.repare', { canonical: '/produit/3' }));
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(page('Produit | E.repare', { base: prerenderedHtml('Fiche produit en chargement'), canonical: '/produit/999903' }));
 
     const gzip = await get('/nimporte-quoi', { 'accept-encoding': 'gzip' });
     expect(gzip.statusCode).toBe(404);

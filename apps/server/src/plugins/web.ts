@@ -4,9 +4,12 @@ import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '@erepare/shared/messages';
-import { matchRoute, normalisePath, PAYMENT_CSP_META, PRERENDERED_NOT_FOUND, PRERENDERED_PAGES, routes, PAYMENT_PAGES, type PageId, type RouteMatch } from '@erepare/shared/routes';
-import { defaultSiteSettings, SITE_SETTINGS_ELEMENT_ID, type SiteSettings } from '@erepare/shared/site-settings';
+import { matchRoute, normalisePath, PAYMENT_CSP_META, PRERENDERED_NOT_FOUND, PRERENDERED_PAGES, PRERENDERED_PRODUCT, routes, PAYMENT_PAGES, type PageId, type RouteMatch } from '@erepare/shared/routes';
+import { defaultSiteSettings, EMBEDDED_PRODUCT_ELEMENT_ID, SITE_SETTINGS_ELEMENT_ID, type SiteSettings } from '@erepare/shared/site-settings';
+import type { Product as ProductView } from '@erepare/shared/schemas/shop';
+import { STORE_PROFILE_ELEMENT_ID, type StoreProfile } from '@erepare/shared/store-profile';
 import { getSiteSettings } from '../modules/settings/service.js';
+import { getStoreProfile } from '../modules/settings/store-profile.js';
 import { cspHeaderValue, hasPaymentScripts, paymentCspDirectives } from './csp.js';
 
 type Encoded = { identity: Buffer; br: Buffer; gzip: Buffer };
@@ -49,7 +52,31 @@ export type PageHead = {
   paymentReady: boolean;
   /** The current site settings, sent with the page (the maintenance gate needs no request). */
   settings: SiteSettings;
+  /** The store profile the page shows (a prerendered copy: the one it was rendered with). */
+  storeProfile: StoreProfile;
+  /**
+   * A product page's product, sent with the page (the page renders without asking for it), and
+   * its main picture, preloaded: it is the page's largest paint.
+   */
+  product?: { json: string; image: string | null } | undefined;
+  /** Absolute address of the picture link previews show (Open Graph). */
+  shareImage: string;
 };
+
+/** The picture of a link to the site (the app icon, 512 px); a product page shows its product. */
+const SHARE_IMAGE = '/icons/icon-512.png';
+
+/** An address made absolute against the site's; the site's icon when it cannot be read. */
+function absoluteUrl(address: string, base: string): string {
+  try {
+    return new URL(address, base).href;
+  } catch {
+    return new URL(SHARE_IMAGE, base).href;
+  }
+}
+
+/** JSON that can sit inside a script element (nothing in it can close the element). */
+const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /**
  * The HTML of one page: the title, description and robots of the page and the current settings
@@ -58,34 +85,35 @@ export type PageHead = {
  */
 export function pageDocument(base: string, head: PageHead): string {
   const { title, description, maintenanceMode, shopMaintenanceMode } = head.settings;
-  const json = JSON.stringify({ title, description, maintenanceMode, shopMaintenanceMode }).replace(/</g, '\\u003c');
+  const json = scriptSafeJson({ title, description, maintenanceMode, shopMaintenanceMode });
+  // Link previews (social networks, messaging apps): Open Graph, read from the server's HTML.
+  const openGraph = [
+    ['og:type', head.product ? 'product' : 'website'],
+    ['og:site_name', title],
+    ['og:locale', 'fr_FR'],
+    ['og:title', head.title],
+    ['og:description', head.description],
+    ...(head.canonical ? [['og:url', head.canonical]] : []),
+    ['og:image', head.shareImage],
+  ]
+    .map(([property, content]) => `<meta property="${property}" content="${escapeHtml(content ?? '')}">`)
+    .join('');
   const extra = [
+    openGraph,
+    '<meta name="twitter:card" content="summary">',
     head.paymentReady ? `<meta name="${PAYMENT_CSP_META}" content="1">` : '',
     head.noindex ? '<meta name="robots" content="noindex">' : '',
     head.canonical ? `<link rel="canonical" href="${escapeHtml(head.canonical)}">` : '',
     `<script type="application/json" id="${SITE_SETTINGS_ELEMENT_ID}">${json}</script>`,
+    `<script type="application/json" id="${STORE_PROFILE_ELEMENT_ID}">${scriptSafeJson(head.storeProfile)}</script>`,
+    head.product ? `<script type="application/json" id="${EMBEDDED_PRODUCT_ELEMENT_ID}">${head.product.json}</script>` : '',
+    head.product?.image ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(head.product.image)}">` : '',
     ...head.preloads.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
   ].join('');
   return base
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
     .replace(/<meta\s+name="description"[\s\S]*?>/, () => `<meta name="description" content="${escapeHtml(head.description)}">`)
     .replace('</head>', () => `${extra}</head>`);
-}
-
-/** Prerendered public pages (`prerendered/manifest.json`, written by the web build): path → HTML. */
-function loadPrerendered(webDistDir: string): Map<string, string> {
-  const pages = new Map<string, string>();
-  const dir = path.join(webDistDir, 'prerendered');
-  try {
-    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as unknown;
-    if (!manifest || typeof manifest !== 'object') return pages;
-    for (const [pathname, file] of Object.entries(manifest as Record<string, unknown>)) {
-      if (typeof file === 'string' && /^[\w.-]+\.html$/.test(file)) pages.set(pathname, fs.readFileSync(path.join(dir, file), 'utf8'));
-    }
-  } catch {
-    // Not built with prerendering: every page is the shell.
-  }
-  return pages;
 }
 
 function isShopCatalogue(pathname: string): boolean {
@@ -150,32 +178,52 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
   const isPaymentPage = (page: string) => (PAYMENT_PAGES as readonly string[]).includes(page as PageId);
   const paymentCsp = providers ? cspHeaderValue(paymentCspDirectives(app.config)) : null;
   const preloads = loadRoutePreloads(webDistDir);
-  const prerendered = loadPrerendered(webDistDir);
   const shellHtml = shell?.identity.toString('utf8') ?? '';
   // One compressed copy per page, route and settings (they change rarely); bounded.
   const documents = new Map<string, Encoded>();
-  const documentFor = (pathname: string, match: RouteMatch, page: string, settings: SiteSettings): Encoded => {
+  const documentFor = (
+    pathname: string,
+    match: RouteMatch,
+    page: string,
+    settings: SiteSettings,
+    profile: StoreProfile | null,
+    product: ProductView | null = null,
+  ): Encoded => {
     // Maintenance shows another page: the prerendered copy would not match what the app renders.
     const closed = settings.maintenanceMode || (settings.shopMaintenanceMode && isShopCatalogue(pathname));
-    const copy = closed ? undefined : prerendered.get(match.kind === 'not-found' ? PRERENDERED_NOT_FOUND : pathname);
+    // The prerendered copies hold the saved store profile once rendered with it (in the
+    // background after a change; the former copies meanwhile, each with its own profile).
+    const prerendered = app.pages.current(profile);
+    const copy = closed ? undefined : prerendered.pages.get(match.kind === 'not-found' ? PRERENDERED_NOT_FOUND : page === 'product' ? PRERENDERED_PRODUCT : pathname);
+    const storeProfile = copy || !profile ? prerendered.profile : profile;
     const routeTitle =
       match.kind === 'page' ? match.route.title : match.kind === 'not-found' ? 'Page introuvable' : routes.find((route) => route.page === 'home')?.title;
     const pageTitle = settings.maintenanceMode ? 'Site en maintenance' : routeTitle;
     const noindex = settings.maintenanceMode || match.kind !== 'page' || match.route.noindex === true;
     // Per address for pages (each names its own canonical address), per kind otherwise.
-    const key = JSON.stringify([match.kind === 'page' ? pathname : match.kind, Boolean(copy), settings]);
+    // A product page's copy holds the product as it is now: the key carries it.
+    const productJson = product && !closed ? scriptSafeJson(product) : null;
+    const key = JSON.stringify([match.kind === 'page' ? pathname : match.kind, Boolean(copy), settings, productJson, storeProfile]);
     let encoded = documents.get(key);
     if (!encoded) {
+      const shown = productJson ? product : null;
       const html = pageDocument(copy ?? shellHtml, {
-        title: pageTitle ? `${pageTitle} | ${settings.title}` : settings.title,
-        description: (!settings.maintenanceMode && match.kind === 'page' ? match.route.description : undefined) ?? settings.description,
+        title: shown ? `${shown.name} | ${settings.title}` : pageTitle ? `${pageTitle} | ${settings.title}` : settings.title,
+        description:
+          (shown?.short_description.trim() || undefined) ??
+          (!settings.maintenanceMode && match.kind === 'page' ? match.route.description : undefined) ??
+          settings.description,
         noindex,
         canonical: noindex || match.kind !== 'page' ? undefined : `${app.config.publicUrl}${match.route.canonical ?? pathname}`,
         // A prerendered page paints before any script: its code is asked for after the first paint
         // (main.tsx), not preloaded with the HTML where it would compete with the paint.
-        preloads: copy ? [] : (preloads[page] ?? []),
+        // The product page's copy is only its skeleton: its code is wanted at once (it shows the product).
+        preloads: copy && page !== 'product' ? [] : (preloads[page] ?? []),
         paymentReady: !providers || isPaymentPage(page),
         settings,
+        storeProfile,
+        product: shown && productJson ? { json: productJson, image: shown.images[0]?.src ?? null } : undefined,
+        shareImage: absoluteUrl(shown?.images[0]?.src ?? SHARE_IMAGE, app.config.publicUrl),
       });
       encoded = encode(Buffer.from(html, 'utf8'));
       if (documents.size >= 500) documents.clear();
@@ -195,7 +243,9 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
       wildcard: true,
       // Only real files are served statically; HTML pages go through the route table below, except
       // the service worker's offline page (a standalone file it precaches).
-      allowedPath: (pathName) => !pathName.endsWith('.html') || pathName === '/offline.html',
+      // dist/ssr (the server's renderer) and dist/prerendered are the server's, not the browser's.
+      allowedPath: (pathName) =>
+        (!pathName.endsWith('.html') || pathName === '/offline.html') && !pathName.startsWith('/ssr/') && !pathName.startsWith('/prerendered/'),
       setHeaders: (res, filePath) => {
         const relative = path.relative(webDistDir, filePath).split(path.sep).join('/');
         if (relative.startsWith('assets/')) {
@@ -240,8 +290,20 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
     if (paymentCsp && isPaymentPage(page)) void reply.header('content-security-policy', paymentCsp);
     // The database unreachable: the page still loads (spec 1 §4: both modes read as off).
     const settings = await getSiteSettings(app.db).catch(() => defaultSiteSettings);
-    return sendHtml(request, reply, documentFor(normalisePath(pathname), match, page, settings), match.kind === 'not-found' ? 404 : 200);
+    // Unreachable too: the pages keep the profile they were last rendered with.
+    const profile = await getStoreProfile(app.db).catch(() => null);
+    // A product page comes with its product (from the catalogue's cache): no request before it
+    // renders. Without it (unknown id, catalogue unreachable) the page asks as usual.
+    let product: ProductView | null = null;
+    const productId = match.kind === 'page' && page === 'product' ? (match.params.productId ?? '') : '';
+    if (/^\d{1,9}$/.test(productId)) product = (await app.shop.catalogue.get(Number(productId)).catch(() => null))?.view ?? null;
+    return sendHtml(request, reply, documentFor(normalisePath(pathname), match, page, settings, profile, product), match.kind === 'not-found' ? 404 : 200);
   };
+
+  // A server started with a saved store profile renders its pages with it at once (not on the first visit).
+  app.addHook('onReady', async () => {
+    app.pages.current(await getStoreProfile(app.db).catch(() => null));
+  });
 
   // Search engines: the indexable public pages (aliases left to their canonical page).
   const indexable = routes.filter((route) => PRERENDERED_PAGES.includes(route.page) && !route.noindex && !route.canonical && !route.path.includes(':'));

@@ -1,7 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
+import type { StoreProfile } from '@erepare/shared/store-profile';
 import { FeatureSlotsProvider, type FeatureSlots } from '../lib/feature-slots';
+import { StoreProfileProvider } from '../lib/store-profile';
 import { useToasterWanted } from '../lib/toast';
 
 /** Query cache: 5 minutes garbage collection and 3 retries (spec 1 §9). */
@@ -35,10 +37,12 @@ const featureSlots: FeatureSlots = {
   AccountInstallCard: lazy(() => import('../features/install/install-card').then((m) => ({ default: m.InstallAppCard }))),
 };
 
-export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
+export function Providers({ client, storeProfile, children }: { client: QueryClient; storeProfile: StoreProfile; children: ReactNode }) {
   return (
     <QueryClientProvider client={client}>
-      <FeatureSlotsProvider value={featureSlots}>{children}</FeatureSlotsProvider>
+      <StoreProfileProvider initial={storeProfile}>
+        <FeatureSlotsProvider value={featureSlots}>{children}</FeatureSlotsProvider>
+      </StoreProfileProvider>
       <LazyToaster />
     </QueryClientProvider>
   );

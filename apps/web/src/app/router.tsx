@@ -68,7 +68,7 @@ function paymentDocumentLoader({ request }: { request: Request }): null | Promis
 function pageRoute(path: string, page: PageId, handle: RouteHandle, slug = ''): RouteObject {
   return {
     path,
-    handle,
+    handle: { ...handle, page },
     ...(PAYMENT_PAGES.includes(page) ? { loader: paymentDocumentLoader } : {}),
     lazy: async () => {
       const Page = await pages[page]();

@@ -1,11 +1,12 @@
 import { FileText, Mail, Phone } from 'lucide-react';
-import { storeProfile } from '@erepare/shared/store-profile';
+import { useStoreProfile } from '../lib/store-profile';
 import { buttonClasses, ButtonLink } from './ui/button';
 
 type ContactActionsProps = { quote?: boolean; contact?: boolean };
 
 /** The two ways every page steers visitors (spec 3 §1): a quote or a contact, plus a direct call. */
 export function ContactActions({ quote = true, contact = true }: ContactActionsProps) {
+  const storeProfile = useStoreProfile();
   return (
     <div className="flex flex-wrap gap-3">
       {quote ? (

@@ -1,38 +1,38 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { storeProfile } from '@erepare/shared/store-profile';
+import { defaultStoreProfile } from '@erepare/shared/store-profile';
 import { buildLocalBusiness, LocalBusinessJsonLd, openingHoursSpecification } from './local-business-json-ld';
 
 describe('buildLocalBusiness', () => {
   it('describes the shop from the store profile with a 25 km service circle around it', () => {
-    const data = buildLocalBusiness({ origin: 'https://www.example.fr' });
+    const data = buildLocalBusiness(defaultStoreProfile, { origin: 'https://www.example.fr' });
     expect(data).toMatchObject({
       '@context': 'https://schema.org',
       '@type': 'ElectronicsStore',
-      name: storeProfile.name,
+      name: defaultStoreProfile.name,
       url: 'https://www.example.fr/',
-      telephone: storeProfile.phone.e164,
-      email: storeProfile.email,
+      telephone: defaultStoreProfile.phone.e164,
+      email: defaultStoreProfile.email,
       address: {
         '@type': 'PostalAddress',
-        streetAddress: storeProfile.address.street,
-        postalCode: storeProfile.address.postalCode,
-        addressLocality: storeProfile.address.city,
+        streetAddress: defaultStoreProfile.address.street,
+        postalCode: defaultStoreProfile.address.postalCode,
+        addressLocality: defaultStoreProfile.address.city,
         addressCountry: 'FR',
       },
-      geo: { '@type': 'GeoCoordinates', latitude: storeProfile.geo.latitude, longitude: storeProfile.geo.longitude },
+      geo: { '@type': 'GeoCoordinates', latitude: defaultStoreProfile.geo.latitude, longitude: defaultStoreProfile.geo.longitude },
       areaServed: {
         '@type': 'GeoCircle',
-        geoMidpoint: { latitude: storeProfile.geo.latitude, longitude: storeProfile.geo.longitude },
+        geoMidpoint: { latitude: defaultStoreProfile.geo.latitude, longitude: defaultStoreProfile.geo.longitude },
         geoRadius: 25000,
       },
-      sameAs: [storeProfile.social.facebook, storeProfile.social.instagram, storeProfile.social.tiktok],
+      sameAs: [defaultStoreProfile.social.facebook, defaultStoreProfile.social.instagram, defaultStoreProfile.social.tiktok],
     });
   });
 
   it('states the opening hours of the profile: Tuesday to Saturday, 9:30-13:30 and 14:30-18:00', () => {
     const tuesdayToSaturday = ['Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-    expect(buildLocalBusiness().openingHoursSpecification).toEqual([
+    expect(buildLocalBusiness(defaultStoreProfile).openingHoursSpecification).toEqual([
       { '@type': 'OpeningHoursSpecification', dayOfWeek: tuesdayToSaturday, opens: '09:30', closes: '13:30' },
       { '@type': 'OpeningHoursSpecification', dayOfWeek: tuesdayToSaturday, opens: '14:30', closes: '18:00' },
     ]);
@@ -53,7 +53,7 @@ describe('buildLocalBusiness', () => {
   });
 
   it('takes the page’s own name, description, path, radius and extra properties', () => {
-    const data = buildLocalBusiness({
+    const data = buildLocalBusiness(defaultStoreProfile, {
       type: 'LocalBusiness',
       name: 'Réparation à Arcachon',
       description: 'Une page locale.',
@@ -73,7 +73,7 @@ describe('buildLocalBusiness', () => {
   });
 
   it('keeps a relative address when the public origin is not configured', () => {
-    expect(buildLocalBusiness({ path: '/a-propos', origin: '' }).url).toBe('/a-propos');
+    expect(buildLocalBusiness(defaultStoreProfile, { path: '/a-propos', origin: '' }).url).toBe('/a-propos');
   });
 });
 
@@ -83,6 +83,6 @@ describe('LocalBusinessJsonLd', () => {
     const script = container.querySelector('script[type="application/ld+json"]');
     expect(script).not.toBeNull();
     const data = JSON.parse(script!.textContent ?? '') as Record<string, unknown>;
-    expect(data).toEqual(buildLocalBusiness({ path: '/label-qualirepar', origin: '' }));
+    expect(data).toEqual(buildLocalBusiness(defaultStoreProfile, { path: '/label-qualirepar', origin: '' }));
   });
 });

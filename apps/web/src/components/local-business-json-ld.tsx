@@ -1,4 +1,5 @@
-import { storeProfile, type OpeningSlot, type StoreProfile } from '@erepare/shared/store-profile';
+import type { OpeningSlot, StoreProfile } from '@erepare/shared/store-profile';
+import { useStoreProfile } from '../lib/store-profile';
 import { JsonLd } from './json-ld';
 
 /** Service radius around the shop announced to search engines (spec 3 §2, label pages): 25 km. */
@@ -101,7 +102,7 @@ function absoluteUrl(path: string, origin: string): string {
  * address, geo, phone, e-mail, opening hours, social profiles and the area served (a circle of
  * 25 km around the shop). Pages pass their own name, description and path.
  */
-export function buildLocalBusiness(options: LocalBusinessOptions = {}, profile: StoreProfile = storeProfile): Record<string, unknown> {
+export function buildLocalBusiness(profile: StoreProfile, options: LocalBusinessOptions = {}): Record<string, unknown> {
   const origin = options.origin ?? defaultOrigin();
   const geo = { '@type': 'GeoCoordinates', latitude: profile.geo.latitude, longitude: profile.geo.longitude };
   const hours = openingHoursSpecification(profile.openingHours);
@@ -134,5 +135,6 @@ export function buildLocalBusiness(options: LocalBusinessOptions = {}, profile: 
 
 /** The shop's LocalBusiness structured data, in the page (prerendered with it). */
 export function LocalBusinessJsonLd(props: LocalBusinessOptions) {
-  return <JsonLd data={buildLocalBusiness(props)} />;
+  const profile = useStoreProfile();
+  return <JsonLd data={buildLocalBusiness(profile, props)} />;
 }

@@ -1,9 +1,10 @@
 import { Clock, Wrench } from 'lucide-react';
-import { storeProfile } from '@erepare/shared/store-profile';
+import { useStoreProfile } from '../lib/store-profile';
 import { StoreContactList } from './store-contact-list';
 
 /** "Site en maintenance" (spec 1 §2, spec 3 §2), with its own opening hours as the spec states them. */
 export function MaintenanceNotice() {
+  const storeProfile = useStoreProfile();
   return (
     <div className="flex min-h-[80dvh] items-center justify-center px-4 py-12">
       <div className="w-full max-w-xl rounded-2xl border border-slate-200 bg-white p-8 shadow-xl dark:border-slate-700 dark:bg-ink-900">

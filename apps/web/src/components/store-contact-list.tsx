@@ -1,13 +1,15 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
-import { formatAddress, storeProfile } from '@erepare/shared/store-profile';
+import { formatAddress } from '@erepare/shared/store-profile';
+import { useStoreProfile } from '../lib/store-profile';
 
 /** The shop's address, phone and e-mail as a list (contact and maintenance pages). */
 export function StoreContactList({ className = '' }: { className?: string }) {
+  const storeProfile = useStoreProfile();
   return (
     <ul className={`space-y-3 ${className}`}>
       <li className="flex gap-3">
         <MapPin aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-        <span>{formatAddress()}</span>
+        <span>{formatAddress(storeProfile)}</span>
       </li>
       <li className="flex gap-3">
         <Phone aria-hidden="true" className="mt-0.5 size-5 shrink-0" />

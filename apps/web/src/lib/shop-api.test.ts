@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { coupon, jsonResponse, listResponse, product } from '../test/shop-fixtures';
+import { EMBEDDED_PRODUCT_ELEMENT_ID } from '@erepare/shared/site-settings';
 import { ApiError } from './api-client';
 import {
   fetchActiveCoupons,
@@ -21,6 +22,48 @@ describe('productListPath', () => {
     expect(productListPath({ page: 3, search: ' coque ', category: 'accessoires', orderby: 'price', order: 'asc' })).toBe(
       '/api/shop/products?page=3&per_page=12&search=coque&category=accessoires&orderby=price&order=asc',
     );
+  });
+});
+
+describe('fetchProduct and the product sent with the page', () => {
+  const embed = (value: unknown) => {
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = EMBEDDED_PRODUCT_ELEMENT_ID;
+    element.textContent = typeof value === 'string' ? value : JSON.stringify(value);
+    document.head.append(element);
+  };
+  afterEach(() => document.getElementById(EMBEDDED_PRODUCT_ELEMENT_ID)?.remove());
+
+  it('takes the embedded product once, without a request, then asks the server', async () => {
+    const fetch = vi.fn().mockResolvedValue(jsonResponse({ success: true, data: product({ id: 7, name: 'Depuis le serveur' }) }));
+    vi.stubGlobal('fetch', fetch);
+    embed(product({ id: 7, name: 'Dans la page' }));
+    expect((await fetchProduct(7)).name).toBe('Dans la page');
+    expect(fetch).not.toHaveBeenCalled();
+    expect(document.getElementById(EMBEDDED_PRODUCT_ELEMENT_ID)).toBeNull();
+    expect((await fetchProduct(7)).name).toBe('Depuis le serveur');
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('ignores an embedded product of another id, or malformed, and asks the server', async () => {
+    const fetch = vi.fn().mockImplementation(() => Promise.resolve(jsonResponse({ success: true, data: product({ id: 7 }) })));
+    vi.stubGlobal('fetch', fetch);
+    embed(product({ id: 8 }));
+    expect((await fetchProduct(7)).id).toBe(7);
+    embed('{"id": 7, "name": ');
+    expect((await fetchProduct(7)).id).toBe(7);
+    embed({ id: 7, name: 'Incomplet' });
+    expect((await fetchProduct(7)).id).toBe(7);
+    expect(fetch).toHaveBeenCalledTimes(3);
+  });
+
+  it('is not taken when a service worker controls the page (it may be an older copy)', async () => {
+    const fetch = vi.fn().mockResolvedValue(jsonResponse({ success: true, data: product({ id: 7, name: 'Depuis le serveur' }) }));
+    vi.stubGlobal('fetch', fetch);
+    vi.stubGlobal('navigator', { ...navigator, serviceWorker: { controller: {} } });
+    embed(product({ id: 7, name: 'Dans la page' }));
+    expect((await fetchProduct(7)).name).toBe('Depuis le serveur');
   });
 });
 

@@ -1,5 +1,5 @@
 import { PUSH_DEFAULTS, VISITOR_UNFOLLOW_ACTION, visitorFollowMessages } from '@erepare/shared/notifications';
-import { storeProfile } from '@erepare/shared/store-profile';
+import { defaultStoreProfile } from '@erepare/shared/store-profile';
 
 /** What a push shows (pure): the payload sent by the server, with spec 1 §9's defaults. */
 
@@ -56,7 +56,8 @@ export function notificationFor(payload: PushPayload): ShownNotification {
   const type = text(payload.type) ?? 'store';
   const visitorFollow = payload.visitorFollow === true;
   return {
-    title: text(payload.title) ?? storeProfile.name,
+    // No React here: the server sends the saved shop name as the title; the default is a fallback.
+    title: text(payload.title) ?? defaultStoreProfile.name,
     options: {
       body: text(payload.body) ?? PUSH_DEFAULTS.body,
       icon: text(payload.icon)?.startsWith('/') ? (text(payload.icon) as string) : NOTIFICATION_ICON,

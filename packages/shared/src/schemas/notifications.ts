@@ -67,3 +67,5 @@ export const trackedTicketSchema = z.object({
 export type TrackedTicket = z.infer<typeof trackedTicketSchema>;
 
 export const trackedTicketListResponseSchema = z.object({ success: z.literal(true), data: z.array(trackedTicketSchema) });
+/** The answer to following a ticket: the tracked ticket and, sometimes, a message. */
+export const trackedTicketResponseSchema = z.object({ success: z.literal(true), data: trackedTicketSchema, message: z.string().optional() });

@@ -1,3 +1,4 @@
+import { vatRates } from '../invoice-vat.js';
 import { z } from '../zod.js';
 
 /**
@@ -335,7 +336,26 @@ export const invoiceSchema = z.object({
   discount: euros,
   notes: z.string(),
   customer: z.object({ fullName: z.string(), cid: z.number().int(), email: z.string(), phone: z.string() }),
-  line_items: z.array(z.object({ name: z.string(), sku: z.string(), quantity: z.number().int(), price: euros, tax: euros, total: euros })),
+  line_items: z.array(
+    z.object({
+      name: z.string(),
+      sku: z.string(),
+      quantity: z.number().int(),
+      price: euros,
+      tax: euros,
+      total: euros,
+      /** Issue 9: '20', '10', '5.5', '0' or 'margin' (VAT margin scheme: no VAT shown). */
+      vat_rate: z.enum(vatRates).optional(),
+    }),
+  ),
+  /** Issue 9: VAT per rate of the lines outside the margin scheme (HT base and VAT, euros). */
+  vat_breakdown: z.array(z.object({ rate: z.string(), base: euros, tax: euros })).optional(),
+  /** Issue 9: some lines are sold under the VAT margin scheme ("TVA sur la marge"). */
+  margin_scheme: z.boolean().optional(),
+  /** Issue 9: legal mentions the invoice must print (e.g. the margin scheme's). */
+  mentions: z.array(z.string()).optional(),
+  /** Issue 9: total of the credit notes issued against the invoice (euros). */
+  credited: euros.optional(),
   payments: z.array(z.object({ type: z.enum(['payment', 'refund']), amount: euros, method: z.string(), transaction_id: z.string(), payment_date: z.string() })),
   ticket: z.object({ hasTicket: z.boolean(), id: z.number().int().nullable(), order_id: z.string().nullable() }),
 });

@@ -31,5 +31,10 @@ export type SiteSettingsResponse = z.infer<typeof siteSettingsResponseSchema>;
 export const siteSettingsUpdateSchema = siteSettingsSchema
   .partial()
   .strict()
-  .refine((update) => Object.keys(update).length > 0, { error: 'Aucun paramètre à enregistrer' });
+  .refine((update) => Object.keys(update).length > 0, { error: 'Aucun paramètre à enregistrer' })
+  // One line of text each: no control characters (a NUL byte is refused by PostgreSQL, a 500 otherwise).
+  // eslint-disable-next-line no-control-regex
+  .refine((update) => !/[\u0000-\u001F\u007F]/.test(update.title ?? ''), { error: 'Caractères non autorisés dans le titre', path: ['title'] })
+  // eslint-disable-next-line no-control-regex
+  .refine((update) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(update.description ?? ''), { error: 'Caractères non autorisés dans la description', path: ['description'] });
 export type SiteSettingsUpdate = z.infer<typeof siteSettingsUpdateSchema>;

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { isVatRate } from '@erepare/shared/invoice-vat';
 import type { StatusDefinition } from '@erepare/shared/tickets';
 import type { Db } from '../../db/client.js';
 import {
@@ -159,6 +160,8 @@ async function invoicesWithDetails(db: Db, rows: (typeof invoices.$inferSelect)[
     taxCents: row.taxCents,
     totalCents: row.totalCents,
     amountPaidCents: row.amountPaidCents,
+    // Only when set, so that records stay those RepairDesk gives (contract test) for plain invoices.
+    ...(row.creditedCents > 0 ? { creditedCents: row.creditedCents } : {}),
     notes: row.notes,
     dueOn: row.dueOn,
     createdAt: row.createdAt,
@@ -171,6 +174,7 @@ async function invoicesWithDetails(db: Db, rows: (typeof invoices.$inferSelect)[
         unitPriceCents: line.unitPriceCents,
         taxCents: line.taxCents,
         totalCents: line.totalCents,
+        ...(line.vatRate !== '20' && isVatRate(line.vatRate) ? { vatRate: line.vatRate } : {}),
       })),
     payments: payments
       .filter((payment) => payment.invoiceId === row.id)

@@ -1,3 +1,4 @@
+import type { VatRate } from '@erepare/shared/invoice-vat';
 import type { StatusDefinition } from '@erepare/shared/tickets';
 import { AppError } from '../../errors.js';
 
@@ -95,6 +96,8 @@ export type InvoiceLineRecord = {
   unitPriceCents: number;
   taxCents: number;
   totalCents: number;
+  /** VAT rate of the line (issue 9, local backend); absent means the standard 20 %. */
+  vatRate?: VatRate;
 };
 
 export type InvoicePaymentRecord = {
@@ -116,6 +119,8 @@ export type InvoiceRecord = {
   taxCents: number;
   totalCents: number;
   amountPaidCents: number;
+  /** Credit notes issued against the invoice (issue 9, local backend); absent means none. */
+  creditedCents?: number;
   notes: string;
   dueOn: Date | null;
   createdAt: Date;

@@ -2,7 +2,7 @@
  * Customer accounts end to end through the real routes, the real outbox (mails read back from the
  * mail_outbox table, links followed as a customer would) and the real repair tables.
  */
-import { storeProfile } from '@erepare/shared/store-profile';
+import { defaultStoreProfile } from '@erepare/shared/store-profile';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authTokens, customers, sessions, users } from '../../db/schema.js';
@@ -140,7 +140,7 @@ describe('sign-up e-mails', () => {
     }
     expect(await listOutbox(t.database.db, { to: 'victime@exemple.fr' })).toEqual([]);
     expect(await listOutbox(t.database.db, { to: 'nouveau@exemple.fr', kind: 'account_created' })).toHaveLength(1);
-    const notices = await listOutbox(t.database.db, { to: storeProfile.email, kind: 'signup_notice' });
+    const notices = await listOutbox(t.database.db, { to: defaultStoreProfile.email, kind: 'signup_notice' });
     expect(notices.filter((mail) => mail.text.includes('nouveau@exemple.fr'))).toHaveLength(1);
   });
 });

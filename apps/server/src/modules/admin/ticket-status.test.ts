@@ -5,7 +5,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers, notifications, pushOutbox, pushSubscriptions, statuses, ticketEvents, tickets, trackedTickets } from '../../db/schema.js';
+import { auditLog, customers, notifications, pushOutbox, pushSubscriptions, statuses, ticketEvents, tickets, trackedTickets } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { signedInUser } from '../../test/users.js';
 import { changeTicketStatus, ticketStatusMessages } from './ticket-status.js';
@@ -74,6 +74,10 @@ describe('PATCH /api/admin/tickets/:ticket/status', () => {
     expect(stored).toHaveLength(1);
     expect(stored[0]?.title).toBe(`Ticket ${TICKET} mis à jour`);
     expect(await db().select().from(pushOutbox)).toHaveLength(1);
+    // The audit log has who changed what, from what to what.
+    const audit = await db().select().from(auditLog).where(eq(auditLog.action, 'ticket.status'));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actorId: admin.id, actorEmail: 'staff@exemple.fr', entity: 'ticket', entityId: TICKET, before: { status: 'In Progress' }, after: { status: 'Ready for pickup' } });
   });
 
   it('the same status again changes nothing and notifies nobody', async () => {
@@ -82,9 +86,10 @@ describe('PATCH /api/admin/tickets/:ticket/status', () => {
     expect(again.json<Body>()).toMatchObject({ message: ticketStatusMessages.unchanged, data: { changed: false } });
     expect(await db().select().from(notifications).where(eq(notifications.userId, owner.id))).toHaveLength(1);
     expect(await db().select().from(pushOutbox)).toHaveLength(1);
+    expect(await db().select().from(auditLog).where(eq(auditLog.action, 'ticket.status'))).toHaveLength(1);
   });
 
   it('with RepairDesk the tickets are read-only here, and say why', async () => {
-    await expect(changeTicketStatus(db(), 'repairdesk', TICKET, 'Collected')).rejects.toMatchObject({ httpStatus: 409, message: ticketStatusMessages.readOnly });
+    await expect(changeTicketStatus(db(), 'repairdesk', TICKET, 'Collected', { user: { id: admin.id, email: 'staff@exemple.fr' } })).rejects.toMatchObject({ httpStatus: 409, message: ticketStatusMessages.readOnly });
   });
 });

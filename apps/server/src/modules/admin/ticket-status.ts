@@ -1,15 +1,22 @@
 import { eq } from 'drizzle-orm';
 import { normaliseTicketNumber } from '@erepare/shared/ticket-number';
 import type { Db } from '../../db/client.js';
-import { statuses, ticketDevices, ticketEvents, tickets } from '../../db/schema.js';
+import { customers, statuses, ticketDevices, ticketEvents, tickets } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { enqueueMail } from '../mail/outbox.js';
 import { onTicketStatusChanged } from '../tracking/service.js';
+import { recordAudit, type AuditActor } from './audit.js';
+import { getStoreProfile } from '../settings/store-profile.js';
+import { ticketStatusEmail } from './tickets-admin-mail.js';
 
 /**
  * Staff change a ticket's status (local backend only: with RepairDesk, statuses change in
  * RepairDesk and the tracking job sees them). In one transaction: the ticket and its devices take
  * the new status, the history gets an event, and the tracking logic stores the customer's
  * notification and queues the pushes, so they are committed with the change or not at all.
+ * With `notifyByEmail`, a short e-mail to the customer's main address is queued in the same
+ * transaction (the outbox sends it after the commit); a customer without an address gets none and
+ * the answer says so (`emailed: false`), the status still changes.
  */
 
 export const ticketStatusMessages = {
@@ -18,20 +25,43 @@ export const ticketStatusMessages = {
   unknownStatus: (name: string) => `Statut « ${name} » inconnu : choisissez un statut de la liste.`,
   unchanged: 'Le ticket a déjà ce statut.',
   changed: (ticket: string, status: string) => `Statut du ticket ${ticket} : ${status}`,
+  emailed: (email: string) => `E-mail envoyé à ${email}.`,
+  noEmail: 'Le client n’a pas d’adresse e-mail : aucun e-mail envoyé.',
 } as const;
 
-export type StatusChange = { ticketNumber: string; from: string; to: string; changed: boolean; pushes: number; notified: number };
+export type StatusChange = {
+  ticketNumber: string;
+  from: string;
+  to: string;
+  changed: boolean;
+  pushes: number;
+  notified: number;
+  /** True when an e-mail was queued; false when one was asked for but the customer has no address. Undefined when none was asked for. */
+  emailed?: boolean;
+  emailTo?: string;
+};
 
-export async function changeTicketStatus(db: Db, backendKind: 'local' | 'repairdesk', ticketParam: string, statusName: string): Promise<StatusChange> {
+export type StatusChangeOptions = { notifyByEmail?: boolean | undefined; publicUrl?: string | undefined };
+
+export async function changeTicketStatus(
+  db: Db,
+  backendKind: 'local' | 'repairdesk',
+  ticketParam: string,
+  statusName: string,
+  actor: AuditActor,
+  options: StatusChangeOptions = {},
+): Promise<StatusChange> {
   if (backendKind !== 'local') throw new AppError('REPAIR_READ_ONLY', 409, ticketStatusMessages.readOnly);
   const ticketNumber = normaliseTicketNumber(ticketParam);
   if (!ticketNumber) throw new AppError('TICKET_NOT_FOUND', 404, ticketStatusMessages.notFound);
   const name = statusName.trim();
   return db.transaction(async (tx) => {
-    const [status] = await tx.select({ name: statuses.name }).from(statuses).where(eq(statuses.name, name)).limit(1);
+    // Shared lock: a status being deleted or renamed meanwhile is waited for (then not found), and
+    // cannot be deleted or renamed under this change (the deletion then sees the ticket).
+    const [status] = await tx.select({ name: statuses.name }).from(statuses).where(eq(statuses.name, name)).limit(1).for('share');
     if (!status) throw new AppError('UNKNOWN_STATUS', 400, ticketStatusMessages.unknownStatus(name.slice(0, 60)));
     const [ticket] = await tx
-      .select({ id: tickets.id, status: tickets.status })
+      .select({ id: tickets.id, status: tickets.status, customerId: tickets.customerId })
       .from(tickets)
       .where(eq(tickets.ticketNumber, ticketNumber))
       .for('update')
@@ -42,6 +72,25 @@ export async function changeTicketStatus(db: Db, backendKind: 'local' | 'repaird
     await tx.update(ticketDevices).set({ status: status.name }).where(eq(ticketDevices.ticketId, ticket.id));
     await tx.insert(ticketEvents).values({ ticketId: ticket.id, fromStatus: ticket.status, toStatus: status.name });
     const applied = await onTicketStatusChanged(tx, ticketNumber);
-    return { ticketNumber, from: ticket.status, to: status.name, changed: true, pushes: applied.pushes, notified: applied.notified.length };
+    const change: StatusChange = { ticketNumber, from: ticket.status, to: status.name, changed: true, pushes: applied.pushes, notified: applied.notified.length };
+    if (options.notifyByEmail) {
+      const [customer] = await tx.select({ email: customers.email, firstName: customers.firstName }).from(customers).where(eq(customers.id, ticket.customerId)).limit(1);
+      // A malformed address stored long ago is treated as no address (the outbox would refuse it).
+      const email = customer?.email && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(customer.email) ? customer.email : null;
+      change.emailed = email !== null;
+      if (email && customer) {
+        const mail = ticketStatusEmail({ publicUrl: options.publicUrl ?? '', ticketNumber, status: status.name, firstName: customer.firstName, profile: await getStoreProfile(tx) });
+        await enqueueMail(tx, { kind: 'ticket_status', to: email, ...mail });
+        change.emailTo = email;
+      }
+    }
+    await recordAudit(tx, actor, {
+      action: 'ticket.status',
+      entity: 'ticket',
+      entityId: ticketNumber,
+      before: { status: ticket.status },
+      after: { status: status.name, ...(options.notifyByEmail ? { emailed: change.emailed ?? false } : {}) },
+    });
+    return change;
   });
 }

@@ -1,4 +1,4 @@
-import { count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { InboxStatus } from '@erepare/shared/schemas/common';
 import { rowsOf, type Executor } from '../../db/client.js';
 import { contactAttachments, contactMessages } from '../../db/schema.js';
@@ -37,8 +37,25 @@ export type ContactMessageView = {
   attachments: { id: number; mimeType: string; sizeBytes: number }[];
 };
 
-export async function selectContactMessages(db: Executor, filter: { status?: InboxStatus; limit: number; offset: number }) {
-  const where = filter.status ? eq(contactMessages.status, filter.status) : undefined;
+/** `%` and `_` typed by staff are searched as themselves. */
+function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/** The status filter, and the staff search in the sender's name or e-mail (case-insensitive). */
+function messagesWhere(filter: { status?: InboxStatus; search?: string }): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.status) conditions.push(eq(contactMessages.status, filter.status));
+  if (filter.search) {
+    const pattern = likePattern(filter.search);
+    const match = or(ilike(contactMessages.name, pattern), ilike(contactMessages.email, pattern));
+    if (match) conditions.push(match);
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+export async function selectContactMessages(db: Executor, filter: { status?: InboxStatus; search?: string; limit: number; offset: number }) {
+  const where = messagesWhere(filter);
   const rows = await db
     .select()
     .from(contactMessages)
@@ -67,6 +84,50 @@ export async function selectContactMessages(db: Executor, filter: { status?: Inb
     attachments: attachments.filter((file) => file.messageId === row.id).map(({ id, mimeType, sizeBytes }) => ({ id, mimeType, sizeBytes })),
   }));
   return { items, total: Number(total?.value ?? 0) };
+}
+
+/** One message with its photos' ids (the staff's detail view), or undefined. */
+export async function selectContactMessage(db: Executor, id: number): Promise<ContactMessageView | undefined> {
+  const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id)).limit(1);
+  if (!row) return undefined;
+  const attachments = await db
+    .select({ id: contactAttachments.id, mimeType: contactAttachments.mimeType, sizeBytes: contactAttachments.sizeBytes })
+    .from(contactAttachments)
+    .where(eq(contactAttachments.messageId, id))
+    .orderBy(contactAttachments.position);
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    subject: row.subject,
+    message: row.message,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    attachments,
+  };
+}
+
+/** Locks one message for a change in the caller's transaction; its status and sender, or undefined. */
+export async function lockContactMessage(db: Executor, id: number) {
+  const [row] = await db
+    .select({ id: contactMessages.id, status: contactMessages.status, email: contactMessages.email, name: contactMessages.name, subject: contactMessages.subject })
+    .from(contactMessages)
+    .where(eq(contactMessages.id, id))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+/** One photo of one message (undefined when the photo belongs to another message). */
+export async function selectMessageAttachment(db: Executor, messageId: number, attachmentId: number) {
+  const [row] = await db
+    .select()
+    .from(contactAttachments)
+    .where(and(eq(contactAttachments.id, attachmentId), eq(contactAttachments.messageId, messageId)))
+    .limit(1);
+  return row;
 }
 
 export async function updateContactStatus(db: Executor, id: number, status: InboxStatus): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { count, eq, sql } from 'drizzle-orm';
-import { storeProfile } from '@erepare/shared/store-profile';
+import { defaultStoreProfile } from '@erepare/shared/store-profile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactAttachments, contactMessages, mailOutbox } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -62,7 +62,7 @@ describe('POST /api/email-simple/contact', () => {
     expect(Buffer.from(files[0]?.data ?? []).equals(Buffer.from(JPEG))).toBe(true);
 
     const [mail] = await listOutbox(t.database.db, { kind: 'contact_message' });
-    expect(mail?.toAddress).toBe(storeProfile.email);
+    expect(mail?.toAddress).toBe(defaultStoreProfile.email);
     expect(mail?.subject).toBe('Message du site : Écran cassé');
     expect(mail?.text).toContain('mon écran est fissuré.');
     expect(mail?.text).toContain('3 photos, à consulter dans l’administration');
@@ -80,7 +80,7 @@ describe('POST /api/email-simple/contact', () => {
     expect(response.statusCode).toBe(200);
     const mails = (await listOutbox(t.database.db)).slice(before);
     expect(mails).toHaveLength(1);
-    expect(mails[0]?.toAddress).toBe(storeProfile.email);
+    expect(mails[0]?.toAddress).toBe(defaultStoreProfile.email);
     expect(mails[0]?.html).not.toContain('Achetez');
     expect(mails[0]?.html).not.toContain('spam.example');
     expect(mails.some((mail) => mail.toAddress === 'victime@exemple.com')).toBe(false);

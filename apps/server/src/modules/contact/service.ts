@@ -1,7 +1,6 @@
 import { contactMessages as texts } from '@erepare/shared/messages';
 import type { InboxStatus } from '@erepare/shared/schemas/common';
 import { CONTACT_MAX_IMAGE_BYTES } from '@erepare/shared/schemas/contact';
-import { storeProfile } from '@erepare/shared/store-profile';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { decodeImages } from '../../lib/images.js';
@@ -9,6 +8,7 @@ import { paging, type PageQuery } from '../../lib/paging.js';
 import { clientAddressKey, hitRateLimit, type RateLimitRule } from '../../lib/rate-limit.js';
 import type { Mailer } from '../mail/mailer.js';
 import { contactShopEmail } from '../mail/templates.js';
+import { getStoreProfile } from '../settings/store-profile.js';
 import { insertContactMessage, purgeContactMessages, selectContactMessages, updateContactStatus } from './repository.js';
 
 const DAY = 24 * 60 * 60_000;
@@ -37,7 +37,7 @@ export type ContactInput = {
 /**
  * Stores a contact message with its photos and queues its mail to the shop, in one transaction:
  * either both exist or neither. The recipient is always the shop's own address (the body's `to`
- * never reaches this function), and the mail is built from the fields.
+ * never reaches this function): the one saved in the store profile. The mail is built from the fields.
  */
 export async function submitContactMessage(db: Db, mailer: Pick<Mailer, 'enqueue' | 'kick'>, input: ContactInput, ip: string): Promise<{ id: number }> {
   const images = decodeImages(input.images, { maxBytes: CONTACT_MAX_IMAGE_BYTES, tooLarge: texts.imageTooLarge, invalid: texts.imageInvalid });
@@ -52,20 +52,22 @@ export async function submitContactMessage(db: Db, mailer: Pick<Mailer, 'enqueue
       { name: input.name, email: input.email, phone: input.phone, subject: input.subject, message: input.message, ip },
       images,
     );
-    const mail = contactShopEmail({ ...input, id: row.id, imageCount: images.length, createdAt: row.createdAt });
-    await mailer.enqueue(tx, { kind: 'contact_message', to: storeProfile.email, ...mail, dedupeKey: `contact_message:${row.id}` });
+    const profile = await getStoreProfile(tx);
+    const mail = contactShopEmail({ ...input, id: row.id, imageCount: images.length, createdAt: row.createdAt }, profile);
+    await mailer.enqueue(tx, { kind: 'contact_message', to: profile.email, ...mail, dedupeKey: `contact_message:${row.id}` });
     return row;
   });
   mailer.kick();
   return { id: created.id };
 }
 
-export type InboxPage = PageQuery & { status?: InboxStatus | undefined };
+/** `search`: part of the sender's name or e-mail (quotes: or the reference), for the staff inbox. */
+export type InboxPage = PageQuery & { status?: InboxStatus | undefined; search?: string | undefined };
 
 /** The contact messages for the staff, newest first, optionally by status. */
 export async function listContactMessages(db: Db, query: InboxPage = {}) {
   const { limit, offset, page, pageSize } = paging(query);
-  const { items, total } = await selectContactMessages(db, { ...(query.status ? { status: query.status } : {}), limit, offset });
+  const { items, total } = await selectContactMessages(db, { ...(query.status ? { status: query.status } : {}), ...(query.search ? { search: query.search } : {}), limit, offset });
   return { items, total, page, pageSize };
 }
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { simpleParser, type AddressObject } from 'mailparser';
-import { storeProfile } from '@erepare/shared/store-profile';
+import { defaultStoreProfile } from '@erepare/shared/store-profile';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -79,7 +79,7 @@ describe('file transport (no SMTP_URL)', () => {
     expect(mailer.transport.kind).toBe('file');
     mailer.start();
 
-    const content = passwordResetEmail({ publicUrl: config.publicUrl, token: 'reset-token-1', email: 'zoe@exemple.fr' });
+    const content = passwordResetEmail({ publicUrl: config.publicUrl, token: 'reset-token-1', email: 'zoe@exemple.fr' }, defaultStoreProfile);
     // Enqueued with the mailer's own db: kicked at once, no waiting for the (long) poll interval.
     const { id } = await mailer.enqueue(db, { kind: 'password_reset', to: 'zoe@exemple.fr', ...content });
     const outboxDir = path.join(dataDir, 'outbox');
@@ -98,7 +98,7 @@ describe('file transport (no SMTP_URL)', () => {
     const parsed = await simpleParser(raw);
     const link = 'http://localhost:3000/reset-password?token=reset-token-1&email=zoe%40exemple.fr';
     expect(parsed.subject).toBe('Réinitialisation de votre mot de passe – E.repare');
-    expect(parsed.from?.value).toEqual([{ name: 'E.repare', address: `no-reply@${storeProfile.email.split('@')[1]}` }]);
+    expect(parsed.from?.value).toEqual([{ name: 'E.repare', address: `no-reply@${defaultStoreProfile.email.split('@')[1]}` }]);
     expect(addresses(parsed.to)).toEqual(['zoe@exemple.fr']);
     expect(linksIn(parsed.text ?? '')).toEqual([link]);
     expect(parsed.html).toContain(`href="${link.replace('&', '&amp;')}"`);

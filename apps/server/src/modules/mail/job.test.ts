@@ -2,7 +2,7 @@ import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { simpleParser, type AddressObject } from 'mailparser';
 import { SMTPServer, type SMTPServerAuthentication, type SMTPServerSession } from 'smtp-server';
-import { storeProfile } from '@erepare/shared/store-profile';
+import { defaultStoreProfile } from '@erepare/shared/store-profile';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { rowsOf, type Db } from '../../db/client.js';
@@ -179,7 +179,7 @@ describe('mail job over SMTP', () => {
     const server = await smtp({ auth });
     const mailer = mailerFor(`smtp://${encodeURIComponent(auth.user)}:${encodeURIComponent(auth.pass)}@127.0.0.1:${server.port}`);
     mailer.start();
-    const content = verificationEmail({ publicUrl: 'https://www.erepare.fr', token: 'tok-123', firstName: 'Zoé', validForHours: 24 });
+    const content = verificationEmail({ publicUrl: 'https://www.erepare.fr', token: 'tok-123', firstName: 'Zoé', validForHours: 24 }, defaultStoreProfile);
     const { id } = await mailer.enqueue(db, { kind: 'email_verification', to: 'zoe@exemple.fr', ...content });
 
     const row = await waitFor(async () => {
@@ -196,7 +196,7 @@ describe('mail job over SMTP', () => {
     expect(parsed.subject).toBe('Confirmez votre adresse e-mail – E.repare');
     expect(parsed.from?.value).toEqual([{ name: 'E.repare', address: 'no-reply@erepare.fr' }]);
     expect(addresses(parsed.to)).toEqual(['zoe@exemple.fr']);
-    expect(addresses(parsed.replyTo)).toEqual([storeProfile.email]);
+    expect(addresses(parsed.replyTo)).toEqual([defaultStoreProfile.email]);
     expect(parsed.headers.get('auto-submitted')).toBe('auto-generated');
     expect(parsed.headers.get('content-language')).toBe('fr');
     expect(parsed.messageId).toBe(row.messageId);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.js';
+import { getStoreProfile } from '../settings/store-profile.js';
 import { MailSendError, redact, type MailLogger, type MailTransport, type OutgoingMail } from './transport.js';
 
 /**
@@ -125,7 +126,7 @@ export function startMailJob(db: Db, transport: MailTransport, log: MailLogger, 
   let again = false;
   let stopped = false;
 
-  const deliver = async (row: ClaimedRow): Promise<void> => {
+  const deliver = async (row: ClaimedRow, replyTo: string | undefined): Promise<void> => {
     const mail: OutgoingMail = {
       outboxId: row.id,
       kind: row.kind,
@@ -134,6 +135,7 @@ export function startMailJob(db: Db, transport: MailTransport, log: MailLogger, 
       html: row.html,
       text: row.text,
       createdAt: new Date(row.created_at),
+      ...(replyTo ? { replyTo } : {}),
     };
     let messageId: string;
     try {
@@ -156,7 +158,17 @@ export function startMailJob(db: Db, transport: MailTransport, log: MailLogger, 
   const runOnce = async (): Promise<boolean> => {
     await failAbandoned(db, settings.maxAttempts);
     const rows = await claim(db, settings.batchSize, settings.lockMs, settings.maxAttempts);
-    const results = await Promise.allSettled(rows.map(deliver));
+    if (rows.length === 0) return false;
+    // Replies go to the shop's address as saved now (read once per batch). The claimed rows are
+    // sent even if that read fails (the transport then falls back to the default profile's).
+    const replyTo = await getStoreProfile(db).then(
+      (profile) => profile.email,
+      (error: unknown) => {
+        log.warn({ err: error }, 'profil de la boutique illisible : adresse de réponse par défaut');
+        return undefined;
+      },
+    );
+    const results = await Promise.allSettled(rows.map((row) => deliver(row, replyTo)));
     for (const result of results) {
       if (result.status === 'rejected') log.error({ err: result.reason as unknown }, 'e-mail : état de l’envoi non enregistré');
     }

@@ -18,9 +18,15 @@ export type MailKind =
   | 'order_confirmation'
   | 'order_notification'
   | 'order_expired'
+  /** Staff recorded the bank transfer as received (admin orders), to the order's billing address. */
+  | 'order_payment_received'
   | 'contact_message'
   | 'quote_request'
-  | 'quote_acknowledgement';
+  | 'quote_acknowledgement'
+  /** A staff reply to a contact message or a quote request (admin inbox), to the sender's own address. */
+  | 'staff_reply'
+  /** Staff changed a ticket's status and asked to tell the customer (admin tickets), to the customer's main address. */
+  | 'ticket_status';
 
 export type NewMail = {
   kind: MailKind;

@@ -1,4 +1,4 @@
-import { storeProfile } from '@erepare/shared/store-profile';
+import { defaultStoreProfile } from '@erepare/shared/store-profile';
 import { describe, expect, it } from 'vitest';
 import { linksIn } from './outbox.js';
 import {
@@ -18,14 +18,14 @@ function expectAccessibleFrench(mail: MailContent) {
   expect(mail.html).not.toMatch(/<script|<img|<style/i);
   // The store identity is in both footers.
   for (const part of [mail.html, mail.text]) {
-    expect(part).toContain(storeProfile.address.city);
-    expect(part).toContain(storeProfile.phone.display);
+    expect(part).toContain(defaultStoreProfile.address.city);
+    expect(part).toContain(defaultStoreProfile.phone.display);
   }
 }
 
 describe('mail templates', () => {
   it('verification: French, link in both parts, validity stated', () => {
-    const mail = verificationEmail({ publicUrl, token: 'tok_123-abc', firstName: 'Zoé', validForHours: 24 });
+    const mail = verificationEmail({ publicUrl, token: 'tok_123-abc', firstName: 'Zoé', validForHours: 24 }, defaultStoreProfile);
     const url = 'https://www.erepare.fr/verify-email?token=tok_123-abc';
     expect(mail.subject).toBe('Confirmez votre adresse e-mail – E.repare');
     expect(mail.text).toContain('Bonjour Zoé,');
@@ -39,7 +39,7 @@ describe('mail templates', () => {
   });
 
   it('password reset: token and e-mail in the link, 1 hour, "ignore if you did not ask"', () => {
-    const mail = passwordResetEmail({ publicUrl: 'http://localhost:3000/', token: 'a+b/c=', email: 'zoe+test@exemple.fr' });
+    const mail = passwordResetEmail({ publicUrl: 'http://localhost:3000/', token: 'a+b/c=', email: 'zoe+test@exemple.fr' }, defaultStoreProfile);
     const url = 'http://localhost:3000/reset-password?token=a%2Bb%2Fc%3D&email=zoe%2Btest%40exemple.fr';
     expect(mail.subject).toBe('Réinitialisation de votre mot de passe – E.repare');
     expect(linksIn(mail.text)).toEqual([url]);
@@ -55,7 +55,7 @@ describe('mail templates', () => {
   });
 
   it('account created: link to /compte', () => {
-    const mail = accountCreatedEmail({ publicUrl, email: 'zoe@exemple.fr', firstName: 'Zoé' });
+    const mail = accountCreatedEmail({ publicUrl, email: 'zoe@exemple.fr', firstName: 'Zoé' }, defaultStoreProfile);
     expect(mail.subject).toBe('Votre compte E.repare est créé');
     expect(linksIn(mail.text)).toEqual(['https://www.erepare.fr/compte']);
     expect(mail.html).toContain('href="https://www.erepare.fr/compte"');
@@ -71,7 +71,7 @@ describe('mail templates', () => {
       phone: '06 12 34 56 78',
       accountType: 'Client',
       createdAt: new Date('2026-03-02T13:05:00Z'),
-    });
+    }, defaultStoreProfile);
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(mail.html).toContain('O&#39;Brien &quot;&amp;&quot;');
@@ -97,14 +97,14 @@ describe('mail templates', () => {
       phone: null,
       accountType: 'Client',
       createdAt: new Date('2026-07-14T08:00:00Z'),
-    });
+    }, defaultStoreProfile);
     expect(mail.subject).toBe('Nouvelle inscription : Zoé Martin');
     expect(mail.text).toContain('Téléphone : non renseigné');
     expect(mail.text).toContain('mardi 14 juillet 2026 à 10:00');
   });
 
   it('escapes user values in links too', () => {
-    const mail = verificationEmail({ publicUrl, token: '"><script>', validForHours: 1 });
+    const mail = verificationEmail({ publicUrl, token: '"><script>', validForHours: 1 }, defaultStoreProfile);
     expect(mail.html).not.toContain('"><script>');
     expect(mail.text).toContain('valable 1 heure ');
   });

@@ -1,11 +1,12 @@
-import { formatAddress, storeProfile, type StoreProfile } from '@erepare/shared/store-profile';
+import { formatAddress, type StoreProfile } from '@erepare/shared/store-profile';
 
 /**
  * French transactional e-mails, each as an HTML part and a plain-text part that say the same
  * thing. The HTML is deliberately simple (one column, inline styles, no images, no scripts) so
  * it reads well in every client and with a screen reader; every link also appears as a plain
  * URL. Every interpolated value is escaped in the HTML and stripped of control characters in the
- * text and the subject.
+ * text and the subject. Each template takes the shop's identity as staff saved it (the caller reads
+ * getStoreProfile once, in the transaction that queues the mail).
  */
 export type MailContent = { subject: string; html: string; text: string };
 
@@ -45,7 +46,7 @@ type Block =
   | { kind: 'details'; rows: Array<[string, string]> };
 
 /** Lays the blocks out as an HTML page and as text, with the store's identity in the footer. */
-function render(subject: string, blocks: Block[], profile: StoreProfile = storeProfile): MailContent {
+function render(profile: StoreProfile, subject: string, blocks: Block[]): MailContent {
   const footerLines = [
     profile.name,
     formatAddress(profile),
@@ -120,13 +121,13 @@ export type VerificationEmailInput = {
 };
 
 /** The e-mail-verification link: `${PUBLIC_URL}/verify-email?token=…`. */
-export function verificationEmail(input: VerificationEmailInput): MailContent {
+export function verificationEmail(input: VerificationEmailInput, profile: StoreProfile): MailContent {
   const url = link(input.publicUrl, '/verify-email', { token: input.token });
-  return render(`Confirmez votre adresse e-mail – ${storeProfile.name}`, [
+  return render(profile, `Confirmez votre adresse e-mail – ${profile.name}`, [
     { kind: 'paragraph', text: greeting(input.firstName) },
     {
       kind: 'paragraph',
-      text: `Pour activer votre compte ${storeProfile.name} et accéder à vos réparations, factures et commandes, confirmez votre adresse e-mail.`,
+      text: `Pour activer votre compte ${profile.name} et accéder à vos réparations, factures et commandes, confirmez votre adresse e-mail.`,
     },
     { kind: 'button', label: 'Confirmer mon adresse e-mail', url },
     { kind: 'paragraph', text: `Ce lien est valable ${hours(input.validForHours)} et ne peut servir qu’une fois.` },
@@ -143,13 +144,13 @@ export type PasswordResetEmailInput = {
 };
 
 /** The password-reset link: `${PUBLIC_URL}/reset-password?token=…&email=…`, valid 1 hour. */
-export function passwordResetEmail(input: PasswordResetEmailInput): MailContent {
+export function passwordResetEmail(input: PasswordResetEmailInput, profile: StoreProfile): MailContent {
   const url = link(input.publicUrl, '/reset-password', { token: input.token, email: input.email });
-  return render(`Réinitialisation de votre mot de passe – ${storeProfile.name}`, [
+  return render(profile, `Réinitialisation de votre mot de passe – ${profile.name}`, [
     { kind: 'paragraph', text: greeting(input.firstName) },
     {
       kind: 'paragraph',
-      text: `Vous avez demandé à réinitialiser le mot de passe de votre compte ${storeProfile.name} (${oneLine(input.email)}).`,
+      text: `Vous avez demandé à réinitialiser le mot de passe de votre compte ${profile.name} (${oneLine(input.email)}).`,
     },
     { kind: 'button', label: 'Choisir un nouveau mot de passe', url },
     {
@@ -170,13 +171,13 @@ export type AccountCreatedEmailInput = {
 };
 
 /** Confirmation to the customer that the account exists (the verification mail is separate). */
-export function accountCreatedEmail(input: AccountCreatedEmailInput): MailContent {
+export function accountCreatedEmail(input: AccountCreatedEmailInput, profile: StoreProfile): MailContent {
   const url = `${input.publicUrl.replace(/\/+$/, '')}/compte`;
-  return render(`Votre compte ${storeProfile.name} est créé`, [
+  return render(profile, `Votre compte ${profile.name} est créé`, [
     { kind: 'paragraph', text: greeting(input.firstName) },
     {
       kind: 'paragraph',
-      text: `Bienvenue ! Votre compte ${storeProfile.name} a bien été créé avec l’adresse ${oneLine(input.email)}.`,
+      text: `Bienvenue ! Votre compte ${profile.name} a bien été créé avec l’adresse ${oneLine(input.email)}.`,
     },
     {
       kind: 'paragraph',
@@ -206,10 +207,10 @@ const parisDateTime = new Intl.DateTimeFormat('fr-FR', {
 });
 
 /** Notice to the shop that someone registered (never any password or token). */
-export function signupNoticeEmail(input: SignupNoticeEmailInput): MailContent {
+export function signupNoticeEmail(input: SignupNoticeEmailInput, profile: StoreProfile): MailContent {
   const fullName = oneLine(`${input.firstName} ${input.lastName}`) || oneLine(input.email);
-  return render(`Nouvelle inscription : ${fullName}`, [
-    { kind: 'paragraph', text: `Un nouveau compte client vient d’être créé sur le site ${storeProfile.name}.` },
+  return render(profile, `Nouvelle inscription : ${fullName}`, [
+    { kind: 'paragraph', text: `Un nouveau compte client vient d’être créé sur le site ${profile.name}.` },
     {
       kind: 'details',
       rows: [
@@ -260,9 +261,9 @@ export type ContactShopEmailInput = {
  * visitor HTML); every value is escaped by the layout. The photos stay in the database (the
  * outbox carries no attachments): the mail says how many there are and where to see them.
  */
-export function contactShopEmail(input: ContactShopEmailInput): MailContent {
-  return render(`Message du site : ${oneLine(input.subject)}`, [
-    { kind: 'paragraph', text: `Nouveau message reçu depuis le formulaire de contact du site ${storeProfile.name}.` },
+export function contactShopEmail(input: ContactShopEmailInput, profile: StoreProfile): MailContent {
+  return render(profile, `Message du site : ${oneLine(input.subject)}`, [
+    { kind: 'paragraph', text: `Nouveau message reçu depuis le formulaire de contact du site ${profile.name}.` },
     {
       kind: 'details',
       rows: [
@@ -300,9 +301,9 @@ export type QuoteShopEmailInput = {
 };
 
 /** A new online quote request, to the shop only. */
-export function quoteShopEmail(input: QuoteShopEmailInput): MailContent {
-  return render(`Demande de devis ${input.reference} : ${oneLine(input.category)} ${oneLine(input.brand)} ${oneLine(input.model)}`, [
-    { kind: 'paragraph', text: `Nouvelle demande de devis en ligne reçue sur le site ${storeProfile.name}.` },
+export function quoteShopEmail(input: QuoteShopEmailInput, profile: StoreProfile): MailContent {
+  return render(profile, `Demande de devis ${input.reference} : ${oneLine(input.category)} ${oneLine(input.brand)} ${oneLine(input.model)}`, [
+    { kind: 'paragraph', text: `Nouvelle demande de devis en ligne reçue sur le site ${profile.name}.` },
     {
       kind: 'details',
       rows: [
@@ -336,8 +337,8 @@ export type QuoteAcknowledgementEmailInput = {
  * only the reference and the validated drop-off day, so the form cannot be used to send words of
  * one's choosing to somebody else's address.
  */
-export function quoteAcknowledgementEmail(input: QuoteAcknowledgementEmailInput): MailContent {
-  return render(`Votre demande de devis ${input.reference} – ${storeProfile.name}`, [
+export function quoteAcknowledgementEmail(input: QuoteAcknowledgementEmailInput, profile: StoreProfile): MailContent {
+  return render(profile, `Votre demande de devis ${input.reference} – ${profile.name}`, [
     { kind: 'paragraph', text: 'Bonjour,' },
     {
       kind: 'paragraph',
@@ -350,7 +351,7 @@ export function quoteAcknowledgementEmail(input: QuoteAcknowledgementEmailInput)
     { kind: 'details', rows: [['Référence', input.reference], ['Dépôt souhaité', input.dropOff]] },
     {
       kind: 'paragraph',
-      text: `Le jour du dépôt, munissez-vous de votre appareil, de son chargeur si possible, et de cette référence. L’atelier se trouve au ${formatAddress(storeProfile)} (${storeProfile.openingHours.map((slot) => `${slot.days.toLowerCase()} : ${slot.hours.toLowerCase()}`).join(' ; ')}).`,
+      text: `Le jour du dépôt, munissez-vous de votre appareil, de son chargeur si possible, et de cette référence. L’atelier se trouve au ${formatAddress(profile)} (${profile.openingHours.map((slot) => `${slot.days.toLowerCase()} : ${slot.hours.toLowerCase()}`).join(' ; ')}).`,
     },
     {
       kind: 'paragraph',

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { SendMailOptions, Transporter } from 'nodemailer';
-import { storeProfile } from '@erepare/shared/store-profile';
+import { defaultStoreProfile } from '@erepare/shared/store-profile';
 import { linksIn } from './outbox.js';
 
 /**
@@ -21,6 +21,8 @@ export type OutgoingMail = {
   html: string;
   text: string;
   createdAt: Date;
+  /** The shop's address as saved in the store profile when the job sends (the outbox has no reply-to column). */
+  replyTo?: string;
 };
 
 export type MailTransport = {
@@ -53,12 +55,13 @@ export class MailSendError extends Error {
 }
 
 /** The headers every mail carries; the Message-ID is stable across retries of one outbox row. */
-function messageOptions(mail: OutgoingMail, from: Mailbox, replyTo: string): SendMailOptions {
+function messageOptions(mail: OutgoingMail, from: Mailbox, replyTo: string | undefined): SendMailOptions {
   const domain = from.address.split('@')[1] ?? 'localhost';
   return {
     from,
     to: mail.to,
-    replyTo,
+    // The transport's own setting if any, else the saved profile's address the job passes.
+    replyTo: replyTo || mail.replyTo || defaultStoreProfile.email,
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
@@ -130,7 +133,7 @@ function toSendError(error: unknown, secrets: readonly string[]): MailSendError 
 
 export function createSmtpTransport(options: SmtpTransportOptions): MailTransport {
   const secrets = secretsOf(options.url);
-  const replyTo = options.replyTo ?? storeProfile.email;
+  const replyTo = options.replyTo;
   const timeout = options.timeoutMs ?? 10_000;
   // nodemailer loads on the first mail, not at start-up (start-up time is a budget).
   let transporter: Promise<Transporter> | undefined;
@@ -186,7 +189,7 @@ export type FileTransportOptions = {
 };
 
 export function createFileTransport(options: FileTransportOptions): MailTransport {
-  const replyTo = options.replyTo ?? storeProfile.email;
+  const replyTo = options.replyTo;
   let streamTransport: Promise<Transporter> | undefined;
   const open = () =>
     (streamTransport ??= import('nodemailer').then(({ default: nodemailer }) =>

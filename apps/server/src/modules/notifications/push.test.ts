@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { storeProfile } from '@erepare/shared/store-profile';
+import { defaultStoreProfile } from '@erepare/shared/store-profile';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appMeta, notifications, pushOutbox, pushSubscriptions } from '../../db/schema.js';
 import { encodePayload, pushRetryDelayMs, pushSender } from '../../jobs/push-sender.js';
@@ -66,7 +66,7 @@ async function outboxOf(userId: number) {
 describe('VAPID keys', () => {
   it('are generated once, stored in app_meta and stable (also across instances and concurrent starts)', async () => {
     const first = await t.app.push.vapidKeys();
-    expect(first.subject).toBe(`mailto:${storeProfile.email}`);
+    expect(first.subject).toBe(`mailto:${defaultStoreProfile.email}`);
     expect(Buffer.from(first.publicKey, 'base64url')).toHaveLength(65);
     expect(Buffer.from(first.privateKey, 'base64url')).toHaveLength(32);
     // Another instance on the same database, and several "first starts" at once: the same pair.
@@ -121,7 +121,7 @@ describe('sending a notification by Web Push', () => {
     const jwt = /t=([^,]+)/.exec(authorization)?.[1] ?? '';
     const claims = JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString()) as { aud: string; sub: string; exp: number };
     expect(claims.aud).toBe(push.url);
-    expect(claims.sub).toBe(`mailto:${storeProfile.email}`);
+    expect(claims.sub).toBe(`mailto:${defaultStoreProfile.email}`);
     expect(claims.exp).toBeGreaterThan(Date.now() / 1000);
 
     const payload = user.browser.decrypt(received.body);
@@ -150,7 +150,7 @@ describe('sending a notification by Web Push', () => {
     await t.app.push.runOnce();
     expect(push.received).toHaveLength(urls.length);
     for (const received of push.received) {
-      expect(user.browser.decrypt(received.body)).toMatchObject({ title: storeProfile.name, body: 'Nouvelle notification', url: '/compte?tab=notifications', vibrate: [200, 100, 200] });
+      expect(user.browser.decrypt(received.body)).toMatchObject({ title: defaultStoreProfile.name, body: 'Nouvelle notification', url: '/compte?tab=notifications', vibrate: [200, 100, 200] });
     }
   });
 

@@ -9,9 +9,9 @@ import {
   type NotificationType,
 } from '@erepare/shared/notifications';
 import type { NotificationView } from '@erepare/shared/schemas/notifications';
-import { storeProfile } from '@erepare/shared/store-profile';
 import type { Executor } from '../../db/client.js';
 import { notificationPreferences, notifications, pushOutbox, pushSubscriptions } from '../../db/schema.js';
+import { getStoreProfile } from '../settings/store-profile.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -44,13 +44,16 @@ export async function preferencesOf(db: Executor, userId: number): Promise<Notif
   };
 }
 
-/** The JSON a service worker receives for a notification (spec 1 §9 defaults filled in). */
-export function pushPayloadOf(notification: NotificationRow): Record<string, unknown> {
+/**
+ * The JSON a service worker receives for a notification (spec 1 §9 defaults filled in; an empty
+ * title becomes the shop's name as saved in the store profile).
+ */
+export function pushPayloadOf(notification: NotificationRow, storeName: string): Record<string, unknown> {
   const data = notification.data;
   // A path of this site only: '//host' or '/\host' would send the click to another site.
   const url = typeof data.url === 'string' && /^\/(?![/\\])/.test(data.url) ? data.url : PUSH_DEFAULTS.url;
   return {
-    title: notification.title || storeProfile.name,
+    title: notification.title || storeName,
     body: notification.body || PUSH_DEFAULTS.body,
     type: notification.type,
     url,
@@ -96,7 +99,7 @@ export async function notifyUser(
   await trimHistory(db, userId);
   const subscriptions = await db.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
   if (subscriptions.length > 0) {
-    const payload = pushPayloadOf(created);
+    const payload = pushPayloadOf(created, (await getStoreProfile(db)).name);
     await db.insert(pushOutbox).values(subscriptions.map((subscription) => ({ subscriptionId: subscription.id, notificationId: created.id, payload })));
   }
   return { notification: created, created: true, pushesQueued: subscriptions.length };

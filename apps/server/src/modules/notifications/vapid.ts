@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
-import { storeProfile } from '@erepare/shared/store-profile';
 import type { Executor } from '../../db/client.js';
 import { appMeta } from '../../db/schema.js';
+import { getStoreProfile } from '../settings/store-profile.js';
 
 /** The application server's VAPID identity (RFC 8292): one key pair per installation. */
 export type VapidKeys = { publicKey: string; privateKey: string; subject: string };
@@ -25,7 +25,9 @@ function storedKeys(value: unknown): { publicKey: string; privateKey: string } |
  * insert … on conflict do nothing, then all read the one that won.
  */
 export async function ensureVapidKeys(db: Executor): Promise<VapidKeys> {
-  const subject = `mailto:${storeProfile.email}`;
+  // The push services' contact (never shown to users): the saved profile's address when the keys
+  // are first needed; the push sender keeps it for the life of the process.
+  const subject = `mailto:${(await getStoreProfile(db)).email}`;
   const read = async () => {
     const [row] = await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, VAPID_META_KEY)).limit(1);
     return row ? storedKeys(row.value) : null;

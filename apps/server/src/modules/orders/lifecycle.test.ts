@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderCreateRequestSchema } from '@erepare/shared/schemas/shop';
-import { storeProfile } from '@erepare/shared/store-profile';
+import { defaultStoreProfile } from '@erepare/shared/store-profile';
 import { coupons, customers, inventoryItems, orderEvents, orders, payments } from '../../db/schema.js';
 import { expireOrders } from '../../jobs/order-expiry.js';
 import { listOutbox } from '../mail/outbox.js';
@@ -36,7 +36,7 @@ function context(extra: Partial<OrderContext> = {}): OrderContext {
     orders: t.config.orders,
     backend: t.app.repair.backend,
     catalogue: t.app.shop.catalogue,
-    paymentMethods: () => [...offlinePaymentMethods(), card],
+    paymentMethods: (profile) => [...offlinePaymentMethods(profile), card],
     ...extra,
   };
 }
@@ -139,7 +139,7 @@ describe('an online payment', () => {
     expect(confirmation[0]?.text).toContain('Votre paiement a bien été reçu');
     // The key is not kept: a mail written later links to the account's orders.
     expect(confirmation[0]?.text).toContain(`${t.config.publicUrl}/compte?tab=orders`);
-    const staff = (await listOutbox(t.database.db, { kind: 'order_notification', to: storeProfile.email })).filter((mail) => mail.subject === `Nouvelle commande #${order.id}`);
+    const staff = (await listOutbox(t.database.db, { kind: 'order_notification', to: defaultStoreProfile.email })).filter((mail) => mail.subject === `Nouvelle commande #${order.id}`);
     expect(staff).toHaveLength(1);
 
     // Replays change nothing.
@@ -226,7 +226,7 @@ describe('the expiry job', () => {
 
     const notices = await listOutbox(t.database.db, { kind: 'order_expired' });
     expect(notices.map((mail) => mail.toAddress)).toEqual([transfer.billing.email]);
-    expect(notices[0]?.subject).toBe(`Commande n° ${transfer.id} annulée – ${storeProfile.name}`);
+    expect(notices[0]?.subject).toBe(`Commande n° ${transfer.id} annulée – ${defaultStoreProfile.name}`);
     expect(notices[0]?.text).toContain('Nous n’avons pas reçu le virement');
     expect(await listOutbox(t.database.db, { kind: 'order_expired', to: pending.billing.email })).toHaveLength(0);
     const events = await t.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, transfer.id));

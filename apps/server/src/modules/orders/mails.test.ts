@@ -1,4 +1,4 @@
-import { formatAddress, storeProfile } from '@erepare/shared/store-profile';
+import { formatAddress, defaultStoreProfile } from '@erepare/shared/store-profile';
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '../mail/templates.js';
 import { legalGuaranteeBox, orderConfirmationEmail, orderPickupExpiredEmail, orderStaffNotificationEmail, type OrderMailData } from './mails.js';
@@ -46,8 +46,8 @@ function mailData(overrides: Partial<OrderMailData> = {}): OrderMailData {
 }
 
 describe('order confirmation mail: commercial warranty and legal guarantees', () => {
-  const mail = orderConfirmationEmail(mailData(), { publicUrl, orderKey: 'key_abc' });
-  const guarantorAddress = formatAddress(storeProfile);
+  const mail = orderConfirmationEmail(mailData(), { publicUrl, orderKey: 'key_abc', profile: defaultStoreProfile });
+  const guarantorAddress = formatAddress(defaultStoreProfile);
 
   it('states the commercial warranty contract: cover, duration, price, how to use it, the guarantor', () => {
     expect(mail.html).toContain('Contrat de garantie commerciale');
@@ -61,10 +61,10 @@ describe('order confirmation mail: commercial warranty and legal guarantees', ()
         '12 mois à compter de la livraison du produit ou de son retrait en boutique',
         'Gratuite, incluse dans le prix du produit',
         'Contactez la boutique',
-        storeProfile.legalName,
+        defaultStoreProfile.legalName,
         guarantorAddress,
-        storeProfile.phone.display,
-      storeProfile.email,
+        defaultStoreProfile.phone.display,
+      defaultStoreProfile.email,
     ]) {
       expect(mail.text).toContain(expected);
       expect(mail.html).toContain(escapeHtml(expected));
@@ -104,13 +104,13 @@ describe('order confirmation mail: commercial warranty and legal guarantees', ()
       expect(part).not.toContain('phishing.example');
       expect(part).not.toContain('Votre note');
     }
-    const staff = orderStaffNotificationEmail(mailData(), { publicUrl, backend: 'local' });
+    const staff = orderStaffNotificationEmail(mailData(), { publicUrl, backend: 'local', profile: defaultStoreProfile });
     expect(staff.text).toContain(`Note du client : ${note}`);
     expect(staff.html).toContain(escapeHtml(note));
   });
 
   it('escapes the names it keeps', () => {
-    const named = orderConfirmationEmail(mailData({ billing: { ...address, first_name: '<b>Léa</b>' } }), { publicUrl });
+    const named = orderConfirmationEmail(mailData({ billing: { ...address, first_name: '<b>Léa</b>' } }), { publicUrl, profile: defaultStoreProfile });
     expect(named.html).toContain('Bonjour &lt;b&gt;Léa&lt;/b&gt;,');
     expect(named.html).not.toContain('<b>Léa');
   });
@@ -119,16 +119,16 @@ describe('order confirmation mail: commercial warranty and legal guarantees', ()
 describe('pay-in-store mails', () => {
   it('the confirmation states the pickup deadline; the expiry notice speaks of a pickup, not a transfer', () => {
     const data = mailData({ status: 'processing', paymentMethod: 'cod', paymentMethodTitle: 'Paiement en boutique au retrait', shippingMethodId: 'local_pickup', shippingMethodTitle: 'Retrait en boutique' });
-    const confirmation = orderConfirmationEmail(data, { publicUrl, orderKey: 'cle' });
+    const confirmation = orderConfirmationEmail(data, { publicUrl, orderKey: 'cle', profile: defaultStoreProfile });
     expect(confirmation.text).toContain('à régler en boutique au retrait');
     expect(confirmation.text).toMatch(/retirer au plus tard le .*2026/);
-    const expired = orderPickupExpiredEmail(data, { publicUrl });
+    const expired = orderPickupExpiredEmail(data, { publicUrl, profile: defaultStoreProfile });
     expect(expired.text).toContain('n’a pas été retirée dans le délai');
     expect(expired.text).not.toContain('virement');
   });
 
   it('an order settled entirely by discounts asks for nothing', () => {
-    const confirmation = orderConfirmationEmail(mailData({ status: 'processing', totalCents: 0, expiresAt: null }), { publicUrl, orderKey: 'cle' });
+    const confirmation = orderConfirmationEmail(mailData({ status: 'processing', totalCents: 0, expiresAt: null }), { publicUrl, orderKey: 'cle', profile: defaultStoreProfile });
     expect(confirmation.text).toContain('il n’y a rien à payer');
     expect(confirmation.text).not.toContain('IBAN');
   });

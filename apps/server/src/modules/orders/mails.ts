@@ -1,6 +1,6 @@
 import { LEGAL_GUARANTEE_BOX_TITLE, legalGuaranteeBox, productWarrantyContract, withdrawalFormText } from '@erepare/shared/legal';
 import { euroAmount } from '@erepare/shared/shop';
-import { formatAddress, storeProfile } from '@erepare/shared/store-profile';
+import { formatAddress, type StoreProfile } from '@erepare/shared/store-profile';
 import { relayTypeLabel } from '@erepare/shared/relay-points';
 import type { RelayPointRecord } from '../../db/schema.js';
 import { escapeHtml, type MailContent } from '../mail/templates.js';
@@ -13,7 +13,9 @@ export { legalGuaranteeBox, withdrawalFormText };
  * The order e-mails (French, HTML and text saying the same thing): the buyer's confirmation with
  * the legal information French consumer law requires for a distance sale, the staff notification,
  * and the notice that an unpaid bank-transfer order was cancelled. Every interpolated value is
- * escaped in the HTML and kept on one line in the text.
+ * escaped in the HTML and kept on one line in the text. The shop's identity (footer, bank details,
+ * pickup address, legal texts) is the store profile the caller read (getStoreProfile) and passed in
+ * the options.
  */
 
 /** The confirmation payload of spec 2 §3, plus what the mail needs to be complete. */
@@ -187,12 +189,12 @@ function renderTextBlock(block: Block): string {
   }
 }
 
-function render(subject: string, blocks: Block[]): MailContent {
+function render(profile: StoreProfile, subject: string, blocks: Block[]): MailContent {
   const footerLines = [
-    storeProfile.name,
-    formatAddress(storeProfile),
-    `${storeProfile.phone.display} · ${storeProfile.email}`,
-    `SIRET ${storeProfile.siret}`,
+    profile.name,
+    formatAddress(profile),
+    `${profile.phone.display} · ${profile.email}`,
+    `SIRET ${profile.siret}`,
     'Cet e-mail a été envoyé automatiquement. Vous pouvez y répondre : votre message parviendra à la boutique.',
   ];
   const html =
@@ -201,7 +203,7 @@ function render(subject: string, blocks: Block[]): MailContent {
     `<body style="margin:0;padding:0;background:${colors.background};font-family:Arial,Helvetica,sans-serif">\n` +
     `<div role="article" aria-label="${escapeHtml(subject)}" lang="fr" style="max-width:640px;margin:0 auto;padding:24px 16px">\n` +
     `<div style="background:#ffffff;border:1px solid ${colors.border};border-radius:8px;padding:24px">\n` +
-    `<p style="margin:0 0 24px;font-size:20px;font-weight:bold;color:${colors.text}">${escapeHtml(storeProfile.name)}</p>\n` +
+    `<p style="margin:0 0 24px;font-size:20px;font-weight:bold;color:${colors.text}">${escapeHtml(profile.name)}</p>\n` +
     blocks.map(renderHtmlBlock).join('\n') +
     `\n</div>\n<div style="padding:16px 8px;font-size:13px;line-height:1.5;color:${colors.muted}">\n` +
     footerLines.map((line) => `<p style="margin:0 0 4px">${escapeHtml(line)}</p>`).join('\n') +
@@ -260,13 +262,13 @@ function holdDaysOf(data: OrderMailData): number {
   return Math.max(1, Math.round((data.expiresAt.getTime() - data.createdAt.getTime()) / 86_400_000));
 }
 
-function openingHoursText(): string {
-  return storeProfile.openingHours.map((slot) => `${slot.days} : ${slot.hours}`).join(' ; ');
+function openingHoursText(profile: StoreProfile): string {
+  return profile.openingHours.map((slot) => `${slot.days} : ${slot.hours}`).join(' ; ');
 }
 
 // ───────────────────────── legal information (Code de la consommation) ─────────────────────────
 
-function legalBlocks(publicUrl: string, orderNumber: string): Block[] {
+function legalBlocks(profile: StoreProfile, publicUrl: string, orderNumber: string): Block[] {
   const cgv = siteLink(publicUrl, '/cgv');
   return [
     { kind: 'heading', text: 'Conditions générales de vente' },
@@ -288,7 +290,7 @@ function legalBlocks(publicUrl: string, orderNumber: string): Block[] {
     {
       kind: 'paragraph',
       text:
-        `Pour l’exercer, notifiez-nous votre décision avant l’expiration du délai par une déclaration dénuée d’ambiguïté (courrier à ${formatAddress(storeProfile)} ou e-mail à ${storeProfile.email}), ` +
+        `Pour l’exercer, notifiez-nous votre décision avant l’expiration du délai par une déclaration dénuée d’ambiguïté (courrier à ${formatAddress(profile)} ou e-mail à ${profile.email}), ` +
         'par exemple au moyen du formulaire type ci-dessous (son utilisation n’est pas obligatoire). ' +
         'Renvoyez ou rapportez ensuite le bien en boutique sans retard excessif et au plus tard 14 jours après nous avoir communiqué votre décision ; les frais directs de renvoi sont à votre charge. ' +
         'Votre responsabilité n’est engagée qu’en cas de dépréciation du bien résultant de manipulations autres que celles nécessaires pour établir sa nature, ses caractéristiques et son bon fonctionnement.',
@@ -300,8 +302,8 @@ function legalBlocks(publicUrl: string, orderNumber: string): Block[] {
         'Nous pouvons différer le remboursement jusqu’à la récupération du bien ou jusqu’à ce que vous ayez fourni une preuve de son expédition, la date retenue étant celle du premier de ces faits. ' +
         'Aucune des exceptions au droit de rétractation (article L221-28 du Code de la consommation) ne s’applique aux produits de cette commande.',
     },
-    { kind: 'preformatted', text: withdrawalFormText(orderNumber) },
-    ...warrantyBlocks(),
+    { kind: 'preformatted', text: withdrawalFormText(profile, orderNumber) },
+    ...warrantyBlocks(profile),
   ];
 }
 
@@ -310,8 +312,8 @@ function legalBlocks(publicUrl: string, orderNumber: string): Block[] {
  * legal-guarantee box of the annex to article D211-2: their texts live in @erepare/shared/legal,
  * shared with the CGV page, so the mail and the terms say the same thing.
  */
-function warrantyBlocks(): Block[] {
-  const contract = productWarrantyContract('order');
+function warrantyBlocks(profile: StoreProfile): Block[] {
+  const contract = productWarrantyContract(profile, 'order');
   return [
     { kind: 'heading', text: contract.title },
     { kind: 'paragraph', text: contract.object },
@@ -327,6 +329,8 @@ function warrantyBlocks(): Block[] {
 
 export type ConfirmationOptions = {
   publicUrl: string;
+  /** The store profile as saved (getStoreProfile), read by the caller in the transaction that queues the mail. */
+  profile: StoreProfile;
   /** The order key, when the mail is written by someone who holds it (creation, the browser's proven call). */
   orderKey?: string | undefined;
 };
@@ -351,10 +355,10 @@ export function orderConfirmationEmail(data: OrderMailData, options: Confirmatio
     blocks.push({
       kind: 'details',
       rows: [
-        ['Titulaire', storeProfile.bank.accountHolder],
-        ['Banque', storeProfile.bank.bankName],
-        ['IBAN', storeProfile.bank.iban],
-        ['BIC', storeProfile.bank.bic],
+        ['Titulaire', options.profile.bank.accountHolder],
+        ['Banque', options.profile.bank.bankName],
+        ['IBAN', options.profile.bank.iban],
+        ['BIC', options.profile.bank.bic],
         ['Référence', data.orderNumber],
         ['Montant', euros(data.totalCents)],
       ],
@@ -397,9 +401,9 @@ export function orderConfirmationEmail(data: OrderMailData, options: Confirmatio
     blocks.push({
       kind: 'details',
       rows: [
-        ['Adresse', `${storeProfile.name}, ${formatAddress(storeProfile)}`],
-        ['Horaires', openingHoursText()],
-        ['Téléphone', storeProfile.phone.display],
+        ['Adresse', `${options.profile.name}, ${formatAddress(options.profile)}`],
+        ['Horaires', openingHoursText(options.profile)],
+        ['Téléphone', options.profile.phone.display],
       ],
     });
     blocks.push({ kind: 'paragraph', text: 'Présentez-vous avec votre numéro de commande et une pièce d’identité.' });
@@ -437,13 +441,13 @@ export function orderConfirmationEmail(data: OrderMailData, options: Confirmatio
       ? { kind: 'button', label: 'Voir ma commande', url: siteLink(options.publicUrl, '/commande', { order: String(data.id), key: options.orderKey }) }
       : { kind: 'button', label: 'Voir mes commandes', url: siteLink(options.publicUrl, '/compte', { tab: 'orders' }) },
   );
-  blocks.push(...legalBlocks(options.publicUrl, data.orderNumber));
-  blocks.push({ kind: 'paragraph', text: `Une question ? Appelez-nous au ${storeProfile.phone.display} ou répondez à cet e-mail.` });
+  blocks.push(...legalBlocks(options.profile, options.publicUrl, data.orderNumber));
+  blocks.push({ kind: 'paragraph', text: `Une question ? Appelez-nous au ${options.profile.phone.display} ou répondez à cet e-mail.` });
 
-  return render(`Confirmation de votre commande n° ${data.orderNumber} – ${storeProfile.name}`, blocks);
+  return render(options.profile, `Confirmation de votre commande n° ${data.orderNumber} – ${options.profile.name}`, blocks);
 }
 
-export type StaffNotificationOptions = { publicUrl: string; backend: 'local' | 'repairdesk' };
+export type StaffNotificationOptions = { publicUrl: string; backend: 'local' | 'repairdesk'; profile: StoreProfile };
 
 /** "Nouvelle commande #N" to the shop. */
 export function orderStaffNotificationEmail(data: OrderMailData, options: StaffNotificationOptions): MailContent {
@@ -485,12 +489,15 @@ export function orderStaffNotificationEmail(data: OrderMailData, options: StaffN
     });
   }
   blocks.push({ kind: 'button', label: 'Ouvrir l’administration', url: siteLink(options.publicUrl, '/admin-dashboard') });
-  return render(`Nouvelle commande #${data.orderNumber}`, blocks);
+  return render(options.profile, `Nouvelle commande #${data.orderNumber}`, blocks);
 }
 
+/** The options of the notices to the buyer: links to the site, the saved store profile. */
+export type CustomerNoticeOptions = { publicUrl: string; profile: StoreProfile };
+
 /** To the buyer when an unpaid bank-transfer order is cancelled at its deadline. */
-export function orderExpiredEmail(data: OrderMailData, options: { publicUrl: string }): MailContent {
-  return render(`Commande n° ${data.orderNumber} annulée – ${storeProfile.name}`, [
+export function orderExpiredEmail(data: OrderMailData, options: CustomerNoticeOptions): MailContent {
+  return render(options.profile, `Commande n° ${data.orderNumber} annulée – ${options.profile.name}`, [
     { kind: 'paragraph', text: data.billing.first_name ? `Bonjour ${oneLine(data.billing.first_name)},` : 'Bonjour,' },
     {
       kind: 'paragraph',
@@ -502,20 +509,42 @@ export function orderExpiredEmail(data: OrderMailData, options: { publicUrl: str
     },
     { kind: 'items', items: data.items },
     { kind: 'button', label: 'Retourner à la boutique', url: siteLink(options.publicUrl, '/boutique') },
-    { kind: 'paragraph', text: `Une question ? Appelez-nous au ${storeProfile.phone.display}.` },
+    { kind: 'paragraph', text: `Une question ? Appelez-nous au ${options.profile.phone.display}.` },
   ]);
 }
 
 /** To the buyer when a pay-in-store order was not collected by its pickup deadline. */
-export function orderPickupExpiredEmail(data: OrderMailData, options: { publicUrl: string }): MailContent {
-  return render(`Commande n° ${data.orderNumber} annulée – ${storeProfile.name}`, [
+export function orderPickupExpiredEmail(data: OrderMailData, options: CustomerNoticeOptions): MailContent {
+  return render(options.profile, `Commande n° ${data.orderNumber} annulée – ${options.profile.name}`, [
     { kind: 'paragraph', text: data.billing.first_name ? `Bonjour ${oneLine(data.billing.first_name)},` : 'Bonjour,' },
     {
       kind: 'paragraph',
       text: `Votre commande n° ${data.orderNumber} du ${parisDate.format(data.createdAt)} (${euros(data.totalCents)}, à régler en boutique) n’a pas été retirée dans le délai annoncé : elle est annulée et les articles ont été remis en vente.`,
     },
-    { kind: 'paragraph', text: `Vous souhaitez toujours ces articles ? Passez une nouvelle commande ou appelez-nous au ${storeProfile.phone.display}.` },
+    { kind: 'paragraph', text: `Vous souhaitez toujours ces articles ? Passez une nouvelle commande ou appelez-nous au ${options.profile.phone.display}.` },
     { kind: 'items', items: data.items },
     { kind: 'button', label: 'Retourner à la boutique', url: siteLink(options.publicUrl, '/boutique') },
+  ]);
+}
+
+/** To the buyer when staff record the bank transfer as received (the order goes into preparation). */
+export function orderPaymentReceivedEmail(data: OrderMailData, options: CustomerNoticeOptions): MailContent {
+  const pickup = data.shippingMethodId === 'local_pickup';
+  return render(options.profile, `Paiement reçu pour votre commande n° ${data.orderNumber} – ${options.profile.name}`, [
+    { kind: 'paragraph', text: data.billing.first_name ? `Bonjour ${oneLine(data.billing.first_name)},` : 'Bonjour,' },
+    {
+      kind: 'paragraph',
+      text: `Nous avons bien reçu votre virement de ${euros(data.totalCents)} pour la commande n° ${data.orderNumber} du ${parisDate.format(data.createdAt)}. Votre commande est maintenant en préparation.`,
+    },
+    {
+      kind: 'paragraph',
+      text: pickup
+        ? 'Vous pourrez la retirer en boutique, du mardi au samedi ; nous vous appelons si un article manque.'
+        : `Nous la préparons et l’expédions par ${oneLine(data.shippingMethodTitle)}.`,
+    },
+    { kind: 'items', items: data.items },
+    { kind: 'details', rows: totalsRows(data) },
+    { kind: 'button', label: 'Voir mes commandes', url: siteLink(options.publicUrl, '/compte', { tab: 'orders' }) },
+    { kind: 'paragraph', text: `Une question ? Appelez-nous au ${options.profile.phone.display} ou répondez à cet e-mail.` },
   ]);
 }

@@ -5,7 +5,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storeProfile } from '@erepare/shared/store-profile';
+import { defaultStoreProfile } from '@erepare/shared/store-profile';
 import type { Order } from '@erepare/shared/schemas/shop';
 import { coupons, customers, inventoryItems, orderEvents, orders, shopProducts } from '../../db/schema.js';
 import { listOutbox } from '../mail/outbox.js';
@@ -141,10 +141,10 @@ describe('POST /api/shop/orders: a guest pays by bank transfer', () => {
     expect(order.line_items).toEqual([expect.objectContaining({ product_id: itemId, quantity: 2, price: '19.90', total: '39.80' })]);
     expect(order.order_key).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(order.bank_details).toEqual({
-      account_holder: storeProfile.bank.accountHolder,
-      bank_name: storeProfile.bank.bankName,
-      iban: storeProfile.bank.iban,
-      bic: storeProfile.bank.bic,
+      account_holder: defaultStoreProfile.bank.accountHolder,
+      bank_name: defaultStoreProfile.bank.bankName,
+      iban: defaultStoreProfile.bank.iban,
+      bic: defaultStoreProfile.bank.bic,
       reference: String(order.id),
     });
     const expires = new Date(order.expires_at ?? 0).getTime() - Date.now();
@@ -162,12 +162,12 @@ describe('POST /api/shop/orders: a guest pays by bank transfer', () => {
 
     const [confirmation, ...others] = await listOutbox(t.database.db, { kind: 'order_confirmation', to: order.billing.email });
     expect(others).toHaveLength(0);
-    expect(confirmation?.subject).toBe(`Confirmation de votre commande n° ${order.id} – ${storeProfile.name}`);
+    expect(confirmation?.subject).toBe(`Confirmation de votre commande n° ${order.id} – ${defaultStoreProfile.name}`);
     const text = confirmation?.text ?? '';
     for (const expected of [
       'traitée sous 24-48 h après réception du virement',
-      storeProfile.bank.iban,
-      storeProfile.bank.bic,
+      defaultStoreProfile.bank.iban,
+      defaultStoreProfile.bank.bic,
       `Référence : ${order.id}`,
       'Coque <b>renforcée</b>',
       'Total TTC : 46,70 €',
@@ -192,7 +192,7 @@ describe('POST /api/shop/orders: a guest pays by bank transfer', () => {
     expect(confirmation?.html).toContain('Coque &lt;b&gt;renforcée&lt;/b&gt;');
     expect(confirmation?.html).not.toContain('<b>renforcée');
 
-    const staff = await listOutbox(t.database.db, { kind: 'order_notification', to: storeProfile.email });
+    const staff = await listOutbox(t.database.db, { kind: 'order_notification', to: defaultStoreProfile.email });
     const notice = staff.find((mail) => mail.subject === `Nouvelle commande #${order.id}`);
     expect(notice?.text).toContain('Virement bancaire');
     expect(notice?.text).toContain('2 × 19,90 €');
@@ -258,8 +258,8 @@ describe('POST /api/shop/orders: pay in store with in-store pickup', () => {
 
     const confirmation = (await listOutbox(t.database.db, { kind: 'order_confirmation', to: 'fidele@exemple.fr' }))[0];
     expect(confirmation?.text).toContain('à régler en boutique au retrait');
-    expect(confirmation?.text).toContain(storeProfile.address.street);
-    expect(confirmation?.text).toContain(storeProfile.openingHours[0]?.hours ?? '-');
+    expect(confirmation?.text).toContain(defaultStoreProfile.address.street);
+    expect(confirmation?.text).toContain(defaultStoreProfile.openingHours[0]?.hours ?? '-');
     expect(confirmation?.text).toContain('Code promo TEST-RETRAIT5 : −5,00 €');
     expect(confirmation?.text).toContain('Points fidélité : −12,00 €');
 

@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderCreateRequestSchema, type Product } from '@erepare/shared/schemas/shop';
-import { storeProfile } from '@erepare/shared/store-profile';
+import { defaultStoreProfile } from '@erepare/shared/store-profile';
 import type { CustomerRecord } from '../../adapters/repair/types.js';
 import { orders, shopProducts } from '../../db/schema.js';
 import { listOutbox } from '../mail/outbox.js';
@@ -165,7 +165,7 @@ describe('orders on RepairDesk stock', () => {
     });
     await expect(createOrder(context(), anonymous, input(9999, 1), { ip: nextIp() })).rejects.toMatchObject({ httpStatus: 422, message: 'Produit introuvable' });
 
-    const staff = (await listOutbox(t.database.db, { kind: 'order_notification', to: storeProfile.email })).find((mail) => mail.subject === `Nouvelle commande #${first.id}`);
+    const staff = (await listOutbox(t.database.db, { kind: 'order_notification', to: defaultStoreProfile.email })).find((mail) => mail.subject === `Nouvelle commande #${first.id}`);
     expect(staff?.text).toContain('À reporter dans RepairDesk : stock : retirer 2 × iPhone 12 reconditionné (RD-9001)');
 
     // Cancelled, its lines stop counting.
@@ -220,7 +220,7 @@ describe('orders on RepairDesk stock', () => {
     );
     expect(order).toMatchObject({ status: 'processing', loyalty_discount: '20.00', total: '5.00' });
     expect(await shown()).toEqual({ balance: '0.00', linked: true });
-    const staff = (await listOutbox(t.database.db, { kind: 'order_notification', to: storeProfile.email })).find((mail) => mail.subject === `Nouvelle commande #${order.id}`);
+    const staff = (await listOutbox(t.database.db, { kind: 'order_notification', to: defaultStoreProfile.email })).find((mail) => mail.subject === `Nouvelle commande #${order.id}`);
     expect(staff?.text).toContain('points fidélité : débiter 20,00 € sur la fiche du client');
 
     // A second order finds no points left: refused, rather than charged more than the summary said.

@@ -82,7 +82,7 @@ export function orderRoutes(catalogue: Catalogue): FastifyPluginAsyncZod {
       backend: app.repair.backend,
       catalogue,
       mailer: app.mail,
-      paymentMethods: () => paymentMethodsOf(app.config),
+      paymentMethods: (profile) => paymentMethodsOf(app.config, profile),
       relayPoints: relayServiceOf(app.config, app.log),
       onStockChange: () => {
         catalogue.invalidate();

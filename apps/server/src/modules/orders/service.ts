@@ -7,13 +7,12 @@ import {
   computeTotals,
   euroAmount,
   evaluateCoupon,
-  findShippingMethod,
   shopMessages,
   CART_UNKNOWN_STOCK_CAP,
 } from '@erepare/shared/shop';
 import type { Order, orderCreateRequestSchema, orderListQuerySchema } from '@erepare/shared/schemas/shop';
 import { normaliseShippingMethodId, relayMessages, relayNoteLine, withRelayNote } from '@erepare/shared/relay-points';
-import { storeProfile } from '@erepare/shared/store-profile';
+import type { StoreProfile } from '@erepare/shared/store-profile';
 import type { z } from '@erepare/shared/zod';
 import type { InventoryItemRecord, RepairBackend } from '../../adapters/repair/types.js';
 import type { Config } from '../../config.js';
@@ -24,9 +23,11 @@ import { generateToken, hashToken } from '../../lib/tokens.js';
 import { checkSession } from '../../plugins/auth.js';
 import type { Mailer } from '../mail/mailer.js';
 import { enqueueMail } from '../mail/outbox.js';
+import { sellableShippingMethod } from '../shipping/methods-store.js';
 import type { Catalogue, CatalogueProduct } from '../shop/catalogue-types.js';
 import { couponRuleOf, findCouponByCode, type CouponRow } from '../shop/coupons-repository.js';
 import { isSellable } from '../shop/catalogue-rules.js';
+import { getStoreProfile } from '../settings/store-profile.js';
 import { offlinePaymentMethods, type PaymentMethodAdapter } from '../shop/payment-methods.js';
 import { orderConfirmationEmail, orderExpiredEmail, orderPickupExpiredEmail, orderStaffNotificationEmail, type OrderMailData } from './mails.js';
 import {
@@ -117,8 +118,11 @@ export type OrderContext = {
   mailer?: Pick<Mailer, 'kick'>;
   /** Called after the stock changed (catalogue and inventory caches). */
   onStockChange?: () => void;
-  /** The payment methods on offer; the online providers of the payments issue add theirs. */
-  paymentMethods?: () => PaymentMethodAdapter[];
+  /**
+   * The payment methods on offer, given the saved store profile (bank transfer needs its IBAN);
+   * the online providers of the payments issue add theirs.
+   */
+  paymentMethods?: (profile: StoreProfile) => PaymentMethodAdapter[];
   /**
    * Reads the chosen relay point again from Colissimo (422 unknown, 503 unreachable); absent or
    * null when Colissimo is not configured: the relay method is then refused like an unknown one.
@@ -185,25 +189,26 @@ export function mailDataOf(order: OrderRow, lines: OrderLineRow[]): OrderMailDat
   };
 }
 
-/** Queues the buyer's confirmation once per order (in the caller's transaction). */
-async function queueConfirmation(tx: Executor, order: OrderRow, lines: OrderLineRow[], publicUrl: string, orderKey?: string): Promise<boolean> {
+/** Queues the buyer's confirmation once per order (in the caller's transaction), with the saved store profile. */
+async function queueConfirmation(tx: Executor, order: OrderRow, lines: OrderLineRow[], publicUrl: string, profile: StoreProfile, orderKey?: string): Promise<boolean> {
   if (!(await claimConfirmation(tx, order.id))) return false;
   await enqueueMail(tx, {
     kind: 'order_confirmation',
     // Only ever the order's own billing address, never one from a request body.
     to: order.email,
     dedupeKey: `order_confirmation:${order.id}`,
-    ...orderConfirmationEmail(mailDataOf(order, lines), { publicUrl, orderKey }),
+    ...orderConfirmationEmail(mailDataOf(order, lines), { publicUrl, orderKey, profile }),
   });
   return true;
 }
 
-async function queueStaffNotification(tx: Executor, order: OrderRow, lines: OrderLineRow[], publicUrl: string): Promise<void> {
+/** "Nouvelle commande" to the shop's address as saved in the store profile. */
+async function queueStaffNotification(tx: Executor, order: OrderRow, lines: OrderLineRow[], publicUrl: string, profile: StoreProfile): Promise<void> {
   await enqueueMail(tx, {
     kind: 'order_notification',
-    to: storeProfile.email,
+    to: profile.email,
     dedupeKey: `order_notification:${order.id}`,
-    ...orderStaffNotificationEmail(mailDataOf(order, lines), { publicUrl, backend: order.inventoryBackend }),
+    ...orderStaffNotificationEmail(mailDataOf(order, lines), { publicUrl, backend: order.inventoryBackend, profile }),
   });
 }
 
@@ -279,10 +284,13 @@ const productNotFound = () => new AppError('PRODUCT_NOT_FOUND', 422, shopMessage
  */
 export async function createOrder(ctx: OrderContext, viewer: OrderViewer, input: OrderCreateInput, meta: { ip: string }): Promise<Order> {
   // lpc_relay (the Colissimo plugin's id) is read as colissimo_relais.
-  const method = findShippingMethod(normaliseShippingMethodId(input.shipping_lines[0]?.method_id ?? ''));
-  // Without Colissimo configured the relay method is not offered, and not sold.
-  if (!method || (method.needsRelay && !ctx.relayPoints)) throw new AppError('UNKNOWN_SHIPPING', 422, shopMessages.unknownShipping);
-  const adapter = (ctx.paymentMethods ?? offlinePaymentMethods)().find((candidate) => candidate.id === input.payment_method);
+  // Staff's prices and thresholds (admin shipping methods); a disabled method is not sold. Without
+  // Colissimo configured the relay method is not offered, and not sold.
+  const method = await sellableShippingMethod(ctx.db, normaliseShippingMethodId(input.shipping_lines[0]?.method_id ?? ''), Boolean(ctx.relayPoints));
+  if (!method) throw new AppError('UNKNOWN_SHIPPING', 422, shopMessages.unknownShipping);
+  // Read once: the methods on offer, the mails and the bank details answered all use this one.
+  const profile = await getStoreProfile(ctx.db);
+  const adapter = (ctx.paymentMethods ?? offlinePaymentMethods)(profile).find((candidate) => candidate.id === input.payment_method);
   if (!adapter) throw new AppError('UNKNOWN_PAYMENT', 422, shopMessages.unknownPayment);
   if (adapter.shippingMethods && !adapter.shippingMethods.includes(method.id)) {
     throw new AppError('PAYMENT_SHIPPING_MISMATCH', 422, adapter.id === 'cod' ? shopMessages.codNeedsPickup : shopMessages.unknownShipping);
@@ -493,15 +501,15 @@ export async function createOrder(ctx: OrderContext, viewer: OrderViewer, input:
     const savedLines = (await linesOf(tx, [created.id])).get(created.id) ?? [];
     // Offline methods are confirmed now; online ones when their payment succeeds (markOrderPaid).
     if (status !== 'pending') {
-      await queueConfirmation(tx, created, savedLines, ctx.publicUrl, orderKey);
-      await queueStaffNotification(tx, created, savedLines, ctx.publicUrl);
+      await queueConfirmation(tx, created, savedLines, ctx.publicUrl, profile, orderKey);
+      await queueStaffNotification(tx, created, savedLines, ctx.publicUrl, profile);
     }
     return { order: created, lines: savedLines };
   });
   ctx.onStockChange?.();
   ctx.mailer?.kick();
   const fresh = (await findOrder(ctx.db, order.id)) ?? order;
-  return toOrderView(fresh, lines, orderKey);
+  return toOrderView(fresh, lines, profile, orderKey);
 }
 
 // ───────────────────────── payment, settlement, cancellation ─────────────────────────
@@ -530,6 +538,11 @@ export type MarkPaidOptions = {
   note: string;
   publicUrl: string;
   mailer?: Pick<Mailer, 'kick'> | undefined;
+  /**
+   * Called in the payment's own transaction, only when this call paid the order (not on a
+   * replay): staff's audit record and the buyer's "payment received" mail land with it or not at all.
+   */
+  inTransaction?: ((tx: Tx, paid: OrderRow, lines: OrderLineRow[]) => Promise<void>) | undefined;
 };
 
 export type MarkPaidResult = { changed: boolean; status: OrderStatus | null };
@@ -556,8 +569,10 @@ export async function markOrderPaid(db: Db, orderId: number, options: MarkPaidOp
     await settleOrder(tx, order.id);
     const updated = (await findOrder(tx, order.id)) ?? order;
     const lines = (await linesOf(tx, [order.id])).get(order.id) ?? [];
-    await queueConfirmation(tx, updated, lines, options.publicUrl);
-    await queueStaffNotification(tx, updated, lines, options.publicUrl);
+    const profile = await getStoreProfile(tx);
+    await queueConfirmation(tx, updated, lines, options.publicUrl, profile);
+    await queueStaffNotification(tx, updated, lines, options.publicUrl, profile);
+    await options.inTransaction?.(tx, updated, lines);
     return { changed: true, status: 'processing' as const };
   });
   if (result.changed) options.mailer?.kick();
@@ -598,13 +613,14 @@ export async function cancelLockedOrder(tx: Tx, order: OrderRow, note: string, o
     if (order.couponId !== null) await countCouponRedemption(tx, order.couponId, -1);
   }
   if (options.notifyBuyer) {
+    const notice = { publicUrl: options.publicUrl, profile: await getStoreProfile(tx) };
     await enqueueMail(tx, {
       kind: 'order_expired',
       to: order.email,
       dedupeKey: `order_expired:${order.id}`,
       ...(order.paymentMethod === 'cod'
-        ? orderPickupExpiredEmail(mailDataOf(order, lines), { publicUrl: options.publicUrl })
-        : orderExpiredEmail(mailDataOf(order, lines), { publicUrl: options.publicUrl })),
+        ? orderPickupExpiredEmail(mailDataOf(order, lines), notice)
+        : orderExpiredEmail(mailDataOf(order, lines), notice)),
     });
   }
   return { changed: true, stockReleased };
@@ -641,7 +657,7 @@ export async function getOrder(ctx: Pick<OrderContext, 'db'>, viewer: OrderViewe
   const allowed = keyMatches(order, key) || (order !== null && ownsOrder(viewer, order));
   if (!order || !allowed) throw notFound();
   const lines = (await linesOf(ctx.db, [order.id])).get(order.id) ?? [];
-  return toOrderView(order, lines);
+  return toOrderView(order, lines, await getStoreProfile(ctx.db));
 }
 
 /**
@@ -678,7 +694,8 @@ export async function listOrders(ctx: Pick<OrderContext, 'db'>, viewer: OrderVie
     ctx.db,
     rows.map((row) => row.id),
   );
-  return { data: rows.map((row) => toOrderView(row, lines.get(row.id) ?? [])), total };
+  const profile = await getStoreProfile(ctx.db);
+  return { data: rows.map((row) => toOrderView(row, lines.get(row.id) ?? [], profile)), total };
 }
 
 /** Loyalty usable now: the backend's balance minus what live orders already committed. */
@@ -717,7 +734,7 @@ export async function requestConfirmation(ctx: Pick<OrderContext, 'db' | 'public
     if (!order || !(await claimConfirmationRequest(tx, order.id))) return false;
     if (order.confirmationSentAt || !['on-hold', 'processing', 'completed'].includes(order.status)) return false;
     const lines = (await linesOf(tx, [order.id])).get(order.id) ?? [];
-    return queueConfirmation(tx, order, lines, ctx.publicUrl, key);
+    return queueConfirmation(tx, order, lines, ctx.publicUrl, await getStoreProfile(tx), key);
   });
   if (queued) ctx.mailer?.kick();
 }

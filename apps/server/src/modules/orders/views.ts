@@ -1,6 +1,6 @@
 import { ORDER_STATUS_LABELS, centsToDecimal } from '@erepare/shared/shop';
 import type { BankDetails, Order } from '@erepare/shared/schemas/shop';
-import { storeProfile } from '@erepare/shared/store-profile';
+import type { StoreProfile } from '@erepare/shared/store-profile';
 import type { OrderLineRow, OrderRow } from './repository.js';
 
 /** The order as the API answers it (WooCommerce-style, spec 2 §3, §7); never the raw row. */
@@ -21,18 +21,19 @@ export function orderNumberOf(order: Pick<OrderRow, 'id'>): string {
   return String(order.id);
 }
 
-export function bankDetailsFor(order: Pick<OrderRow, 'id' | 'paymentMethod' | 'status'>): BankDetails | null {
+/** The account to pay an on-hold bank-transfer order into: the saved store profile's. */
+export function bankDetailsFor(order: Pick<OrderRow, 'id' | 'paymentMethod' | 'status'>, profile: StoreProfile): BankDetails | null {
   if (order.paymentMethod !== 'bacs' || order.status !== 'on-hold') return null;
   return {
-    account_holder: storeProfile.bank.accountHolder,
-    bank_name: storeProfile.bank.bankName,
-    iban: storeProfile.bank.iban,
-    bic: storeProfile.bank.bic,
+    account_holder: profile.bank.accountHolder,
+    bank_name: profile.bank.bankName,
+    iban: profile.bank.iban,
+    bic: profile.bank.bic,
     reference: orderNumberOf(order),
   };
 }
 
-export function toOrderView(order: OrderRow, lines: OrderLineRow[], orderKey?: string): Order {
+export function toOrderView(order: OrderRow, lines: OrderLineRow[], profile: StoreProfile, orderKey?: string): Order {
   const number = orderNumberOf(order);
   return {
     id: order.id,
@@ -71,7 +72,7 @@ export function toOrderView(order: OrderRow, lines: OrderLineRow[], orderKey?: s
     shipping_total: centsToDecimal(order.shippingCents),
     total: centsToDecimal(order.totalCents),
     customer_note: order.customerNote,
-    bank_details: bankDetailsFor(order),
+    bank_details: bankDetailsFor(order, profile),
     expires_at: order.expiresAt ? order.expiresAt.toISOString() : null,
     relay_point: order.relayPoint
       ? {

@@ -1,5 +1,6 @@
 import { PAYMENT_METHOD_TITLES } from '@erepare/shared/shop';
 import type { PaymentsPublicConfig } from '@erepare/shared/payments';
+import type { StoreProfile } from '@erepare/shared/store-profile';
 import type { Config } from '../../config.js';
 import { offlinePaymentMethods, type PaymentMethodAdapter } from '../shop/payment-methods.js';
 
@@ -34,9 +35,9 @@ export function onlinePaymentMethods(config: Pick<Config, 'payments'>): PaymentM
   return methods;
 }
 
-/** Every method the checkout offers now: the online ones first, then transfer and pay-in-store. */
-export function paymentMethodsOf(config: Pick<Config, 'payments'>): PaymentMethodAdapter[] {
-  return [...onlinePaymentMethods(config), ...offlinePaymentMethods()].sort((a, b) => a.order - b.order);
+/** Every method the checkout offers now (given the saved store profile): the online ones first, then transfer and pay-in-store. */
+export function paymentMethodsOf(config: Pick<Config, 'payments'>, profile: StoreProfile): PaymentMethodAdapter[] {
+  return [...onlinePaymentMethods(config), ...offlinePaymentMethods(profile)].sort((a, b) => a.order - b.order);
 }
 
 /** The public values the browser needs to load a provider's script (never a secret). */

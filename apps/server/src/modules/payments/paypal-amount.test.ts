@@ -3,7 +3,7 @@
  * exactly to the value PayPal is asked for (PayPal refuses AMOUNT_MISMATCH / ITEM_TOTAL_MISMATCH).
  */
 import { describe, expect, it } from 'vitest';
-import { storeProfile } from '@erepare/shared/store-profile';
+import { defaultStoreProfile } from '@erepare/shared/store-profile';
 import type { OrderRow } from '../orders/repository.js';
 import { isOwnPaypalOrder, paypalAmountOf, paypalIdentityOf, paypalOrderBody } from './paypal-service.js';
 
@@ -86,7 +86,7 @@ describe('paypalOrderBody', () => {
     const { body, amountCents } = paypalOrderBody(
       orderOf({ subtotalCents: 1990, discountCents: 0, loyaltyCents: 0, shippingCents: 690, totalCents: 2680 }),
       [line(1990, 1)],
-      { publicUrl: 'https://boutique.exemple.fr', invoiceId: '42-abc-3', identity: { referenceId: 'order-42-abc', customId: '42-abc' } },
+      { publicUrl: 'https://boutique.exemple.fr', invoiceId: '42-abc-3', identity: { referenceId: 'order-42-abc', customId: '42-abc' }, shopName: defaultStoreProfile.name },
     );
     expect(amountCents).toBe(2680);
     expect(body.intent).toBe('CAPTURE');
@@ -94,11 +94,11 @@ describe('paypalOrderBody', () => {
       reference_id: 'order-42-abc',
       custom_id: '42-abc',
       invoice_id: '42-abc-3',
-      description: `Commande n° 42 – ${storeProfile.name}`,
+      description: `Commande n° 42 – ${defaultStoreProfile.name}`,
       amount: { currency_code: 'EUR', value: '26.80' },
     });
     expect(body.payment_source.paypal.experience_context).toEqual({
-      brand_name: storeProfile.name,
+      brand_name: defaultStoreProfile.name,
       locale: 'fr-FR',
       shipping_preference: 'NO_SHIPPING',
       user_action: 'PAY_NOW',

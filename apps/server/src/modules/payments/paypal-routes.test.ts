@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { paymentMessages } from '@erepare/shared/payments';
 import type { Order } from '@erepare/shared/schemas/shop';
 import { shopMessages } from '@erepare/shared/shop';
-import { storeProfile } from '@erepare/shared/store-profile';
+import { defaultStoreProfile } from '@erepare/shared/store-profile';
 import { coupons, inventoryItems, orderEvents, orders, payments } from '../../db/schema.js';
 import { listOutbox } from '../mail/outbox.js';
 import { cancelOrder } from '../orders/service.js';
@@ -173,7 +173,7 @@ describe('a buyer pays with PayPal', () => {
           reference_id: `order-${order.id}-${identity.tag}`,
           custom_id: `${order.id}-${identity.tag}`,
           invoice_id: `${order.id}-${identity.tag}-1`,
-          description: `Commande n° ${order.id} – ${storeProfile.name}`,
+          description: `Commande n° ${order.id} – ${defaultStoreProfile.name}`,
           amount: {
             currency_code: 'EUR',
             value: '42.72',
@@ -189,7 +189,7 @@ describe('a buyer pays with PayPal', () => {
       payment_source: {
         paypal: {
           experience_context: {
-            brand_name: storeProfile.name,
+            brand_name: defaultStoreProfile.name,
             locale: 'fr-FR',
             shipping_preference: 'NO_SHIPPING',
             user_action: 'PAY_NOW',

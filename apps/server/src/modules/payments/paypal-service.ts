@@ -4,7 +4,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { paymentMessages } from '@erepare/shared/payments';
 import { MINIMUM_ONLINE_TOTAL_CENTS, centsToDecimal, decimalToCents, shopMessages } from '@erepare/shared/shop';
 import type { Order } from '@erepare/shared/schemas/shop';
-import { storeProfile } from '@erepare/shared/store-profile';
 import type { Db, Executor } from '../../db/client.js';
 import { payments } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
@@ -23,6 +22,7 @@ import {
   type PaypalRefund,
 } from './paypal-client.js';
 import { findPaymentByRef, insertPayment, paymentsOf, updatePayment, type PaymentRow } from './repository.js';
+import { getStoreProfile } from '../settings/store-profile.js';
 
 /**
  * PayPal Orders v2, server side (spec 2 §4, §5, §8): the server creates the PayPal order from
@@ -102,7 +102,7 @@ export function paypalAmountOf(order: AmountSource, lines: readonly LineSource[]
 export function paypalOrderBody(
   order: OrderRow,
   lines: readonly LineSource[],
-  options: { publicUrl: string; invoiceId: string; identity: Pick<PaypalOrderIdentity, 'referenceId' | 'customId'> },
+  options: { publicUrl: string; invoiceId: string; identity: Pick<PaypalOrderIdentity, 'referenceId' | 'customId'>; shopName: string },
 ): { body: PaypalCreateOrderBody; amountCents: number } {
   const { amountCents, amount, items } = paypalAmountOf(order, lines);
   const back = (page: 'success' | 'cancel') => `${options.publicUrl}/payment/${page}?provider=paypal&order=${order.id}`;
@@ -115,7 +115,7 @@ export function paypalOrderBody(
           reference_id: options.identity.referenceId,
           custom_id: options.identity.customId,
           invoice_id: options.invoiceId,
-          description: clip(`Commande n° ${order.id} – ${storeProfile.name}`, PAYPAL_TEXT_MAX),
+          description: clip(`Commande n° ${order.id} – ${options.shopName}`, PAYPAL_TEXT_MAX),
           amount,
           ...(items ? { items } : {}),
         },
@@ -123,7 +123,7 @@ export function paypalOrderBody(
       payment_source: {
         paypal: {
           experience_context: {
-            brand_name: clip(storeProfile.name, PAYPAL_TEXT_MAX),
+            brand_name: clip(options.shopName, PAYPAL_TEXT_MAX),
             locale: 'fr-FR',
             // Our checkout already has the delivery address (or the relay, or a pickup).
             shipping_preference: 'NO_SHIPPING',
@@ -245,7 +245,12 @@ export async function createPaypalCheckout(ctx: PaypalContext, input: { orderId:
   const lines = (await linesOf(ctx.db, [order.id])).get(order.id) ?? [];
   const attempt = (await paymentsOf(ctx.db, order.id)).length + 1;
   const identity = paypalIdentityOf(order);
-  const { body, amountCents } = paypalOrderBody(order, lines, { publicUrl: ctx.publicUrl, invoiceId: invoiceIdOf(identity, attempt), identity });
+  const { body, amountCents } = paypalOrderBody(order, lines, {
+    publicUrl: ctx.publicUrl,
+    invoiceId: invoiceIdOf(identity, attempt),
+    identity,
+    shopName: (await getStoreProfile(ctx.db)).name,
+  });
 
   let created: PaypalOrder;
   let checked: PaypalOrder;
@@ -309,7 +314,7 @@ async function claimRefunded(tx: Executor, paymentId: number, providerStatus: st
 async function refundCapture(ctx: PaypalContext, order: OrderRow, payment: PaymentRow, captureId: string, note: (refundId: string) => string): Promise<void> {
   let refund: PaypalRefund;
   try {
-    refund = await ctx.client.refundCapture(captureId, `refund-${captureId}`, `Commande n° ${order.id} – ${storeProfile.name}`);
+    refund = await ctx.client.refundCapture(captureId, `refund-${captureId}`, `Commande n° ${order.id} – ${(await getStoreProfile(ctx.db)).name}`);
   } catch (error) {
     // The money is ours and the order cannot take it: staff must know if nobody retries.
     ctx.log.error({ orderId: order.id, paymentId: payment.id, captureId }, 'PayPal refund of a capture the order cannot take failed: refund it by hand if the buyer does not retry');

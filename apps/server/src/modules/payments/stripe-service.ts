@@ -15,7 +15,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import { isKlarnaPlanOffered, klarnaPlans, paymentMessages, type KlarnaPlan } from '@erepare/shared/payments';
 import { shopMessages } from '@erepare/shared/shop';
-import { storeProfile } from '@erepare/shared/store-profile';
 import type { Db } from '../../db/client.js';
 import { payments } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
@@ -25,6 +24,7 @@ import { keyMatches, markOrderPaid } from '../orders/service.js';
 import { orderNumberOf } from '../orders/views.js';
 import { findPaymentByRef, insertPayment, latestPaymentOf, paymentsOf, updatePayment, type PaymentRow } from './repository.js';
 import { isStripeError, stripeErrorSummary, stripeFailureKind, type StripeFailureKind, type StripeSettings } from './stripe-client.js';
+import { getStoreProfile } from '../settings/store-profile.js';
 
 export type StripeServiceContext = {
   db: Db;
@@ -355,6 +355,7 @@ export async function createIntentForOrder(
   const attempt = (await paymentsOf(ctx.db, order.id)).filter((row) => row.provider === 'stripe').length;
   const idempotencyKey = `erepare-pi-${order.id}-${order.createdAt.getTime()}-${orderMethod}-${order.totalCents}-${attempt}`;
   const number = orderNumberOf(order);
+  const shopName = (await getStoreProfile(ctx.db)).name;
   const intent = await callStripe(
     ctx,
     'paymentIntents.create',
@@ -367,7 +368,7 @@ export async function createIntentForOrder(
           // (payment_method_types is refused in requests; objects still report both).
           allowed_payment_method_types: [method],
           metadata: { order_id: String(order.id), order_number: number },
-          description: `Commande n° ${number} – ${storeProfile.name}`,
+          description: `Commande n° ${number} – ${shopName}`,
         },
         { idempotencyKey },
       ),

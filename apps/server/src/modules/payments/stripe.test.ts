@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@erepare/shared/messages';
 import { paymentMessages } from '@erepare/shared/payments';
 import { shopMessages } from '@erepare/shared/shop';
-import { storeProfile } from '@erepare/shared/store-profile';
+import { defaultStoreProfile } from '@erepare/shared/store-profile';
 import { orders, paymentEvents, payments } from '../../db/schema.js';
 import { expireOrders } from '../../jobs/order-expiry.js';
 import { cancelOrder } from '../orders/service.js';
@@ -87,7 +87,7 @@ describe('POST create-payment-intent', () => {
       'allowed_payment_method_types[0]': 'card',
       'metadata[order_id]': String(order.id),
       'metadata[order_number]': String(order.id),
-      description: `Commande n° ${order.id} – ${storeProfile.name}`,
+      description: `Commande n° ${order.id} – ${defaultStoreProfile.name}`,
     });
     expect(request?.body).toMatchObject({ amount: String(order.totalCents), allowed_payment_method_types: ['card'], metadata: { order_id: String(order.id) } });
     expect(bed.fake.paymentIntents.get(answer.payment_intent_id)?.amount).toBe(order.totalCents);

@@ -1,4 +1,4 @@
-import { count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { InboxStatus } from '@erepare/shared/schemas/common';
 import { rowsOf, type Executor } from '../../db/client.js';
 import { quotePhotos, quoteRequests } from '../../db/schema.js';
@@ -49,8 +49,48 @@ export type QuoteRequestView = {
   photos: { id: number; mimeType: string; sizeBytes: number }[];
 };
 
-export async function selectQuoteRequests(db: Executor, filter: { status?: InboxStatus; limit: number; offset: number }) {
-  const where = filter.status ? eq(quoteRequests.status, filter.status) : undefined;
+/** `%` and `_` typed by staff are searched as themselves. */
+function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/** The status filter, and the staff search in the name, e-mail or reference (case-insensitive). */
+function quotesWhere(filter: { status?: InboxStatus; search?: string }): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.status) conditions.push(eq(quoteRequests.status, filter.status));
+  if (filter.search) {
+    const pattern = likePattern(filter.search);
+    const match = or(ilike(quoteRequests.name, pattern), ilike(quoteRequests.email, pattern), ilike(quoteRequests.reference, pattern));
+    if (match) conditions.push(match);
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+function toQuoteView(row: typeof quoteRequests.$inferSelect, photos: { id: number; mimeType: string; sizeBytes: number }[]): QuoteRequestView {
+  return {
+    id: row.id,
+    reference: row.reference,
+    category: row.category,
+    brand: row.brand,
+    model: row.model,
+    fault: row.fault,
+    faultLabel: row.faultLabel,
+    priceFromEuros: row.priceFromEuros,
+    description: row.description,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    dropOffDate: row.dropOffDate,
+    dropOffSlot: row.dropOffSlot,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    photos,
+  };
+}
+
+export async function selectQuoteRequests(db: Executor, filter: { status?: InboxStatus; search?: string; limit: number; offset: number }) {
+  const where = quotesWhere(filter);
   const rows = await db
     .select()
     .from(quoteRequests)
@@ -87,6 +127,35 @@ export async function selectQuoteRequests(db: Executor, filter: { status?: Inbox
     photos: photos.filter((photo) => photo.quoteId === row.id).map(({ id, mimeType, sizeBytes }) => ({ id, mimeType, sizeBytes })),
   }));
   return { items, total: Number(total?.value ?? 0) };
+}
+
+/** One request with its photos' ids (the staff's detail view), or undefined. */
+export async function selectQuoteRequest(db: Executor, id: number): Promise<QuoteRequestView | undefined> {
+  const [row] = await db.select().from(quoteRequests).where(eq(quoteRequests.id, id)).limit(1);
+  if (!row) return undefined;
+  const photos = await db
+    .select({ id: quotePhotos.id, mimeType: quotePhotos.mimeType, sizeBytes: quotePhotos.sizeBytes })
+    .from(quotePhotos)
+    .where(eq(quotePhotos.quoteId, id))
+    .orderBy(quotePhotos.position);
+  return toQuoteView(row, photos);
+}
+
+/** Locks one request for a change in the caller's transaction; its status and sender, or undefined. */
+export async function lockQuoteRequest(db: Executor, id: number) {
+  const [row] = await db
+    .select({ id: quoteRequests.id, status: quoteRequests.status, email: quoteRequests.email, name: quoteRequests.name, reference: quoteRequests.reference })
+    .from(quoteRequests)
+    .where(eq(quoteRequests.id, id))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+/** One photo of one request (undefined when the photo belongs to another request). */
+export async function selectRequestPhoto(db: Executor, quoteId: number, photoId: number) {
+  const [row] = await db.select().from(quotePhotos).where(and(eq(quotePhotos.id, photoId), eq(quotePhotos.quoteId, quoteId))).limit(1);
+  return row;
 }
 
 export async function updateQuoteStatus(db: Executor, id: number, status: InboxStatus): Promise<boolean> {

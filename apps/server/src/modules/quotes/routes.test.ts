@@ -1,6 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { dropOffDates, shopToday } from '@erepare/shared/quote-catalogue';
-import { storeProfile } from '@erepare/shared/store-profile';
+import { defaultStoreProfile } from '@erepare/shared/store-profile';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailOutbox, quotePhotos, quoteRequests } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -106,7 +106,7 @@ describe('POST /api/quotes', () => {
     expect(photos.map((photo) => photo.mimeType)).toEqual(['image/jpeg']);
 
     const shop = (await listOutbox(t.database.db, { kind: 'quote_request' })).at(-1);
-    expect(shop?.toAddress).toBe(storeProfile.email);
+    expect(shop?.toAddress).toBe(defaultStoreProfile.email);
     expect(shop?.subject).toContain(reference);
     expect(shop?.text).toMatch(/Prix indicatif : à partir de 49\s€/);
     expect(shop?.text).toContain('l’écran ne réagit plus.');

@@ -14,7 +14,6 @@ import {
 } from '@erepare/shared/quote-catalogue';
 import type { InboxStatus } from '@erepare/shared/schemas/common';
 import { QUOTE_MAX_PHOTO_BYTES, quoteReference } from '@erepare/shared/schemas/quotes';
-import { storeProfile } from '@erepare/shared/store-profile';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { decodeImages } from '../../lib/images.js';
@@ -22,6 +21,7 @@ import { paging, type PageQuery } from '../../lib/paging.js';
 import { clientAddressKey, hitRateLimit, type RateLimitRule } from '../../lib/rate-limit.js';
 import type { Mailer } from '../mail/mailer.js';
 import { quoteAcknowledgementEmail, quoteShopEmail } from '../mail/templates.js';
+import { getStoreProfile } from '../settings/store-profile.js';
 import { insertQuoteRequest, nextQuoteId, purgeQuoteRequests, selectQuoteRequests, updateQuoteStatus } from './repository.js';
 
 const DAY = 24 * 60 * 60_000;
@@ -156,6 +156,7 @@ export async function submitQuoteRequest(
       },
       photos,
     );
+    const profile = await getStoreProfile(tx);
     const shopMail = quoteShopEmail({
       reference: row.reference,
       category: words.category,
@@ -170,10 +171,10 @@ export async function submitQuoteRequest(
       phone: input.phone,
       dropOff: words.dropOff,
       createdAt: row.createdAt,
-    });
-    await mailer.enqueue(tx, { kind: 'quote_request', to: storeProfile.email, ...shopMail, dedupeKey: `quote_request:${row.id}` });
+    }, profile);
+    await mailer.enqueue(tx, { kind: 'quote_request', to: profile.email, ...shopMail, dedupeKey: `quote_request:${row.id}` });
     if (acknowledge) {
-      const acknowledgement = quoteAcknowledgementEmail({ reference: row.reference, dropOff: words.dropOff });
+      const acknowledgement = quoteAcknowledgementEmail({ reference: row.reference, dropOff: words.dropOff }, profile);
       await mailer.enqueue(tx, { kind: 'quote_acknowledgement', to: input.email, ...acknowledgement, dedupeKey: `quote_acknowledgement:${row.id}` });
     }
     return row;
@@ -183,12 +184,13 @@ export async function submitQuoteRequest(
   return { id: created.id, reference: created.reference };
 }
 
-export type InboxPage = PageQuery & { status?: InboxStatus | undefined };
+/** `search`: part of the sender's name or e-mail (quotes: or the reference), for the staff inbox. */
+export type InboxPage = PageQuery & { status?: InboxStatus | undefined; search?: string | undefined };
 
 /** The quote requests for the staff, newest first, optionally by status. */
 export async function listQuoteRequests(db: Db, query: InboxPage = {}) {
   const { limit, offset, page, pageSize } = paging(query);
-  const { items, total } = await selectQuoteRequests(db, { ...(query.status ? { status: query.status } : {}), limit, offset });
+  const { items, total } = await selectQuoteRequests(db, { ...(query.status ? { status: query.status } : {}), ...(query.search ? { search: query.search } : {}), limit, offset });
   return { items, total, page, pageSize };
 }
 

@@ -1,3 +1,4 @@
+import { summariseVat } from '@erepare/shared/invoice-vat';
 import type {
   Customer,
   FullTicket,
@@ -124,6 +125,9 @@ export function toCustomer(record: CustomerRecord): Customer {
 }
 
 export function toInvoice(record: InvoiceRecord, customer: CustomerRecord | null): Invoice {
+  // VAT per rate, the margin scheme and its mention (issue 9); lines without a rate are at 20 %.
+  const vat = summariseVat(record.lines.map((line) => ({ totalCents: line.totalCents, taxCents: line.taxCents, vatRate: line.vatRate ?? '20' })));
+  const credited = record.creditedCents ?? 0;
   return {
     id: record.id,
     invoice_number: record.invoiceNumber,
@@ -136,7 +140,7 @@ export function toInvoice(record: InvoiceRecord, customer: CustomerRecord | null
     total_tax: euros(record.taxCents),
     total_amount: euros(record.totalCents),
     amount_paid: euros(record.amountPaidCents),
-    amount_due: euros(Math.max(record.totalCents - record.amountPaidCents, 0)),
+    amount_due: euros(record.status === 'Refunded' && credited > 0 ? 0 : Math.max(record.totalCents - credited - record.amountPaidCents, 0)),
     // Spec 1 §3: discount is treated as 0.
     discount: 0,
     notes: record.notes,
@@ -153,7 +157,12 @@ export function toInvoice(record: InvoiceRecord, customer: CustomerRecord | null
       price: euros(line.unitPriceCents),
       tax: euros(line.taxCents),
       total: euros(line.totalCents),
+      vat_rate: line.vatRate ?? '20',
     })),
+    vat_breakdown: vat.breakdown.map((row) => ({ rate: row.rate, base: euros(row.baseCents), tax: euros(row.taxCents) })),
+    margin_scheme: vat.marginScheme,
+    mentions: vat.mentions,
+    credited: euros(credited),
     payments: record.payments.map((payment) => ({
       type: payment.kind,
       amount: euros(payment.amountCents),

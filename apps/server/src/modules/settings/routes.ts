@@ -3,7 +3,9 @@ import { messages } from '@erepare/shared/messages';
 import type { SiteSettings } from '@erepare/shared/schemas/settings';
 import { siteSettingsResponseSchema, siteSettingsUpdateSchema } from '@erepare/shared/schemas/settings';
 import { requireAdmin } from '../../plugins/auth.js';
+import { storeProfileMessages, storeProfileResponseSchema, storeProfileSchema } from '@erepare/shared/schemas/store-profile';
 import { getSiteSettings, updateSiteSettings } from './service.js';
+import { getStoreProfile, updateStoreProfile } from './store-profile.js';
 
 /**
  * The settings are returned at the top level (as the spec's client reads them) and under `data`
@@ -33,6 +35,36 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const admin = await requireAdmin(request);
       const saved = await updateSiteSettings(app.db, admin, request.body);
       return envelope(saved, messages.settings.saved);
+    },
+  );
+
+  // The store profile (Paramètres → Profil de la boutique): staff only. Visitors get it with every
+  // page (plugins/web.ts), never through this route.
+  app.get(
+    '/store-profile',
+    {
+      onRequest: async (request) => {
+        await requireAdmin(request);
+      },
+      schema: { response: { 200: storeProfileResponseSchema } },
+    },
+    async () => ({ success: true as const, data: await getStoreProfile(app.db) }),
+  );
+
+  app.put(
+    '/store-profile',
+    {
+      onRequest: async (request) => {
+        await requireAdmin(request);
+      },
+      schema: { body: storeProfileSchema, response: { 200: storeProfileResponseSchema } },
+    },
+    async (request) => {
+      const admin = await requireAdmin(request);
+      const saved = await updateStoreProfile(app.db, admin, request.body);
+      // The answer waits for the public pages to be rendered with it: once saved, every page shows it.
+      await app.pages.refresh(saved);
+      return { success: true as const, data: saved, message: storeProfileMessages.saved };
     },
   );
 };

@@ -129,6 +129,21 @@ describe('POST /api/admin/site-settings', () => {
     const back = await save({ maintenanceMode: false });
     expect(back.statusCode).toBe(200);
     expect((await readSettings()).data).toEqual(defaultSiteSettings);
+    // Each change is in the audit log with who, before and after (only the changed fields);
+    // a save that changes nothing records nothing.
+    expect((await save({ maintenanceMode: false })).statusCode).toBe(200);
+    const audit = await t.app.inject({ method: 'GET', url: '/api/admin/audit?entity=settings', headers: { authorization: `Bearer ${adminToken}` } });
+    expect(audit.statusCode).toBe(200);
+    const rows = audit.json<{ data: { actorEmail: string; action: string; before: unknown; after: unknown }[]; pagination: { total: number } }>();
+    expect(rows.pagination.total).toBe(2);
+    expect(rows.data.map(({ actorEmail, action, before, after }) => ({ actorEmail, action, before, after }))).toEqual([
+      { actorEmail: 'gerant@exemple.fr', action: 'settings.update', before: { maintenanceMode: true }, after: { maintenanceMode: false } },
+      { actorEmail: 'gerant@exemple.fr', action: 'settings.update', before: { maintenanceMode: false }, after: { maintenanceMode: true } },
+    ]);
+    // The log is staff-only.
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/audit' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/audit', headers: { authorization: `Bearer ${customerToken}` } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/audit?page=-1', headers: { authorization: `Bearer ${adminToken}` } })).statusCode).toBe(400);
   });
 
   it('explains the empty title with the form’s own message', async () => {

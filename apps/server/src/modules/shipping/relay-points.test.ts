@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { relayMessages, type RelayPoint } from '@erepare/shared/relay-points';
 import type { Order, ShippingMethod } from '@erepare/shared/schemas/shop';
-import { storeProfile } from '@erepare/shared/store-profile';
+import { defaultStoreProfile } from '@erepare/shared/store-profile';
 import { inventoryItems, orders } from '../../db/schema.js';
 import { listOutbox } from '../mail/outbox.js';
 import { startColissimoFake, type FakeColissimo } from '../../test/fakes/colissimo-fake.js';
@@ -273,7 +273,7 @@ describe('orders delivered to a relay point', () => {
     expect(confirmation?.text).toContain('Point relais : CARREFOUR CITY GUJAN CENTRE, 120 COURS DE VERDUN, 33470 GUJAN MESTRAS (Relais Pickup, n° 008253)');
     expect(confirmation?.text).toContain('livré dans ce point relais, et non à votre adresse');
     expect(confirmation?.html).toContain('CARREFOUR CITY GUJAN CENTRE');
-    const staff = (await listOutbox(t.database.db, { kind: 'order_notification', to: storeProfile.email })).find((mail) => mail.subject === `Nouvelle commande #${order.id}`);
+    const staff = (await listOutbox(t.database.db, { kind: 'order_notification', to: defaultStoreProfile.email })).find((mail) => mail.subject === `Nouvelle commande #${order.id}`);
     expect(staff?.text).toContain('Point relais (colis à y livrer) : CARREFOUR CITY GUJAN CENTRE');
     expect(staff?.text).toContain('Adresse de facturation : Léa Martin, 5 allée des Mimosas, 33470 Gujan-Mestras');
     expect(staff?.text).toContain('Note du client');

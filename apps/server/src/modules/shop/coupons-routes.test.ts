@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storeProfile } from '@erepare/shared/store-profile';
+import { defaultStoreProfile } from '@erepare/shared/store-profile';
 import {
   couponListResponseSchema,
   couponValidateResponseSchema,
@@ -189,7 +189,7 @@ describe('GET /api/shop/payment-gateways', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/shop/payment-gateways' });
     expect(response.statusCode).toBe(200);
     const { data } = paymentGatewaysResponseSchema.parse(response.json<{ success: true; data: PaymentGateway[] }>());
-    const expected = storeProfile.bank.iban.trim() ? ['bacs', 'cod'] : ['cod'];
+    const expected = defaultStoreProfile.bank.iban.trim() ? ['bacs', 'cod'] : ['cod'];
     expect(data.map((gateway) => gateway.id)).toEqual(expected);
     expect(data.find((gateway) => gateway.id === 'cod')).toMatchObject({
       title: 'Paiement en boutique au retrait',

@@ -1,5 +1,5 @@
 import { PAYMENT_METHOD_TITLES, type PaymentMethodId } from '@erepare/shared/shop';
-import { storeProfile } from '@erepare/shared/store-profile';
+import type { StoreProfile } from '@erepare/shared/store-profile';
 import type { PaymentGateway } from '@erepare/shared/schemas/shop';
 
 /**
@@ -19,9 +19,10 @@ export type PaymentMethodAdapter = {
   initialStatus: 'pending' | 'on-hold' | 'processing';
 };
 
-export function offlinePaymentMethods(): PaymentMethodAdapter[] {
+/** Bank transfer (only when the saved profile has an IBAN) and pay-in-store. */
+export function offlinePaymentMethods(profile: StoreProfile): PaymentMethodAdapter[] {
   const methods: PaymentMethodAdapter[] = [];
-  if (storeProfile.bank.iban.trim()) {
+  if (profile.bank.iban.trim()) {
     methods.push({
       id: 'bacs',
       kind: 'offline',

@@ -21,7 +21,9 @@ import type { Catalogue } from './catalogue-types.js';
 import { listActiveCoupons, toCouponView } from './coupons-repository.js';
 import { validateCoupon } from './coupons-service.js';
 import { paymentMethodsOf } from '../payments/methods.js';
+import { storedShippingMethods } from '../shipping/methods-store.js';
 import { toGatewayView } from './payment-methods.js';
+import { getStoreProfile } from '../settings/store-profile.js';
 
 /** DESIGN.md §4: coupon validation is rate-limited (guessing codes), per IP address, in the database. */
 export const COUPON_VALIDATION_LIMIT = { name: 'coupon-validate-ip', limit: 30, windowMs: 10 * 60_000 } satisfies RateLimitRule;
@@ -142,14 +144,19 @@ export function shopRoutes(catalogue: Catalogue): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/api/shop/shipping-methods', { schema: { response: { 200: shippingMethodsResponseSchema } } }, async () => ({
-      success: true as const,
-      data: enabledShippingMethods(app.config.colissimo !== null).map(toShippingMethodView),
-    }));
+    // Staff's prices, thresholds and enabled flags (admin shipping methods), read at each request.
+    app.get('/api/shop/shipping-methods', { schema: { response: { 200: shippingMethodsResponseSchema } } }, async () => {
+      const colissimo = app.config.colissimo !== null;
+      const methods = await storedShippingMethods(app.db);
+      return {
+        success: true as const,
+        data: methods.filter((method) => method.enabled && (!method.needsRelay || colissimo)).map(toShippingMethodView),
+      };
+    });
 
     app.get('/api/shop/payment-gateways', { schema: { response: { 200: paymentGatewaysResponseSchema } } }, async () => ({
       success: true as const,
-      data: paymentMethodsOf(app.config).map(toGatewayView),
+      data: paymentMethodsOf(app.config, await getStoreProfile(app.db)).map(toGatewayView),
     }));
   };
 }

@@ -1,5 +1,6 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
+import { LocalBusinessJsonLd } from '../../components/local-business-json-ld';
 import { MaintenanceNotice } from '../../components/maintenance-notice';
 import { RestrictedShopNotice } from '../../components/restricted-shop-notice';
 import { Spinner } from '../../components/ui/spinner';
@@ -12,7 +13,21 @@ import { Footer } from './components/footer';
 import { Header } from './components/header';
 import { WhatsAppButton } from './components/whatsapp-button';
 
-export type RouteHandle = { title?: string; noindex?: boolean; description?: string; canonical?: string };
+export type RouteHandle = { title?: string; noindex?: boolean; description?: string; canonical?: string; page?: string };
+
+/** Pages that describe the shop with their own LocalBusiness data (their own name and description). */
+const OWN_LOCAL_BUSINESS = new Set(['service', 'landing', 'qualirepar', 'reparacteurs']);
+
+/**
+ * The shop's LocalBusiness structured data (address, geo, hours, phone) on every indexable page,
+ * except those that carry their own.
+ */
+function SiteLocalBusiness() {
+  const matches = useMatches();
+  const handle = [...matches].reverse().find((match) => (match.handle as RouteHandle | undefined)?.title)?.handle as RouteHandle | undefined;
+  if (!handle?.title || handle.noindex || OWN_LOCAL_BUSINESS.has(handle.page ?? '')) return null;
+  return <LocalBusinessJsonLd />;
+}
 
 const ADMIN_PATH = '/admin-dashboard';
 
@@ -121,12 +136,25 @@ export function RootLayout() {
       >
         Aller au contenu principal
       </a>
-      <Header />
+      {/* Each part is its own Suspense boundary: a prerendered page is then hydrated part by part
+          in short tasks (React yields between boundaries) instead of one long task that would
+          block taps on a phone; a tap on a part not yet hydrated hydrates it first. */}
+      <Suspense fallback={null}>
+        <Header />
+      </Suspense>
       <main id="contenu" tabIndex={-1} className="min-h-[60dvh] outline-none">
-        {shopClosed ? <RestrictedShopNotice /> : <Outlet />}
+        <Suspense fallback={null}>{shopClosed ? <RestrictedShopNotice /> : <Outlet />}</Suspense>
       </main>
-      <Footer />
-      <WhatsAppButton hideOnPhone={CHECKOUT_FLOW.some((prefix) => pathname.startsWith(prefix))} />
+      <Suspense fallback={null}>
+        <Footer />
+        <SiteLocalBusiness />
+      </Suspense>
+      {/* Staff at work need no chat button over their forms and tables. */}
+      {pathname === ADMIN_PATH ? null : (
+        <Suspense fallback={null}>
+          <WhatsAppButton hideOnPhone={CHECKOUT_FLOW.some((prefix) => pathname.startsWith(prefix))} />
+        </Suspense>
+      )}
       <ScrollRestoration />
     </>
   );

@@ -1,5 +1,5 @@
-import { storeProfile } from '@erepare/shared/store-profile';
 import { useCallback, useState } from 'react';
+import { useStoreProfile } from '../../../lib/store-profile';
 import type * as PdfExport from '../lib/pdf/export';
 import type { PdfOptions } from '../lib/pdf/model';
 import { ticketMessages } from '../components/dashboard/model/tickets';
@@ -10,11 +10,12 @@ type Exporter = (pdf: typeof PdfExport, options: PdfOptions) => string;
 /**
  * PDF exports: jsPDF and its table plugin are loaded with import() on the first click only (the
  * /compte bundle does not carry them). The customer's organisation (profile) decides the
- * business-only late-fee mention; the VAT regime is the standard one until the store profile
- * carries the setting (admin issue).
+ * business-only late-fee mention; the shop's current profile gives the identity block, the footer
+ * and the VAT regime.
  */
 export function usePdfExport() {
   const profile = useAccountProfile();
+  const storeProfile = useStoreProfile();
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const organisation = profile.data?.profile.orgonization ?? '';
@@ -25,7 +26,7 @@ export function usePdfExport() {
       setError(null);
       try {
         const pdf = await import('../lib/pdf/export');
-        return exporter(pdf, { organisation, vatRegime: storeProfile.vatRegime });
+        return exporter(pdf, { organisation, vatRegime: storeProfile.vatRegime, shop: storeProfile });
       } catch {
         setError(ticketMessages.pdfError);
         return null;
@@ -33,7 +34,7 @@ export function usePdfExport() {
         setBusy(null);
       }
     },
-    [organisation],
+    [organisation, storeProfile],
   );
 
   return { run, busy, error, clearError: () => setError(null) };

@@ -4,9 +4,9 @@ import { Button } from '../../../components/ui/button';
 import { ErrorBox } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { useSession, useLogout } from '../../../lib/session';
-import { useSiteSettings } from '../../../lib/site-settings';
-import { SettingsForm } from '../components/settings-form';
+import { AdminShell } from '../components/admin-shell';
 
+/** Before the admin role is proven: sign-in form, or the refusal. The dashboard itself is AdminShell. */
 function Card({ children }: { children: React.ReactNode }) {
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-ink-900">
@@ -17,7 +17,6 @@ function Card({ children }: { children: React.ReactNode }) {
 
 export function AdminPage() {
   const session = useSession();
-  const settings = useSiteSettings();
   const logout = useLogout();
 
   let content: React.ReactNode;
@@ -38,45 +37,28 @@ export function AdminPage() {
         <LoginForm heading="Connexion administrateur" />
       </Card>
     );
-  } else {
-    const user = session.data;
+  } else if (session.data.role !== 'admin') {
     content = (
       <div className="space-y-6">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-slate-700 dark:text-slate-300">
-            Connecté en tant que <strong>{user.email}</strong>
+            Connecté en tant que <strong>{session.data.email}</strong>
           </p>
           <Button variant="secondary" onClick={() => logout.mutate({})} disabled={logout.isPending}>
             <LogOut aria-hidden="true" className="size-4" />
             Se déconnecter
           </Button>
         </div>
-        {user.role !== 'admin' ? (
-          <ErrorBox>
-            <span className="flex items-center gap-2">
-              <ShieldAlert aria-hidden="true" className="size-5" />
-              Accès réservé aux administrateurs
-            </span>
-          </ErrorBox>
-        ) : settings.data ? (
-          <Card>
-            {settings.data.loadFailed ? (
-              <div className="mb-4">
-                <ErrorBox>
-                  Impossible de charger les paramètres du site : valeurs par défaut affichées, enregistrement désactivé.{' '}
-                  <button type="button" className="underline" onClick={() => void settings.refetch()}>
-                    Réessayer
-                  </button>
-                </ErrorBox>
-              </div>
-            ) : null}
-            <SettingsForm key={settings.data.loadFailed ? 'defaults' : 'loaded'} initial={settings.data} disabled={Boolean(settings.data.loadFailed)} />
-          </Card>
-        ) : (
-          <Spinner label="Chargement des paramètres…" />
-        )}
+        <ErrorBox>
+          <span className="flex items-center gap-2">
+            <ShieldAlert aria-hidden="true" className="size-5" />
+            Accès réservé aux administrateurs
+          </span>
+        </ErrorBox>
       </div>
     );
+  } else {
+    return <AdminShell email={session.data.email} onLogout={() => logout.mutate({})} loggingOut={logout.isPending} />;
   }
 
   return (

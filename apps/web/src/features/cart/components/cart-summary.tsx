@@ -1,18 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
 import { Info, Truck } from 'lucide-react';
 import { formatCents } from '@erepare/shared/format';
-import { cartDeliveryEstimate, FREE_SHIPPING_ABOVE_CENTS, type Totals } from '@erepare/shared/shop';
+import { cartDeliveryEstimate, toShippingDefinition, type Totals } from '@erepare/shared/shop';
 import type { AppliedCoupon } from '../../../lib/cart-store';
+import { shopQueries } from '../../../lib/shop-api';
+import { useStoreProfile } from '../../../lib/store-profile';
 
 type CartSummaryProps = { totals: Totals; count: number; coupon: AppliedCoupon | null; loyaltyApplied: boolean };
 
 /**
  * The cart's summary (spec 2 §9: subtotal − coupon − loyalty). Delivery follows the checkout's one
- * rule (free strictly above 50 € after coupon, else "à partir de …"): the method is chosen at checkout,
- * so the total says it does not include delivery when delivery is not free.
+ * rule (free strictly above the threshold after coupon, else "à partir de …") with the prices and
+ * thresholds staff set (the same list checkout uses; the built-in ones until it arrives): the
+ * method is chosen at checkout, so the total says it does not include delivery when delivery is
+ * not free.
  */
 export function CartSummary({ totals, count, coupon, loyaltyApplied }: CartSummaryProps) {
-  const delivery = cartDeliveryEstimate(totals.subtotalAfterCouponCents);
-  const progress = Math.min(100, Math.round((totals.subtotalAfterCouponCents / FREE_SHIPPING_ABOVE_CENTS) * 100));
+  const profile = useStoreProfile();
+  const shipping = useQuery(shopQueries.shippingMethods());
+  const delivered = shipping.data?.filter((method) => !method.needs_relay).map(toShippingDefinition);
+  const delivery = cartDeliveryEstimate(totals.subtotalAfterCouponCents, delivered);
+  // How far the cart is from free delivery: the subtotal against the amount that makes it free.
+  const progress = delivery.free ? 100 : Math.min(100, Math.round((totals.subtotalAfterCouponCents / (totals.subtotalAfterCouponCents + delivery.missingCents)) * 100));
   const row = 'flex items-baseline justify-between gap-3 py-1.5';
   return (
     <section aria-labelledby="cart-summary-title">
@@ -71,7 +80,7 @@ export function CartSummary({ totals, count, coupon, loyaltyApplied }: CartSumma
       )}
       <p className="mt-3 flex items-start gap-2 text-xs text-slate-700 dark:text-slate-300">
         <Info aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
-        Le mode de livraison se choisit à l’étape suivante (retrait gratuit à l’atelier de Gujan-Mestras). Prix TTC.
+        Le mode de livraison se choisit à l’étape suivante (retrait gratuit à l’atelier de {profile.address.city}). Prix TTC.
       </p>
     </section>
   );

@@ -7,13 +7,14 @@ import { clearCart } from '../../../lib/cart-store';
 import { usePricingRefresh } from '../../../lib/use-pricing-refresh';
 import { rememberOrder } from '../../../lib/order-reference';
 import { loadStripeOnce } from '../../../lib/load-stripe';
+import { useStoreProfile } from '../../../lib/store-profile';
 import {
   buildQuickPayOrderRequest,
-  QUICK_PAY_LABEL,
-  QUICK_PAY_PICKUP_NOTICE,
   QUICK_PAY_TERMS_REQUIRED,
   quickPayAmountCents,
+  quickPayLabel,
   quickPayLandingPath,
+  quickPayPickupNotice,
 } from '../lib/quick-pay-order';
 import { payWithQuickPay } from '../lib/quick-pay-payment';
 import { readQuickPaySupport, rememberQuickPaySupport, walletOf, whenIdle, type QuickPayWallet } from '../lib/quick-pay-support';
@@ -50,6 +51,8 @@ export function QuickPay({ publishableKey, items, subtotalCents, coupon, loyalty
   const id = useId();
   const navigate = useNavigate();
   const pricing = usePricingRefresh();
+  const storeProfile = useStoreProfile();
+  const label = quickPayLabel(storeProfile);
   const checkboxRef = useRef<HTMLInputElement>(null);
   // Read once: the cached answer decides whether Stripe.js is loaded at all on this visit.
   const [cachedSupport] = useState(() => readQuickPaySupport());
@@ -63,7 +66,7 @@ export function QuickPay({ publishableKey, items, subtotalCents, coupon, loyalty
     couponDiscountCents: coupon && !coupon.pending ? coupon.discountCents : 0,
     loyaltyBalanceCents,
   });
-  const total = { label: QUICK_PAY_LABEL, amount: amountCents };
+  const total = { label, amount: amountCents };
   const currentTotal = useEffectEvent(() => total);
 
   useEffect(() => {
@@ -99,8 +102,8 @@ export function QuickPay({ publishableKey, items, subtotalCents, coupon, loyalty
 
   // The sheet shows the cart's current total (it cannot be changed while the sheet is open).
   useEffect(() => {
-    if (phase.kind === 'ready' && !phase.request.isShowing()) phase.request.update({ total: { label: QUICK_PAY_LABEL, amount: amountCents } });
-  }, [phase, amountCents]);
+    if (phase.kind === 'ready' && !phase.request.isShowing()) phase.request.update({ total: { label, amount: amountCents } });
+  }, [phase, label, amountCents]);
 
   const onPaymentMethod = useEffectEvent((stripe: Stripe, event: PaymentRequestPaymentMethodEvent) => {
     const request = buildQuickPayOrderRequest({
@@ -172,7 +175,7 @@ export function QuickPay({ publishableKey, items, subtotalCents, coupon, loyalty
       </h2>
       <p className="mt-2 flex items-start gap-2 text-sm">
         <Store aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-        {QUICK_PAY_PICKUP_NOTICE}
+        {quickPayPickupNotice(storeProfile)}
       </p>
       <p className="mt-1 flex items-baseline justify-between gap-3 text-sm">
         <span>Total à payer (TTC)</span>

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { computeTotals, findShippingMethod } from '@erepare/shared/shop';
 import { orderCreateRequestSchema } from '@erepare/shared/schemas/shop';
+import { defaultStoreProfile } from '@erepare/shared/store-profile';
 import { QUICK_PAY_MIN_CENTS, quickPayConfigPayload, quickPayPublishableKey } from './quick-pay-config';
-import { buildQuickPayOrderRequest, QUICK_PAY_LABEL, QUICK_PAY_PICKUP_NOTICE, quickPayAmountCents, quickPayLandingPath, splitPayerName } from './quick-pay-order';
+import { buildQuickPayOrderRequest, quickPayAmountCents, quickPayLabel, quickPayLandingPath, quickPayPickupNotice, splitPayerName } from './quick-pay-order';
 
 describe('splitPayerName', () => {
   it('takes the first word as the first name and keeps compound last names whole', () => {
@@ -98,8 +99,11 @@ describe('buildQuickPayOrderRequest', () => {
 
 describe('quick pay texts, landing and configuration', () => {
   it('shows the mandatory pickup information and the store name in the sheet', () => {
-    expect(QUICK_PAY_PICKUP_NOTICE).toBe('Retrait en boutique (Gujan-Mestras) — aucun frais de livraison');
-    expect(QUICK_PAY_LABEL).toBe('E.repare – paiement express');
+    expect(quickPayPickupNotice(defaultStoreProfile)).toBe('Retrait en boutique (Gujan-Mestras) — aucun frais de livraison');
+    expect(quickPayLabel(defaultStoreProfile)).toBe('E.repare – paiement express');
+    const saved = { ...defaultStoreProfile, name: 'Atelier Test', address: { ...defaultStoreProfile.address, city: 'Arcachon' } };
+    expect(quickPayPickupNotice(saved)).toBe('Retrait en boutique (Arcachon) — aucun frais de livraison');
+    expect(quickPayLabel(saved)).toBe('Atelier Test – paiement express');
   });
 
   it('lands on /checkout?success=true&quick=true with the order the landing reads', () => {

@@ -1,6 +1,6 @@
 import type { CartItem } from '@erepare/shared/cart';
 import { centsToDecimal, computeTotals } from '@erepare/shared/shop';
-import { storeProfile } from '@erepare/shared/store-profile';
+import type { StoreProfile } from '@erepare/shared/store-profile';
 import type { OrderCreateRequest } from '@erepare/shared/schemas/shop';
 
 /**
@@ -10,10 +10,15 @@ import type { OrderCreateRequest } from '@erepare/shared/schemas/shop';
  */
 
 /** What the express payment sheet shows as the merchant line. */
-export const QUICK_PAY_LABEL = `${storeProfile.name} – paiement express`;
+export function quickPayLabel(profile: StoreProfile): string {
+  return `${profile.name} – paiement express`;
+}
 
 /** The mandatory pre-contract information next to the button (Code de la consommation L221-5, L221-14). */
-export const QUICK_PAY_PICKUP_NOTICE = `Retrait en boutique (${storeProfile.address.city}) — aucun frais de livraison`;
+export function quickPayPickupNotice(profile: StoreProfile): string {
+  return `Retrait en boutique (${profile.address.city}) — aucun frais de livraison`;
+}
+
 export const QUICK_PAY_TERMS_REQUIRED = 'Veuillez accepter les conditions générales de vente';
 
 type AmountInput = { subtotalCents: number; couponDiscountCents: number; loyaltyBalanceCents: number };

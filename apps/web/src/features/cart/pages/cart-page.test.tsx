@@ -56,6 +56,33 @@ describe('CartPage', () => {
     for (const link of screen.getAllByRole('link', { name: /Passer commande/ })) expect(link).toHaveAttribute('href', '/checkout');
   });
 
+  it('counts delivery with the prices and threshold staff set (the list checkout uses)', async () => {
+    addToCart(product({ price: '60.00', regular_price: '60.00' }), 1);
+    const method = (id: string, kind: string, cost: string, threshold: string | null) => ({
+      id,
+      title: id,
+      description: '',
+      enabled: true,
+      cost,
+      kind,
+      free_threshold: threshold,
+      needs_address: kind !== 'pickup',
+      needs_relay: false,
+    });
+    const staffMethods = route('GET', '/api/shop/shipping-methods', () =>
+      jsonResponse({
+        success: true,
+        data: [method('local_pickup', 'pickup', '0.00', null), method('colissimo_no_sign', 'standard', '5.50', '80.00'), method('colissimo_sign', 'standard', '8.00', '80.00')],
+      }),
+    );
+    stubShopApi(...visitorRoutes, noCoupons, staffMethods);
+    renderPage(<CartPage />, { path: '/panier' });
+    // 60 € is above the built-in 50 € but below staff's 80 €: not free, from their cheapest price.
+    await waitFor(() => expect(summaryValue('Livraison')).toBe('à partir de 5,50 €'), { timeout: 5000 });
+    expect(summary().getByText('Plus que 20,01 € pour la livraison offerte')).toBeInTheDocument();
+    expect(summaryValue('Total hors livraison')).toBe('60,00 €');
+  });
+
   it('shows delivery as free only strictly above 50 €', async () => {
     addToCart(product({ price: '25.00', regular_price: '25.00' }), 2);
     stubShopApi(...visitorRoutes, noCoupons);

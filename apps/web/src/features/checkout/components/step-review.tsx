@@ -1,9 +1,10 @@
 import { ExternalLink } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import type { PaymentGateway, ShippingMethod } from '@erepare/shared/schemas/shop';
-import { formatAddress, storeProfile } from '@erepare/shared/store-profile';
+import { formatAddress } from '@erepare/shared/store-profile';
 import { formatRelayDistance, relayTypeLabel } from '@erepare/shared/relay-points';
 import type { CheckoutForm, FieldRegistrar } from '../hooks/use-checkout-form';
+import { useStoreProfile } from '../../../lib/store-profile';
 import { countryName, type CheckoutFormValues, type StepNumber } from '../lib/checkout-form';
 import { CartLines, type DisplayLine } from './cart-lines';
 import { TotalsList, type TotalsRows } from './totals-list';
@@ -49,6 +50,7 @@ function paymentNextStep(gateway: PaymentGateway | undefined): string | null {
 /** Step 4 "Vérification finale": the recap, the terms of sale (required) and the legal wording of the button. */
 export function StepReview({ form, field, values, shippingMethod, gateway, lines, totals, onEdit }: StepReviewProps) {
   const ids = useId();
+  const storeProfile = useStoreProfile();
   const termsError = form.formState.errors.termsAccepted?.message;
   const next = paymentNextStep(gateway);
   return (
@@ -83,7 +85,7 @@ export function StepReview({ form, field, values, shippingMethod, gateway, lines
             {`${values.postcode} ${values.city}, ${countryName(values.country)}`}
           </address>
         ) : (
-          <p>{`Retrait en boutique : ${storeProfile.name}, ${formatAddress()}`}</p>
+          <p>{`Retrait en boutique : ${storeProfile.name}, ${formatAddress(storeProfile)}`}</p>
         )}
       </Section>
       <Section title="Paiement" step={3} onEdit={onEdit}>

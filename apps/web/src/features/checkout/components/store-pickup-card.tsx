@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { MapPin } from 'lucide-react';
-import { formatAddress, mapsUrl, storeProfile } from '@erepare/shared/store-profile';
+import { formatAddress, mapsUrl } from '@erepare/shared/store-profile';
+import { useStoreProfile } from '../../../lib/store-profile';
 
 /** Where and when an in-store pickup happens (store profile: address and opening hours). */
 export function StorePickupCard({ title = 'Retrait en boutique', children }: { title?: string; children?: ReactNode }) {
+  const storeProfile = useStoreProfile();
   return (
     <div className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm dark:border-slate-700 dark:bg-ink-900">
       <p className="flex items-center gap-2 font-semibold">
@@ -11,7 +13,7 @@ export function StorePickupCard({ title = 'Retrait en boutique', children }: { t
         {title}
       </p>
       <p className="mt-2">
-        {storeProfile.name}, {formatAddress()}
+        {storeProfile.name}, {formatAddress(storeProfile)}
       </p>
       <dl className="mt-2 grid gap-1">
         {storeProfile.openingHours.map((slot) => (
@@ -23,7 +25,7 @@ export function StorePickupCard({ title = 'Retrait en boutique', children }: { t
       </dl>
       {children}
       <a
-        href={mapsUrl()}
+        href={mapsUrl(storeProfile)}
         target="_blank"
         rel="noopener noreferrer"
         className="mt-2 inline-flex min-h-11 items-center font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300"

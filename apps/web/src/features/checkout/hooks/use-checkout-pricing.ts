@@ -6,7 +6,7 @@ import type { ShippingMethod } from '@erepare/shared/schemas/shop';
 import { useAppliedCoupon, useCart, useLoyaltyApplied, type AppliedCoupon, type CartState } from '../../../lib/cart-store';
 import { useSession } from '../../../lib/session';
 import { shopQueries } from '../../../lib/shop-api';
-import { toShippingDefinition } from '../lib/shipping';
+import { toShippingDefinition } from '@erepare/shared/shop';
 import type { PriceOverrides } from '../../../lib/use-pricing-refresh';
 
 /** Current prices of cart products, re-read from the shop after the server said the total changed. */

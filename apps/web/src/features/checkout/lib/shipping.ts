@@ -1,22 +1,5 @@
-import {
-  decimalToCents,
-  missingForFreeShippingCents,
-  type ShippingMethodDefinition,
-} from '@erepare/shared/shop';
+import { missingForFreeShippingCents, toShippingDefinition } from '@erepare/shared/shop';
 import type { PaymentGateway, ShippingMethod } from '@erepare/shared/schemas/shop';
-
-/** The API's method as the shared rules take it (the server's cost wins over the built-in one). */
-export function toShippingDefinition(method: ShippingMethod): ShippingMethodDefinition {
-  return {
-    id: method.id as ShippingMethodDefinition['id'],
-    title: method.title,
-    description: method.description,
-    costCents: decimalToCents(method.cost) ?? 0,
-    kind: method.kind,
-    needsRelay: method.needs_relay,
-    needsAddress: method.needs_address,
-  };
-}
 
 /**
  * Methods the customer can pick: the enabled ones. A relay method (colissimo_relais, lpc_relay)

@@ -1,16 +1,20 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { siFacebook, siInstagram, siTiktok, siWhatsapp } from 'simple-icons';
-import { formatAddress, mapsUrl, storeProfile, whatsappUrl } from '@erepare/shared/store-profile';
+import { formatAddress, mapsUrl, whatsappUrl, type StoreProfile } from '@erepare/shared/store-profile';
 import { BrandIcon } from '../../../components/ui/brand-icon';
+import { useStoreProfile } from '../../../lib/store-profile';
 import { companyLinks, legalLinks } from '../nav';
 import type { NavItem } from './nav-dropdown';
 
-const socials = [
-  { href: storeProfile.social.facebook, label: 'Facebook', icon: siFacebook },
-  { href: storeProfile.social.instagram, label: 'Instagram', icon: siInstagram },
-  { href: storeProfile.social.tiktok, label: 'TikTok', icon: siTiktok },
-] as const;
+/** The shop's social networks (a network the profile leaves empty is not shown). */
+function socials(profile: StoreProfile) {
+  return [
+    { href: profile.social.facebook, label: 'Facebook', icon: siFacebook },
+    { href: profile.social.instagram, label: 'Instagram', icon: siInstagram },
+    { href: profile.social.tiktok, label: 'TikTok', icon: siTiktok },
+  ].filter((social) => social.href);
+}
 
 const footerLink =
   'rounded text-slate-700 underline-offset-4 hover:text-brand-700 hover:underline dark:text-slate-300 dark:hover:text-brand-300';
@@ -35,6 +39,7 @@ function FooterLinks({ id, title, links }: { id: string; title: string; links: r
 }
 
 export function Footer() {
+  const storeProfile = useStoreProfile();
   return (
     <footer className="mt-16 border-t border-slate-200 bg-slate-50 text-sm dark:border-slate-800 dark:bg-ink-900 print:hidden">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -45,8 +50,8 @@ export function Footer() {
           <address className="space-y-3 not-italic">
             <p className="flex gap-2">
               <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              <a href={mapsUrl()} target="_blank" rel="noopener noreferrer" className={footerLink}>
-                {formatAddress()}
+              <a href={mapsUrl(storeProfile)} target="_blank" rel="noopener noreferrer" className={footerLink}>
+                {formatAddress(storeProfile)}
                 <span className="sr-only"> (plan, nouvel onglet)</span>
               </a>
             </p>
@@ -58,7 +63,7 @@ export function Footer() {
             </p>
             <p className="flex gap-2">
               <BrandIcon icon={siWhatsapp} className="mt-0.5 size-4 shrink-0" />
-              <a href={whatsappUrl()} target="_blank" rel="noopener noreferrer" className={footerLink}>
+              <a href={whatsappUrl(storeProfile)} target="_blank" rel="noopener noreferrer" className={footerLink}>
                 WhatsApp {storeProfile.whatsapp.display}
                 <span className="sr-only"> (nouvel onglet)</span>
               </a>
@@ -93,7 +98,7 @@ export function Footer() {
           <FooterLinks id="footer-legal" title="Informations légales" links={legalLinks} />
           <h2 className="mt-6 mb-3 text-base font-semibold">Suivez-nous</h2>
           <ul className="flex gap-2">
-            {socials.map((social) => (
+            {socials(storeProfile).map((social) => (
               <li key={social.label}>
                 <a
                   href={social.href}

@@ -1,6 +1,7 @@
 import { siWhatsapp } from 'simple-icons';
-import { storeProfile, whatsappUrl } from '@erepare/shared/store-profile';
+import { whatsappUrl } from '@erepare/shared/store-profile';
 import { BrandIcon } from '../../../components/ui/brand-icon';
+import { useStoreProfile } from '../../../lib/store-profile';
 
 /**
  * Floating WhatsApp contact, on every page (spec 1 §1). On phones it is left out of the cart,
@@ -8,6 +9,7 @@ import { BrandIcon } from '../../../components/ui/brand-icon';
  * 2.4.11, focus not obscured); the footer keeps the WhatsApp link.
  */
 export function WhatsAppButton({ hideOnPhone = false }: { hideOnPhone?: boolean }) {
+  const storeProfile = useStoreProfile();
   // In a landmark of its own: all content of the page sits in one (WCAG 1.3.1, axe "region").
   return (
     <aside aria-label="Contact WhatsApp" className="contents">

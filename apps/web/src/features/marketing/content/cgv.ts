@@ -6,8 +6,8 @@ import {
   productWarrantyContract,
   withdrawalFormLines,
 } from '@erepare/shared/legal';
-import { FREE_EXPRESS_FROM_CENTS, FREE_SHIPPING_ABOVE_CENTS, SHIPPING_METHODS, euroAmount } from '@erepare/shared/shop';
-import { formatAddress, storeProfile, type StoreProfile } from '@erepare/shared/store-profile';
+import { SHIPPING_METHODS } from '@erepare/shared/shop';
+import { formatAddress, type StoreProfile } from '@erepare/shared/store-profile';
 import type { LegalSection } from '../components/legal/document-types';
 import { typeset } from '../components/legal/typography';
 
@@ -22,11 +22,10 @@ import { typeset } from '../components/legal/typography';
 export const ORDER_BUTTON_LABEL = 'Commander avec obligation de paiement';
 
 /** "6,90 €", "50 €". */
-const euros = (cents: number) => `${euroAmount(cents).replace(/,00$/, '')} €`;
 
 export type CgvDocument = { overview: LegalSection; articles: LegalSection[] };
 
-export function cgvDocument(profile: StoreProfile = storeProfile): CgvDocument {
+export function cgvDocument(profile: StoreProfile): CgvDocument {
   const seller = profile.legalName || profile.name;
   const address = formatAddress(profile);
   const email = { label: profile.email, href: `mailto:${profile.email}` };
@@ -34,7 +33,7 @@ export function cgvDocument(profile: StoreProfile = storeProfile): CgvDocument {
     profile.vatRegime === 'franchise'
       ? 'TVA non applicable, article 293 B du Code général des impôts : les prix sont nets.'
       : 'Ils comprennent la TVA au taux en vigueur (20 %).';
-  const contract = productWarrantyContract('terms', profile);
+  const contract = productWarrantyContract(profile, 'terms');
 
   const overview: LegalSection = {
     id: 'presentation',
@@ -170,16 +169,13 @@ export function cgvDocument(profile: StoreProfile = storeProfile): CgvDocument {
         { kind: 'p', text: 'Les modes de livraison proposés sont :' },
         {
           kind: 'dl',
-          rows: SHIPPING_METHODS.map((method): [string, string] => [
-            method.title,
-            /gratuit/i.test(method.description)
-              ? method.description
-              : `${method.description} – ${method.costCents === 0 ? 'gratuit' : euros(method.costCents)}`,
-          ]),
+          // Prices and free-delivery thresholds are staff's to change (admin shipping methods): the
+          // terms name the methods and send to the cart and checkout, which show the current ones.
+          rows: SHIPPING_METHODS.map((method): [string, string] => [method.title, method.description]),
         },
         {
           kind: 'p',
-          text: `La livraison standard est offerte au-delà de ${euros(FREE_SHIPPING_ABOVE_CENTS)} d’achats, la livraison express à partir de ${euros(FREE_EXPRESS_FROM_CENTS)} (montants après réduction). Les commandes payées avant 14 h sont expédiées le jour même (jours ouvrés). Les délais annoncés sont ceux du transporteur ; à défaut d’indication, le produit est livré au plus tard 30 jours après la commande. En cas de retard, vous pouvez nous mettre en demeure de livrer dans un délai raisonnable, puis résoudre le contrat si la livraison n’intervient pas (article L216-6 du Code de la consommation).`,
+          text: `Le prix de chaque mode de livraison et, le cas échéant, le montant d’achats à partir duquel elle est offerte (après réduction) sont ceux affichés dans le panier et à l’étape « Livraison », avant la validation de la commande ; ils sont rappelés dans l’e-mail de confirmation. Les commandes payées avant 14 h sont expédiées le jour même (jours ouvrés). Les délais annoncés sont ceux du transporteur ; à défaut d’indication, le produit est livré au plus tard 30 jours après la commande. En cas de retard, vous pouvez nous mettre en demeure de livrer dans un délai raisonnable, puis résoudre le contrat si la livraison n’intervient pas (article L216-6 du Code de la consommation).`,
         },
         {
           kind: 'p',
@@ -227,7 +223,7 @@ export function cgvDocument(profile: StoreProfile = storeProfile): CgvDocument {
             'les logiciels et enregistrements audio ou vidéo descellés après la livraison, et les contenus numériques fournis sans support matériel dont l’exécution a commencé avec votre accord et votre renoncement exprès.',
           ],
         },
-        { kind: 'form', title: 'Modèle à copier, imprimer ou recopier dans un e-mail', lines: withdrawalFormLines(undefined, profile) },
+        { kind: 'form', title: 'Modèle à copier, imprimer ou recopier dans un e-mail', lines: withdrawalFormLines(profile) },
       ],
     },
     {

@@ -13,7 +13,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { siFacebook, siInstagram, siTiktok, type SimpleIcon } from 'simple-icons';
-import { storeProfile } from '@erepare/shared/store-profile';
+import type { StoreProfile } from '@erepare/shared/store-profile';
 
 /** Texts of the about page (/a-propos, /about) and of the social networks page (spec 3 §2, §9). */
 
@@ -119,13 +119,16 @@ export const aboutGuarantee = {
   ],
 } as const;
 
-export const aboutOwner = {
-  title: 'Le fondateur, technicien de l’atelier',
-  paragraphs: [
-    `Derrière le comptoir de ${storeProfile.name}, c’est le fondateur lui-même qui vous accueille, pose le diagnostic et répare votre appareil. Technicien depuis 10\u00a0ans, il a fait de la réparation électronique son métier\u00a0: smartphones, tablettes, ordinateurs, consoles et montres passent chaque jour entre ses mains.`,
-    `Il a installé l’atelier à ${storeProfile.address.city}, au cœur du bassin d’Arcachon, avec une idée simple\u00a0: réparer plutôt que remplacer, expliquer la panne avec des mots clairs et annoncer un prix honnête avant de commencer.`,
-  ],
-} as const;
+/** The founder's block of the about page, naming the shop and its town from the store profile. */
+export function aboutOwner(profile: StoreProfile) {
+  return {
+    title: 'Le fondateur, technicien de l’atelier',
+    paragraphs: [
+      `Derrière le comptoir de ${profile.name}, c’est le fondateur lui-même qui vous accueille, pose le diagnostic et répare votre appareil. Technicien depuis 10\u00a0ans, il a fait de la réparation électronique son métier\u00a0: smartphones, tablettes, ordinateurs, consoles et montres passent chaque jour entre ses mains.`,
+      `Il a installé l’atelier à ${profile.address.city}, au cœur du bassin d’Arcachon, avec une idée simple\u00a0: réparer plutôt que remplacer, expliquer la panne avec des mots clairs et annoncer un prix honnête avant de commencer.`,
+    ],
+  } as const;
+}
 
 export type SocialNetwork = {
   id: 'facebook' | 'instagram' | 'tiktok';
@@ -137,33 +140,37 @@ export type SocialNetwork = {
   badgeClass: string;
 };
 
-export const socialNetworks: readonly SocialNetwork[] = [
-  {
-    id: 'facebook',
-    name: 'Facebook',
-    url: storeProfile.social.facebook,
-    icon: siFacebook,
-    description:
-      'Les nouvelles de l’atelier, les horaires exceptionnels (jours fériés, vacances) et nos conseils pour prolonger la vie de vos appareils.',
-    badgeClass: 'bg-[#0866ff]',
-  },
-  {
-    id: 'instagram',
-    name: 'Instagram',
-    url: storeProfile.social.instagram,
-    icon: siInstagram,
-    description: 'Les réparations du jour en images : écrans remplacés, consoles remises à neuf, avant et après.',
-    badgeClass: 'bg-linear-to-br from-[#833ab4] via-[#c13584] to-[#e1306c]',
-  },
-  {
-    id: 'tiktok',
-    name: 'TikTok',
-    url: storeProfile.social.tiktok,
-    icon: siTiktok,
-    description: 'De courtes vidéos pour voir l’atelier en action : démontages, micro-soudure et astuces du quotidien.',
-    badgeClass: 'bg-black ring-1 ring-slate-600',
-  },
-];
+/** The shop's social networks from the store profile (a network left empty is not shown). */
+export function socialNetworks(profile: StoreProfile): SocialNetwork[] {
+  const networks: SocialNetwork[] = [
+    {
+      id: 'facebook',
+      name: 'Facebook',
+      url: profile.social.facebook,
+      icon: siFacebook,
+      description:
+        'Les nouvelles de l’atelier, les horaires exceptionnels (jours fériés, vacances) et nos conseils pour prolonger la vie de vos appareils.',
+      badgeClass: 'bg-[#0866ff]',
+    },
+    {
+      id: 'instagram',
+      name: 'Instagram',
+      url: profile.social.instagram,
+      icon: siInstagram,
+      description: 'Les réparations du jour en images : écrans remplacés, consoles remises à neuf, avant et après.',
+      badgeClass: 'bg-linear-to-br from-[#833ab4] via-[#c13584] to-[#e1306c]',
+    },
+    {
+      id: 'tiktok',
+      name: 'TikTok',
+      url: profile.social.tiktok,
+      icon: siTiktok,
+      description: 'De courtes vidéos pour voir l’atelier en action : démontages, micro-soudure et astuces du quotidien.',
+      badgeClass: 'bg-black ring-1 ring-slate-600',
+    },
+  ];
+  return networks.filter((network) => network.url);
+}
 
 /** "@erepare.exemple" from a profile address (the last part of its path). */
 export function socialHandle(url: string): string {

@@ -233,33 +233,48 @@ export const statistics: Statistic[] = [
   { value: '10k+', label: 'heures de réparation' },
 ];
 
-export type Review = { name: string; rating: 1 | 2 | 3 | 4 | 5; text: string };
+/**
+ * A customer review. `verified` is true only for a review the shop has matched to a real repair
+ * or purchase (French consumer code, art. L111-7-2 and D111-17: the label "Avis vérifié" may only
+ * be shown when a verification procedure exists, and the page must say whether reviews are
+ * checked). The reviews below are samples written for the demo: replace them with real ones.
+ */
+export type Review = { name: string; rating: 1 | 2 | 3 | 4 | 5; text: string; verified: boolean };
+
+/** How the reviews shown are collected and checked (required next to the reviews). */
+export const reviewsNotice =
+  'Avis transmis par nos clients à l’atelier. Le badge «\u00a0Avis vérifié\u00a0» n’apparaît que sur les avis rattachés à une réparation ou à un achat réels\u00a0; les autres ne font pas l’objet d’une vérification.';
 
 export const reviews: Review[] = [
   {
     name: 'Julie M.',
     rating: 5,
     text: 'Écran de mon iPhone remplacé dans l’heure, le prix annoncé a été respecté. Accueil très sympathique, je recommande.',
+    verified: false,
   },
   {
     name: 'Thomas L.',
     rating: 5,
     text: 'Ma Switch ne chargeait plus\u00a0: diagnostic clair, connecteur changé en deux jours. Mon fils a retrouvé sa console\u00a0!',
+    verified: false,
   },
   {
     name: 'Nathalie B.',
     rating: 4,
     text: 'Ordinateur portable passé au SSD, il démarre enfin en quelques secondes. Il a fallu attendre la pièce, mais j’ai été tenue au courant.',
+    verified: false,
   },
   {
     name: 'Karim D.',
     rating: 5,
     text: 'Téléphone tombé dans le bassin… Ils ont réussi à récupérer toutes mes photos. Merci pour votre réactivité.',
+    verified: false,
   },
   {
     name: 'Sophie R.',
     rating: 5,
     text: 'Batterie de ma tablette changée pendant que je faisais mes courses. Travail soigné et explications honnêtes.',
+    verified: false,
   },
 ];
 

@@ -1,6 +1,6 @@
 import { CART_STORAGE_KEY } from '@erepare/shared/cart';
 import { NOTIFICATION_PURGE_DAYS } from '@erepare/shared/notifications';
-import { formatAddress, storeProfile, type StoreProfile } from '@erepare/shared/store-profile';
+import { formatAddress, type StoreProfile } from '@erepare/shared/store-profile';
 import { themeStorageKeys } from '@erepare/shared/theme';
 import type { LegalSection } from '../components/legal/document-types';
 import { typeset } from '../components/legal/typography';
@@ -17,7 +17,7 @@ import { typeset } from '../components/legal/typography';
 export const PRIVACY_SECTION_ID = 'donnees-personnelles';
 export const COOKIES_SECTION_ID = 'liens-et-cookies';
 
-export function legalSections(profile: StoreProfile = storeProfile): LegalSection[] {
+export function legalSections(profile: StoreProfile): LegalSection[] {
   const email = { label: profile.email, href: `mailto:${profile.email}` };
   const address = formatAddress(profile);
   const publisher = profile.legalName || profile.name;

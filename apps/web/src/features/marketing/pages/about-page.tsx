@@ -1,12 +1,14 @@
 import { ArrowRight, CircleCheck, HandCoins, Wrench } from 'lucide-react';
 import { Link } from 'react-router';
-import { storeProfile } from '@erepare/shared/store-profile';
 import { ContactActions } from '../../../components/contact-actions';
 import { PageIntro } from '../../../components/ui/page-intro';
 import { cardClasses, iconBadgeClasses, PageSection } from '../components/company/page-section';
 import { aboutAdvantages, aboutFigures, aboutGuarantee, aboutOwner, aboutServices } from '../content/company';
+import { useStoreProfile } from '../../../lib/store-profile';
 
 export function AboutPage() {
+  const storeProfile = useStoreProfile();
+  const owner = aboutOwner(storeProfile);
   return (
     <>
       <PageIntro
@@ -103,7 +105,7 @@ export function AboutPage() {
         </div>
       </section>
 
-      <PageSection id="a-propos-fondateur" eyebrow={'Qui sommes-nous\u00a0?'} title={aboutOwner.title}>
+      <PageSection id="a-propos-fondateur" eyebrow={'Qui sommes-nous\u00a0?'} title={owner.title}>
         <div className="grid gap-8 md:grid-cols-[minmax(0,1fr)_2fr] md:items-start">
           {/* No photo: a drawn badge stands for the workshop (no image from elsewhere, no stock photo). */}
           <div
@@ -113,7 +115,7 @@ export function AboutPage() {
             <Wrench className="size-24 text-brand-700 dark:text-brand-300" />
           </div>
           <div className="max-w-3xl space-y-4 text-lg text-slate-700 dark:text-slate-300">
-            {aboutOwner.paragraphs.map((paragraph) => (
+            {owner.paragraphs.map((paragraph) => (
               <p key={paragraph}>{paragraph}</p>
             ))}
             <div className="pt-2">

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { legalGuaranteeBox, withdrawalFormLines } from '@erepare/shared/legal';
-import { storeProfile } from '@erepare/shared/store-profile';
+import { defaultStoreProfile } from '@erepare/shared/store-profile';
 import { CgvPage } from './cgv-page';
 
 function renderCgv() {
@@ -32,7 +32,7 @@ describe('CgvPage', () => {
   it('names the seller from the store profile and the exact order button', () => {
     renderCgv();
     const text = pageText();
-    for (const value of [storeProfile.siret, storeProfile.company.legalForm, storeProfile.company.vatNumber, storeProfile.email, storeProfile.phone.display]) {
+    for (const value of [defaultStoreProfile.siret, defaultStoreProfile.company.legalForm, defaultStoreProfile.company.vatNumber, defaultStoreProfile.email, defaultStoreProfile.phone.display]) {
       expect(text).toContain(normalise(value));
     }
     expect(text).toContain('« Commander avec obligation de paiement »');
@@ -54,8 +54,8 @@ describe('CgvPage', () => {
     expect(text).toContain('L221-28');
     expect(text).toMatch(/pleinement exécutée.*accord préalable exprès/);
     const form = within(article).getByRole('figure');
-    for (const line of withdrawalFormLines().filter(Boolean)) expect(normalise(form.textContent ?? '')).toContain(normalise(line));
-    expect(normalise(form.textContent ?? '')).toContain(storeProfile.email);
+    for (const line of withdrawalFormLines(defaultStoreProfile).filter(Boolean)) expect(normalise(form.textContent ?? '')).toContain(normalise(line));
+    expect(normalise(form.textContent ?? '')).toContain(defaultStoreProfile.email);
   });
 
   it('states the legal guarantees with the D211-2 box from the shared text, and both commercial warranties', () => {
@@ -74,12 +74,12 @@ describe('CgvPage', () => {
     renderCgv();
     const article = document.getElementById('article-9')!;
     const text = normalise(article.textContent ?? '');
-    expect(text).toContain(normalise(storeProfile.mediator.name));
-    expect(text).toContain(normalise(storeProfile.mediator.address));
+    expect(text).toContain(normalise(defaultStoreProfile.mediator.name));
+    expect(text).toContain(normalise(defaultStoreProfile.mediator.address));
     expect(text).toContain('gratuitement');
     expect(text).toContain('L611-1');
     expect(text).toContain('R631-3');
-    expect(within(article).getByRole('link', { name: new RegExp(storeProfile.mediator.website.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')) })).toHaveAttribute('target', '_blank');
+    expect(within(article).getByRole('link', { name: new RegExp(defaultStoreProfile.mediator.website.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')) })).toHaveAttribute('target', '_blank');
     // Paris appears once on the whole page, and only for disputes between professionals.
     expect(pageText()).not.toMatch(/tribunaux de Paris/);
     const paragraphs = [...document.querySelectorAll('p, li, dd')].map((element) => normalise(element.textContent ?? ''));

@@ -1,10 +1,12 @@
+import { useMemo } from 'react';
 import { LegalContactBlock, LegalSectionView, LegalTableOfContents } from '../components/legal/legal-document';
 import { cgvDocument } from '../content/cgv';
-
-const { overview, articles } = cgvDocument();
+import { useStoreProfile } from '../../../lib/store-profile';
 
 /** Terms of sale (spec 3 §2): an overview, 9 articles and a contact block. */
 export function CgvPage() {
+  const profile = useStoreProfile();
+  const { overview, articles } = useMemo(() => cgvDocument(profile), [profile]);
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-10 sm:py-16">
       <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">Conditions générales de vente</h1>

@@ -1,10 +1,12 @@
 import { Clock, ExternalLink, FileText, MessageCircle } from 'lucide-react';
-import { storeProfile, whatsappUrl } from '@erepare/shared/store-profile';
+import { whatsappUrl } from '@erepare/shared/store-profile';
 import { StoreContactList } from '../../../components/store-contact-list';
 import { ButtonLink } from '../../../components/ui/button';
+import { useStoreProfile } from '../../../lib/store-profile';
 import { ContactForm } from '../components/contact/contact-form';
 
 export function ContactPage() {
+  const storeProfile = useStoreProfile();
   const portal = storeProfile.customerPortalUrl;
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:py-16">
@@ -21,7 +23,7 @@ export function ContactPage() {
             </h2>
             <StoreContactList />
             <a
-              href={whatsappUrl()}
+              href={whatsappUrl(storeProfile)}
               target="_blank"
               rel="noopener noreferrer"
               className="mt-3 inline-flex min-h-11 items-center gap-3 underline underline-offset-4"

@@ -2,9 +2,11 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mapsUrl, storeProfile } from '@erepare/shared/store-profile';
+import { defaultStoreProfile, mapsUrl } from '@erepare/shared/store-profile';
 import { settleCarousels, stubCarouselBrowser } from '../../../components/ui/carousel-test-stubs';
 import { HomePage } from './home-page';
+import { ReviewCard } from '../components/home/reviews-carousel';
+import { reviewsNotice } from '../content/home';
 
 /** The home page as after a link to it: the part below the first screen loads at once. */
 async function renderHome() {
@@ -13,7 +15,8 @@ async function renderHome() {
       <HomePage />
     </MemoryRouter>,
   );
-  await screen.findByRole('heading', { name: 'Comment ça marche' });
+  // The part below the fold is a lazy chunk: its first import can take seconds on a busy machine.
+  await screen.findByRole('heading', { name: 'Comment ça marche' }, { timeout: 10_000 });
   await settleCarousels();
   return view;
 }
@@ -145,9 +148,21 @@ describe('HomePage', () => {
     const reviews = screen.getByRole('region', { name: 'Avis clients' });
     const first = within(reviews).getAllByRole('group')[0]!;
     expect(within(first).getByRole('img', { name: `Note${nbsp}: 5 sur 5` })).toBeInTheDocument();
-    expect(within(first).getByText('Avis vérifié')).toBeInTheDocument();
+    // The sample reviews are not verified: no "Avis vérifié" badge (French consumer code), and the
+    // page says how reviews are collected and checked.
+    expect(within(reviews).queryByText('Avis vérifié')).toBeNull();
+    expect(screen.getByText(reviewsNotice.replace(/\s+/g, ' '))).toBeInTheDocument();
     expect(within(reviews).getAllByRole('button', { name: /^Avis de / })).toHaveLength(within(reviews).getAllByRole('group').length);
     expect(within(screen.getByRole('region', { name: 'Témoignages de clients' })).getAllByRole('group')).toHaveLength(6);
+  });
+
+  it('shows the "Avis vérifié" badge only on a review matched to a real repair', () => {
+    const review = { name: 'Léa P.', rating: 5 as const, text: 'Parfait.' };
+    const { unmount } = render(<ReviewCard review={{ ...review, verified: true }} />);
+    expect(screen.getByText('Avis vérifié')).toBeInTheDocument();
+    unmount();
+    render(<ReviewCard review={{ ...review, verified: false }} />);
+    expect(screen.queryByText('Avis vérifié')).toBeNull();
   });
 
   it('has the promo start button, the FAQ excerpt and the closing map and phone links', async () => {
@@ -161,13 +176,13 @@ describe('HomePage', () => {
     expect(questions.filter((question) => question.getAttribute('aria-expanded') === 'true')).toEqual([questions[1]]);
     expect(within(faq).getByRole('link', { name: /Voir toutes les questions/ })).toHaveAttribute('href', '/faq');
     const map = screen.getByRole('link', { name: /Voir l’itinéraire/ });
-    expect(map).toHaveAttribute('href', mapsUrl());
+    expect(map).toHaveAttribute('href', mapsUrl(defaultStoreProfile));
     expect(map).toHaveAttribute('target', '_blank');
     expect(map).toHaveAttribute('rel', 'noopener noreferrer');
     expect(map).toHaveAccessibleName(/nouvel onglet/);
-    expect(screen.getByRole('link', { name: `Appeler le ${storeProfile.phone.display}` })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: `Appeler le ${defaultStoreProfile.phone.display}` })).toHaveAttribute(
       'href',
-      `tel:${storeProfile.phone.e164}`,
+      `tel:${defaultStoreProfile.phone.e164}`,
     );
   });
 });

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { landingPages } from '@erepare/shared/routes';
-import { storeProfile } from '@erepare/shared/store-profile';
+import { defaultStoreProfile } from '@erepare/shared/store-profile';
 import { townContents, type TownContent } from '../content/towns';
 import { LandingPage } from './landing-page';
 
@@ -144,14 +144,14 @@ describe('LandingPage', () => {
 
     const quoteLinks = screen.getAllByRole('link', { name: /Demander un devis/ });
     expect(quoteLinks[0]).toHaveAttribute('href', '/devis-en-ligne');
-    expect(screen.getAllByRole('link', { name: new RegExp(storeProfile.phone.display) })[0]).toHaveAttribute('href', `tel:${storeProfile.phone.e164}`);
+    expect(screen.getAllByRole('link', { name: new RegExp(defaultStoreProfile.phone.display) })[0]).toHaveAttribute('href', `tel:${defaultStoreProfile.phone.e164}`);
 
     const nearby = screen.getByRole('navigation', { name: 'Communes voisines' });
     expect(within(nearby).getByRole('link', { name: 'Arès' })).toHaveAttribute('href', '/reparation-ares');
 
     const jsonLd = container.querySelector('script[type="application/ld+json"]');
     const data = JSON.parse(jsonLd?.textContent ?? '{}') as { name: string; areaServed: Array<{ '@type': string; name?: string }> };
-    expect(data.name).toBe(storeProfile.name);
+    expect(data.name).toBe(defaultStoreProfile.name);
     expect(data.areaServed).toContainEqual({ '@type': 'City', name: 'Lège-Cap-Ferret' });
     expect(data.areaServed.some((area) => area['@type'] === 'GeoCircle')).toBe(true);
   });

@@ -4,6 +4,7 @@ import { landingPages } from '@erepare/shared/routes';
 import { ContactActions } from '../../../components/contact-actions';
 import { buildLocalBusiness } from '../../../components/local-business-json-ld';
 import { JsonLd } from '../../../components/json-ld';
+import { useStoreProfile } from '../../../lib/store-profile';
 import { LandingCta } from '../components/landing/landing-cta';
 import { NearbySection, NeedsSection, RouteSection, ServicesSection, TownFaqSection } from '../components/landing/town-sections';
 import { townContent } from '../content/towns';
@@ -15,13 +16,14 @@ import { NotFoundPage } from './not-found-page';
  * shop's LocalBusiness structured data naming the town among the areas served.
  */
 export function LandingPage({ slug }: { slug: string }) {
+  const profile = useStoreProfile();
   const landing = landingPages.find((page) => page.slug === slug);
   const content = townContent(slug);
   if (!landing || !content) return <NotFoundPage />;
   const { town } = landing;
 
   // The business keeps its own name; the page adds its description, its URL and the town it serves.
-  const business = buildLocalBusiness({ description: landing.description, path: landing.path });
+  const business = buildLocalBusiness(profile, { description: landing.description, path: landing.path });
   const structuredData = { ...business, areaServed: [business.areaServed, { '@type': 'City', name: town }] };
 
   const facts = [

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { storeProfile } from '@erepare/shared/store-profile';
+import { defaultStoreProfile } from '@erepare/shared/store-profile';
 import { legalSections, PRIVACY_SECTION_ID } from '../content/legal';
 import { LegalPage } from './legal-page';
 
@@ -23,7 +23,7 @@ describe('LegalPage', () => {
   it('has one h1, the 11 sections of the spec in order, a table of contents and a contact block', () => {
     renderAt('/mentions-legales');
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-    const titles = legalSections().map((section) => section.title);
+    const titles = legalSections(defaultStoreProfile).map((section) => section.title);
     expect(titles).toEqual([
       'Présentation du site',
       'Conditions d’utilisation',
@@ -43,23 +43,23 @@ describe('LegalPage', () => {
     expect(within(toc).getAllByRole('link')).toHaveLength(11);
     expect(within(toc).getByRole('link', { name: titles[6] })).toHaveAttribute('href', `#${PRIVACY_SECTION_ID}`);
     const contact = screen.getByRole('region', { name: 'Nous contacter' });
-    expect(within(contact).getByRole('link', { name: storeProfile.email })).toHaveAttribute('href', `mailto:${storeProfile.email}`);
+    expect(within(contact).getByRole('link', { name: defaultStoreProfile.email })).toHaveAttribute('href', `mailto:${defaultStoreProfile.email}`);
   });
 
   it('presents the publisher and the host from the store profile', () => {
     renderAt('/mentions-legales');
     const presentation = text(document.getElementById('presentation'));
     for (const value of [
-      storeProfile.siret,
-      storeProfile.company.legalForm,
-      storeProfile.company.shareCapital,
-      storeProfile.company.vatNumber,
-      storeProfile.company.publicationDirector,
-      storeProfile.company.rcsCity,
-      storeProfile.host.name,
-      storeProfile.host.address,
-      storeProfile.phone.display,
-      storeProfile.address.postalCode,
+      defaultStoreProfile.siret,
+      defaultStoreProfile.company.legalForm,
+      defaultStoreProfile.company.shareCapital,
+      defaultStoreProfile.company.vatNumber,
+      defaultStoreProfile.company.publicationDirector,
+      defaultStoreProfile.company.rcsCity,
+      defaultStoreProfile.host.name,
+      defaultStoreProfile.host.address,
+      defaultStoreProfile.phone.display,
+      defaultStoreProfile.address.postalCode,
     ]) {
       expect(presentation).toContain(value.replace(/\u00a0/g, ' '));
     }
@@ -107,7 +107,7 @@ describe('LegalPage', () => {
       'exporter vos données',
       'supprimer votre compte',
       'CNIL',
-      storeProfile.email,
+      defaultStoreProfile.email,
     ]) {
       expect(body).toContain(expected);
     }

@@ -1,12 +1,11 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { normalisePath } from '@erepare/shared/routes';
 import { LegalContactBlock, LegalSectionView, LegalTableOfContents } from '../components/legal/legal-document';
 import { legalSections, PRIVACY_SECTION_ID } from '../content/legal';
+import { useStoreProfile } from '../../../lib/store-profile';
 
 const PRIVACY_PATH = '/politique-confidentialite';
-
-const sections = legalSections();
 
 /**
  * Legal notice and privacy policy, one page for /mentions-legales and /politique-confidentialite
@@ -17,6 +16,8 @@ const sections = legalSections();
 export function LegalPage() {
   const { pathname } = useLocation();
   const privacy = normalisePath(pathname) === PRIVACY_PATH;
+  const profile = useStoreProfile();
+  const sections = useMemo(() => legalSections(profile), [profile]);
 
   useEffect(() => {
     if (!privacy) return;

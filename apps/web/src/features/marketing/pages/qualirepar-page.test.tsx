@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { storeProfile } from '@erepare/shared/store-profile';
+import { defaultStoreProfile } from '@erepare/shared/store-profile';
 import { QualireparPage } from './qualirepar-page';
 
 function renderPage() {
@@ -68,13 +68,13 @@ describe('QualireparPage', () => {
     expect(data['@type']).toBe('ElectronicsStore');
     expect(data.address).toEqual({
       '@type': 'PostalAddress',
-      streetAddress: storeProfile.address.street,
-      postalCode: storeProfile.address.postalCode,
-      addressLocality: storeProfile.address.city,
+      streetAddress: defaultStoreProfile.address.street,
+      postalCode: defaultStoreProfile.address.postalCode,
+      addressLocality: defaultStoreProfile.address.city,
       addressCountry: 'FR',
     });
     expect(data.areaServed).toMatchObject({ '@type': 'GeoCircle', geoRadius: 25000 });
-    expect(data.telephone).toBe(storeProfile.phone.e164);
+    expect(data.telephone).toBe(defaultStoreProfile.phone.e164);
     expect(String(data.url)).toMatch(/\/label-qualirepar$/);
     expect(String(data.description)).toContain('jusqu’à 60\u00a0€');
   });

@@ -1,5 +1,5 @@
 import { BadgeEuro, Info } from 'lucide-react';
-import { storeProfile } from '@erepare/shared/store-profile';
+import type { StoreProfile } from '@erepare/shared/store-profile';
 import { ContactActions } from '../../../components/contact-actions';
 import { LocalBusinessJsonLd } from '../../../components/local-business-json-ld';
 import { PageSection } from '../components/company/page-section';
@@ -7,14 +7,18 @@ import { ComingSoonButton } from '../components/labels/coming-soon-button';
 import { HighlightGrid } from '../components/labels/highlight-grid';
 import { StepList } from '../components/labels/step-list';
 import { bonusCategories, bonusHighlights, bonusSteps, formatBonus, maxBonus } from '../content/labels';
+import { useStoreProfile } from '../../../lib/store-profile';
 
-const qualireparDescription = `Bonus réparation QualiRépar\u00a0: jusqu’à ${formatBonus(maxBonus)} déduits immédiatement de la facture pour réparer un smartphone, une tablette, un ordinateur portable ou un téléviseur hors garantie, à ${storeProfile.address.city}.`;
+function qualireparDescription(profile: StoreProfile): string {
+  return `Bonus réparation QualiRépar\u00a0: jusqu’à ${formatBonus(maxBonus)} déduits immédiatement de la facture pour réparer un smartphone, une tablette, un ordinateur portable ou un téléviseur hors garantie, à ${profile.address.city}.`;
+}
 
 /** /qualirepare and /label-qualirepar: the repair bonus (spec 3 §2, §9). */
 export function QualireparPage() {
+  const storeProfile = useStoreProfile();
   return (
     <>
-      <LocalBusinessJsonLd path="/label-qualirepar" description={qualireparDescription} />
+      <LocalBusinessJsonLd path="/label-qualirepar" description={qualireparDescription(storeProfile)} />
 
       <section className="border-b border-slate-200 bg-linear-to-br from-brand-50 via-white to-white dark:border-slate-800 dark:from-ink-900 dark:via-ink-950 dark:to-ink-950">
         <div className="mx-auto grid w-full max-w-5xl gap-10 px-4 py-10 sm:py-16 lg:grid-cols-[3fr_2fr] lg:items-center">

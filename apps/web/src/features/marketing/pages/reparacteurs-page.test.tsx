@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { storeProfile } from '@erepare/shared/store-profile';
+import { defaultStoreProfile } from '@erepare/shared/store-profile';
 import { ReparacteursPage } from './reparacteurs-page';
 
 function renderPage() {
@@ -43,9 +43,9 @@ describe('ReparacteursPage', () => {
     const script = container.querySelector('script[type="application/ld+json"]');
     const data = JSON.parse(script?.textContent ?? '{}') as Record<string, unknown>;
     expect(data).toMatchObject({
-      name: storeProfile.name,
-      address: { streetAddress: storeProfile.address.street, addressLocality: storeProfile.address.city },
-      geo: { latitude: storeProfile.geo.latitude, longitude: storeProfile.geo.longitude },
+      name: defaultStoreProfile.name,
+      address: { streetAddress: defaultStoreProfile.address.street, addressLocality: defaultStoreProfile.address.city },
+      geo: { latitude: defaultStoreProfile.geo.latitude, longitude: defaultStoreProfile.geo.longitude },
       areaServed: { '@type': 'GeoCircle', geoRadius: 25000 },
     });
     expect(String(data.url)).toMatch(/\/label-reparacteurs$/);

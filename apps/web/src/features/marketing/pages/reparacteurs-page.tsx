@@ -1,19 +1,23 @@
 import { Recycle } from 'lucide-react';
-import { storeProfile } from '@erepare/shared/store-profile';
+import type { StoreProfile } from '@erepare/shared/store-profile';
 import { ContactActions } from '../../../components/contact-actions';
 import { LocalBusinessJsonLd } from '../../../components/local-business-json-ld';
 import { iconBadgeClasses, PageSection } from '../components/company/page-section';
 import { ComingSoonButton } from '../components/labels/coming-soon-button';
 import { HighlightGrid } from '../components/labels/highlight-grid';
 import { reparacteursBenefits, reparacteursCommitments, reparacteursExplanation } from '../content/labels';
+import { useStoreProfile } from '../../../lib/store-profile';
 
-const reparacteursDescription = `Label RéparActeurs\u00a0: réparer plutôt que jeter. Les engagements de l’atelier ${storeProfile.name} à ${storeProfile.address.city} pour prolonger la vie de vos smartphones, tablettes, ordinateurs et consoles.`;
+function reparacteursDescription(profile: StoreProfile): string {
+  return `Label RéparActeurs\u00a0: réparer plutôt que jeter. Les engagements de l’atelier ${profile.name} à ${profile.address.city} pour prolonger la vie de vos smartphones, tablettes, ordinateurs et consoles.`;
+}
 
 /** /reparacteurs and /label-reparacteurs: the repair label (spec 3 §2). */
 export function ReparacteursPage() {
+  const storeProfile = useStoreProfile();
   return (
     <>
-      <LocalBusinessJsonLd path="/label-reparacteurs" description={reparacteursDescription} />
+      <LocalBusinessJsonLd path="/label-reparacteurs" description={reparacteursDescription(storeProfile)} />
 
       <section className="border-b border-slate-200 bg-linear-to-br from-emerald-50 via-white to-white dark:border-slate-800 dark:from-ink-900 dark:via-ink-950 dark:to-ink-950">
         <div className="mx-auto grid w-full max-w-5xl gap-10 px-4 py-10 sm:py-16 lg:grid-cols-[3fr_2fr] lg:items-center">

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { storeProfile } from '@erepare/shared/store-profile';
+import { defaultStoreProfile } from '@erepare/shared/store-profile';
 import { SocialPage } from './social-page';
 
 describe('SocialPage', () => {
@@ -13,9 +13,9 @@ describe('SocialPage', () => {
     );
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     const expected = [
-      ['Facebook', storeProfile.social.facebook],
-      ['Instagram', storeProfile.social.instagram],
-      ['TikTok', storeProfile.social.tiktok],
+      ['Facebook', defaultStoreProfile.social.facebook],
+      ['Instagram', defaultStoreProfile.social.instagram],
+      ['TikTok', defaultStoreProfile.social.tiktok],
     ] as const;
     for (const [name, url] of expected) {
       const link = screen.getByRole('link', { name: `Nous suivre sur ${name} (nouvel onglet)` });

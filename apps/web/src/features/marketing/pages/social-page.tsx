@@ -1,11 +1,12 @@
 import { MessageCircle } from 'lucide-react';
-import { storeProfile } from '@erepare/shared/store-profile';
 import { ContactActions } from '../../../components/contact-actions';
 import { PageIntro } from '../../../components/ui/page-intro';
 import { SocialCard } from '../components/company/social-card';
 import { socialNetworks } from '../content/company';
+import { useStoreProfile } from '../../../lib/store-profile';
 
 export function SocialPage() {
+  const storeProfile = useStoreProfile();
   return (
     <>
       <PageIntro
@@ -15,7 +16,7 @@ export function SocialPage() {
       />
       <div className="mx-auto w-full max-w-5xl px-4">
         <ul className="grid gap-4 md:grid-cols-3">
-          {socialNetworks.map((network) => (
+          {socialNetworks(storeProfile).map((network) => (
             <li key={network.id}>
               <SocialCard network={network} />
             </li>

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { FileText, Mail, PackageOpen, RotateCw, Search, SearchX, TicketPercent, X } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { FALLBACK_CATEGORIES, shopMessages } from '@erepare/shared/shop';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -23,9 +23,40 @@ import {
 import { CategoryChips, type CategoryChip } from './category-chips';
 import { Pagination } from './pagination';
 import { ProductCard, ProductCardSkeleton } from './product-card';
+import type { Product } from '@erepare/shared/schemas/shop';
 import { ShopPromises } from './shop-promises';
 
 const SEARCH_DELAY_MS = 350;
+
+/** The loading state of the results: as many placeholders as a phone shows. */
+function ResultsSkeleton() {
+  return (
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-4">
+      {Array.from({ length: 8 }, (_, index) => (
+        <li key={index}>
+          <ProductCardSkeleton />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The product cards. Rendered from a deferred copy of the results: the cards of a new page are
+ * drawn in a background render that React splits into short tasks (a tap stays answered on a
+ * phone), while the previous cards, or the skeleton, stay on screen.
+ */
+const ProductGrid = memo(function ProductGrid({ products, busy, onAdd }: { products: readonly Product[]; busy: boolean; onAdd: ReturnType<typeof useAddToCart> }) {
+  return (
+    <ul className={`grid grid-cols-2 gap-3 transition-opacity sm:grid-cols-3 sm:gap-4 xl:grid-cols-4 ${busy ? 'opacity-60' : ''}`}>
+      {products.map((product, index) => (
+        <li key={product.id}>
+          <ProductCard product={product} onAdd={onAdd} priority={index < 2} />
+        </li>
+      ))}
+    </ul>
+  );
+});
 
 function slugOf(name: string): string {
   return name
@@ -190,6 +221,7 @@ export function Catalogue({ title, lead, notice }: CatalogueProps) {
   };
 
   const data = products.data;
+  const shownProducts = useDeferredValue(data?.data ?? null);
   const filtered = Boolean(state.search || category);
   const busy = products.isFetching && products.isPlaceholderData;
   const resultLabel =
@@ -275,13 +307,7 @@ export function Catalogue({ title, lead, notice }: CatalogueProps) {
           </div>
 
           {products.isPending ? (
-            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-4">
-              {Array.from({ length: 8 }, (_, index) => (
-                <li key={index}>
-                  <ProductCardSkeleton />
-                </li>
-              ))}
-            </ul>
+            <ResultsSkeleton />
           ) : products.isError && !data ? (
             <div className="space-y-4">
               <ErrorBox>Impossible de charger les produits. {products.error.message}</ErrorBox>
@@ -312,13 +338,7 @@ export function Catalogue({ title, lead, notice }: CatalogueProps) {
             </div>
           ) : data ? (
             <>
-              <ul className={`grid grid-cols-2 gap-3 transition-opacity sm:grid-cols-3 sm:gap-4 xl:grid-cols-4 ${busy ? 'opacity-60' : ''}`}>
-                {data.data.map((product, index) => (
-                  <li key={product.id}>
-                    <ProductCard product={product} onAdd={addToCart} priority={index < 2} />
-                  </li>
-                ))}
-              </ul>
+              {shownProducts ? <ProductGrid products={shownProducts} busy={busy || shownProducts !== data.data} onAdd={addToCart} /> : <ResultsSkeleton />}
               <Pagination page={state.page} totalPages={data.total_pages} hrefFor={hrefFor} />
             </>
           ) : null}

@@ -1,16 +1,17 @@
 import { BadgeCheck, ExternalLink, Gift, LogOut, MailWarning, Send } from 'lucide-react';
-import { storeProfile } from '@erepare/shared/store-profile';
 import { formatEuros } from '@erepare/shared/format';
 import type { SessionUser } from '@erepare/shared/schemas/auth';
 import { Button } from '../../../../components/ui/button';
 import { ErrorBox, SuccessBox } from '../../../../components/ui/field';
 import { ApiError } from '../../../../lib/api-client';
+import { useStoreProfile } from '../../../../lib/store-profile';
 import { useLogout } from '../../../../lib/session';
 import { useAccountProfile, useResendVerification } from '../../hooks/dashboard-data';
 
 /** Greeting, the "E.repare" badge for a linked customer, the loyalty balance, and logout. */
 export function DashboardHeader({ user }: { user: SessionUser }) {
   const logout = useLogout();
+  const storeProfile = useStoreProfile();
   const profile = useAccountProfile();
   const linked = user.repairdesk_customer_id !== null;
   const balance = profile.data?.linked ? profile.data.loyalty_balance : null;

@@ -16,14 +16,14 @@ function download(model: PdfModel): string {
   return model.fileName;
 }
 
-export function downloadTicketPdf(ticket: FullTicket & Partial<Pick<FullTicketDetail, 'history'>>, options: PdfOptions = {}): string {
+export function downloadTicketPdf(ticket: FullTicket & Partial<Pick<FullTicketDetail, 'history'>>, options: PdfOptions): string {
   return download(buildTicketPdf(ticket, options));
 }
 
-export function downloadInvoicePdf(invoice: Invoice, options: PdfOptions = {}): string {
+export function downloadInvoicePdf(invoice: Invoice, options: PdfOptions): string {
   return download(buildInvoicePdf(invoice, options));
 }
 
-export function downloadOrderPdf(order: ShopOrder, options: PdfOptions = {}): string {
+export function downloadOrderPdf(order: ShopOrder, options: PdfOptions): string {
   return download(buildOrderPdf(order, options));
 }

@@ -1,4 +1,4 @@
-import { formatAddress, storeProfile, type StoreProfile } from '@erepare/shared/store-profile';
+import { formatAddress, type StoreProfile } from '@erepare/shared/store-profile';
 import { pdfText } from './text';
 import type { TotalRow, VatRegime } from './vat';
 
@@ -42,11 +42,12 @@ export type PdfOptions = {
   /** The customer's organisation (profile "orgonization"): set means a business customer. */
   organisation?: string;
   now?: Date;
-  shop?: StoreProfile;
+  /** The shop's current profile (identity block, footer; its VAT regime unless `vatRegime` is given). */
+  shop: StoreProfile;
 };
 
 /** The shop's identity block and footer line, from the store profile (never hard-coded). */
-export function shopBlock(shop: StoreProfile = storeProfile): PdfModel['shop'] {
+export function shopBlock(shop: StoreProfile): PdfModel['shop'] {
   return {
     name: pdfText(shop.name),
     lines: [

@@ -16,8 +16,8 @@ function partyOf(title: string, address: ShopOrder['billing'], withContact: bool
   return { title, lines: lines(...addressLines(address), withContact && address.email, withContact && address.phone) };
 }
 
-export function buildOrderPdf(order: ShopOrder, options: PdfOptions = {}): PdfModel {
-  const regime = options.vatRegime ?? 'standard';
+export function buildOrderPdf(order: ShopOrder, options: PdfOptions): PdfModel {
+  const regime = options.vatRegime ?? options.shop.vatRegime;
   const number = orderNumber(order);
   const organisation = order.billing.company.trim() || options.organisation?.trim() || '';
   const parties = [partyOf('Facturation', order.billing, true)];

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { defaultStoreProfile as shop } from '@erepare/shared/store-profile';
 import { describe, expect, it } from 'vitest';
 import { fullTicket, invoice, shopOrder, ticketDetail } from '../../components/dashboard/test/fixtures';
 import { buildInvoicePdf, invoiceLineRows, invoicePdfFileName, invoiceTotals } from './invoice-content';
@@ -64,11 +65,11 @@ describe('VAT (spec 1 §9: HT = TTC / 1.2)', () => {
 describe('ticket PDF content', () => {
   it('is named ticket-{number}-{date}.pdf', () => {
     expect(ticketPdfFileName('T-6601', NOW)).toBe('ticket-T-6601-2026-11-21.pdf');
-    expect(buildTicketPdf(fullTicket(), { now: NOW }).fileName).toBe('ticket-T-6601-2026-11-21.pdf');
+    expect(buildTicketPdf(fullTicket(), { shop, now: NOW }).fileName).toBe('ticket-T-6601-2026-11-21.pdf');
   });
 
   it('holds the shop, the customer, the device with IMEI and serial, the price with VAT and the history', () => {
-    const model = buildTicketPdf(ticketDetail(), { now: NOW });
+    const model = buildTicketPdf(ticketDetail(), { shop, now: NOW });
     const text = allText(model);
     expect(model.shop.lines.join(' ')).toMatch(/Gujan-Mestras/);
     expect(model.shop.lines.join(' ')).toMatch(/SIRET/);
@@ -95,7 +96,23 @@ describe('ticket PDF content', () => {
   });
 
   it('prints the franchise mention only under the franchise regime', () => {
-    expect(buildTicketPdf(fullTicket(), { vatRegime: 'franchise', now: NOW }).mentions).toContain(FRANCHISE_MENTION);
+    expect(buildTicketPdf(fullTicket(), { shop, vatRegime: 'franchise', now: NOW }).mentions).toContain(FRANCHISE_MENTION);
+  });
+
+  it('prints the saved store profile, and its VAT regime when none is given', () => {
+    const saved = {
+      ...shop,
+      name: 'Atelier Test',
+      address: { ...shop.address, street: '2 rue du Port', city: 'Arcachon' },
+      siret: '123 456 789 00012',
+      vatRegime: 'franchise' as const,
+    };
+    const model = buildTicketPdf(fullTicket(), { shop: saved, now: NOW });
+    expect(model.shop.name).toBe('Atelier Test');
+    expect(model.shop.lines.join(' ')).toMatch(/2 rue du Port, 33470 Arcachon/);
+    expect(model.shop.footer).toMatch(/SIRET 123 456 789 00012/);
+    expect(allText(model)).not.toMatch(/Gujan-Mestras|000 000 000 00000/);
+    expect(model.mentions).toContain(FRANCHISE_MENTION);
   });
 });
 
@@ -106,7 +123,7 @@ describe('invoice PDF content', () => {
   });
 
   it('has the lines, the payments and the totals with VAT, what was paid and what is due', () => {
-    const model = buildInvoicePdf(invoice(), { now: NOW });
+    const model = buildInvoicePdf(invoice(), { shop, now: NOW });
     expect(invoiceLineRows(invoice())).toEqual([
       ['Remplacement écran – iPhone 13', 'ECR-IP13', '1', '189,00 €', '189,00 €'],
       ['MacBook Air M2 reconditionné', 'MBA-M2', '1', '1 049,50 €', '1 049,50 €'],
@@ -129,17 +146,17 @@ describe('invoice PDF content', () => {
   });
 
   it('mentions the 40 € flat fee only for a business customer, and 293 B only under the franchise', () => {
-    expect(buildInvoicePdf(invoice()).mentions).toEqual([]);
-    const business = buildInvoicePdf(invoice(), { organisation: 'Camping Les Arbousiers' });
+    expect(buildInvoicePdf(invoice(), { shop }).mentions).toEqual([]);
+    const business = buildInvoicePdf(invoice(), { shop, organisation: 'Camping Les Arbousiers' });
     expect(business.mentions).toEqual([LATE_FEE_MENTION]);
     expect(business.parties[0]?.lines[0]).toBe('Camping Les Arbousiers');
-    expect(buildInvoicePdf(invoice(), { vatRegime: 'franchise' }).mentions).toEqual([FRANCHISE_MENTION]);
+    expect(buildInvoicePdf(invoice(), { shop, vatRegime: 'franchise' }).mentions).toEqual([FRANCHISE_MENTION]);
   });
 });
 
 describe('order PDF content', () => {
   it('has billing and shipping, the items, the totals and the payment', () => {
-    const model = buildOrderPdf(shopOrder(), { now: NOW });
+    const model = buildOrderPdf(shopOrder(), { shop, now: NOW });
     expect(model.fileName).toBe('commande-CMD-5012.pdf');
     expect(orderPdfFileName({ id: 77, order_number: '' })).toBe('commande-77.pdf');
     expect(model.parties.map((party) => party.title)).toEqual(['Facturation', 'Livraison']);
@@ -153,7 +170,7 @@ describe('order PDF content', () => {
 
   it('treats an order with a billing company as a business order', () => {
     const order = shopOrder({ billing: { ...shopOrder().billing, company: 'Pharmacie de la Dune' } });
-    expect(buildOrderPdf(order).mentions).toEqual([LATE_FEE_MENTION]);
+    expect(buildOrderPdf(order, { shop }).mentions).toEqual([LATE_FEE_MENTION]);
   });
 });
 
@@ -182,9 +199,9 @@ function pdfStrings(bytes: Uint8Array): string {
 describe('real PDFs (jsPDF + autotable)', () => {
   const outDir = process.env.ACCOUNT_PDF_DIR;
   const cases: [string, PdfModel][] = [
-    ['ticket', buildTicketPdf(ticketDetail(), { now: NOW })],
-    ['invoice', buildInvoicePdf(invoice({ status: 'Partial' }), { now: NOW, organisation: 'Camping Les Arbousiers' })],
-    ['order', buildOrderPdf(shopOrder(), { now: NOW, vatRegime: 'franchise' })],
+    ['ticket', buildTicketPdf(ticketDetail(), { shop, now: NOW })],
+    ['invoice', buildInvoicePdf(invoice({ status: 'Partial' }), { shop, now: NOW, organisation: 'Camping Les Arbousiers' })],
+    ['order', buildOrderPdf(shopOrder(), { shop, now: NOW, vatRegime: 'franchise' })],
   ];
 
   it.each(cases)('renders the %s PDF with its text, amounts and page numbers', (kind, model) => {
@@ -220,7 +237,7 @@ describe('real PDFs (jsPDF + autotable)', () => {
     const many = invoice({
       line_items: Array.from({ length: 90 }, (_, index) => ({ name: `Article ${index + 1}`, sku: '', quantity: 1, price: 1, tax: 0.17, total: 1 })),
     });
-    const text = pdfStrings(renderPdfBytes(buildInvoicePdf(many), { compress: false }));
+    const text = pdfStrings(renderPdfBytes(buildInvoicePdf(many, { shop }), { compress: false }));
     const pages = [...text.matchAll(/Page (\d+) \/ (\d+)/g)];
     expect(pages.length).toBeGreaterThanOrEqual(2);
     expect(new Set(pages.map((match) => match[2])).size).toBe(1);

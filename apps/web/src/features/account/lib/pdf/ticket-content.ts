@@ -38,9 +38,9 @@ export function ticketHistoryRows(ticket: Partial<Pick<FullTicketDetail, 'histor
 }
 
 /** The repair sheet of one of the customer's tickets (full view, with its history when known). */
-export function buildTicketPdf(ticket: FullTicket & Partial<Pick<FullTicketDetail, 'history'>>, options: PdfOptions = {}): PdfModel {
+export function buildTicketPdf(ticket: FullTicket & Partial<Pick<FullTicketDetail, 'history'>>, options: PdfOptions): PdfModel {
   const now = options.now ?? new Date();
-  const regime = options.vatRegime ?? 'standard';
+  const regime = options.vatRegime ?? options.shop.vatRegime;
   const tables: PdfTable[] = [
     {
       title: ticket.devices.length > 1 ? `Réparation (${ticket.devices.length} appareils)` : 'Réparation',

@@ -1,9 +1,11 @@
 import { Clock, MapPin, Phone } from 'lucide-react';
-import { formatAddress, mapsUrl, storeProfile } from '@erepare/shared/store-profile';
+import { formatAddress, mapsUrl } from '@erepare/shared/store-profile';
 import { buttonClasses } from '../../../../components/ui/button';
+import { useStoreProfile } from '../../../../lib/store-profile';
 
 /** Section 8: come and see us — the map link and the phone link. */
 export function ClosingBlock() {
+  const storeProfile = useStoreProfile();
   return (
     <section aria-labelledby="venir-titre" className="bg-white px-4 py-14 sm:py-20 dark:bg-ink-950">
       <div className="mx-auto grid max-w-5xl gap-8 rounded-3xl border border-slate-200 bg-slate-50 p-6 sm:p-10 md:grid-cols-2 dark:border-slate-700 dark:bg-ink-900">
@@ -16,7 +18,7 @@ export function ClosingBlock() {
             nous vous répondons avec plaisir.
           </p>
           <div className="mt-6 flex flex-wrap gap-3">
-            <a href={mapsUrl()} target="_blank" rel="noopener noreferrer" className={buttonClasses('primary')}>
+            <a href={mapsUrl(storeProfile)} target="_blank" rel="noopener noreferrer" className={buttonClasses('primary')}>
               <MapPin aria-hidden="true" className="size-4" />
               Voir l’itinéraire
               <span className="sr-only"> (nouvel onglet)</span>
@@ -32,7 +34,7 @@ export function ClosingBlock() {
             <MapPin aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700 dark:text-brand-300" />
             <span>
               <span className="block font-semibold">Adresse</span>
-              <span className="text-slate-700 dark:text-slate-300">{formatAddress()}</span>
+              <span className="text-slate-700 dark:text-slate-300">{formatAddress(storeProfile)}</span>
             </span>
           </p>
           <div className="flex items-start gap-3">

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { CalendarCheck, Check, Info } from 'lucide-react';
-import { storeProfile } from '@erepare/shared/store-profile';
 import { ButtonLink } from '../../../../components/ui/button';
 import { Carousel } from '../../../../components/ui/carousel';
 import { heroSlides, type HeroSlide } from '../../content/home';
+import { useStoreProfile } from '../../../../lib/store-profile';
 
 const PHONE = '(max-width: 767px)';
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
@@ -94,6 +94,7 @@ function HeroSlideCard({ slide }: { slide: HeroSlide }) {
 
 /** Section 1 of the home page: the page's h1 and the hero carousel. */
 export function Hero() {
+  const storeProfile = useStoreProfile();
   const parallax = useParallaxFade();
   return (
     <section

@@ -1,10 +1,10 @@
 import { BadgeCheck, Quote } from 'lucide-react';
 import { Carousel } from '../../../../components/ui/carousel';
-import { reviews, type Review } from '../../content/home';
+import { reviews, reviewsNotice, type Review } from '../../content/home';
 import { Section } from './section';
 import { Stars } from './stars';
 
-function ReviewCard({ review }: { review: Review }) {
+export function ReviewCard({ review }: { review: Review }) {
   return (
     <figure className="flex w-full flex-col rounded-3xl border border-slate-200 bg-white p-6 sm:p-8 dark:border-slate-700 dark:bg-ink-900">
       <div className="flex items-center justify-between gap-3">
@@ -16,10 +16,12 @@ function ReviewCard({ review }: { review: Review }) {
       </blockquote>
       <figcaption className="mt-5 flex flex-wrap items-center justify-between gap-2">
         <span className="font-bold">{review.name}</span>
-        <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-3 py-1 text-sm font-semibold text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300">
-          <BadgeCheck aria-hidden="true" className="size-4" />
-          Avis vérifié
-        </span>
+        {review.verified ? (
+          <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-3 py-1 text-sm font-semibold text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300">
+            <BadgeCheck aria-hidden="true" className="size-4" />
+            Avis vérifié
+          </span>
+        ) : null}
       </figcaption>
     </figure>
   );
@@ -39,6 +41,7 @@ export function ReviewsCarousel() {
         autoplay={6000}
         pauseOnHover
       />
+      <p className="mx-auto mt-4 max-w-3xl text-center text-sm text-slate-600 dark:text-slate-400">{reviewsNotice}</p>
     </Section>
   );
 }

@@ -1,11 +1,12 @@
 import { Clock } from 'lucide-react';
-import { storeProfile } from '@erepare/shared/store-profile';
 import { ContactActions } from '../../../../components/contact-actions';
 import { StoreContactList } from '../../../../components/store-contact-list';
 import type { TextBlock } from '../../content/towns';
+import { useStoreProfile } from '../../../../lib/store-profile';
 
 /** Closing call to action: the town's own words, then the shop's address, phone, e-mail and hours. */
 export function LandingCta({ cta }: { cta: TextBlock }) {
+  const storeProfile = useStoreProfile();
   return (
     <section aria-labelledby="contact-atelier" className="mx-auto w-full max-w-5xl px-4 py-10">
       <div className="rounded-3xl bg-gradient-to-br from-brand-50 to-white p-6 ring-1 ring-brand-100 sm:p-10 dark:from-ink-800 dark:to-ink-900 dark:ring-slate-700">

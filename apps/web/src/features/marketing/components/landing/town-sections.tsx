@@ -1,17 +1,18 @@
 import { ArrowRight, Bike, Car, ChevronDown, Landmark, MapPin, MonitorSmartphone, Package, Route, Ship, TrainFront, Wrench, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { landingPages } from '@erepare/shared/routes';
-import { storeProfile } from '@erepare/shared/store-profile';
+import type { StoreProfile } from '@erepare/shared/store-profile';
 import type { TownContent } from '../../content/towns';
 import { ExternalLink } from '../legal/external-link';
+import { useStoreProfile } from '../../../../lib/store-profile';
 
 const card = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-ink-900';
 const h2 = 'text-2xl font-bold tracking-tight text-balance';
 const muted = 'text-slate-700 dark:text-slate-300';
 
 /** Google Maps directions from the town to the shop (opens in a new tab). */
-export function directionsUrl(town: string): string {
-  const { latitude, longitude } = storeProfile.geo;
+export function directionsUrl(profile: StoreProfile, town: string): string {
+  const { latitude, longitude } = profile.geo;
   const origin = encodeURIComponent(`${town}, France`);
   return `https://www.google.com/maps/dir/?api=1&origin=${origin}&destination=${latitude},${longitude}`;
 }
@@ -29,6 +30,7 @@ function alternativeIcon(title: string): LucideIcon {
 
 /** Distance, time and route from the town to the shop, other ways to come, landmarks. */
 export function RouteSection({ town, content }: { town: string; content: TownContent }) {
+  const storeProfile = useStoreProfile();
   return (
     <section aria-labelledby="venir" className="mx-auto w-full max-w-5xl px-4 py-8">
       <h2 id="venir" className={h2}>
@@ -54,7 +56,7 @@ export function RouteSection({ town, content }: { town: string; content: TownCon
             </div>
           </dl>
           <p className="mt-5">
-            <ExternalLink href={directionsUrl(town)} className="inline-flex min-h-11 items-center gap-2 font-semibold text-brand-800 underline underline-offset-4 dark:text-brand-300">
+            <ExternalLink href={directionsUrl(storeProfile, town)} className="inline-flex min-h-11 items-center gap-2 font-semibold text-brand-800 underline underline-offset-4 dark:text-brand-300">
               <MapPin aria-hidden="true" className="size-4" />
               Itinéraire depuis {town}
             </ExternalLink>

@@ -12,9 +12,9 @@ import {
   type QuoteCategoryId,
 } from '@erepare/shared/quote-catalogue';
 import { QUOTE_DESCRIPTION_MAX } from '@erepare/shared/schemas/quotes';
-import { storeProfile } from '@erepare/shared/store-profile';
 import { ImageUpload } from '../../../../components/image-upload/image-upload';
 import { Field } from '../../../../components/ui/field';
+import { useStoreProfile } from '../../../../lib/store-profile';
 import { TextAreaField } from '../contact/text-area-field';
 import { ChoiceCard } from './choice-card';
 import type { QuoteDraft, StepErrors } from './quote-draft';
@@ -214,6 +214,7 @@ export function DetailsStep({ draft, errors, update }: StepProps) {
 }
 
 export function ContactStep({ draft, errors, update, dropOffChoices }: StepProps & { dropOffChoices: readonly string[] }) {
+  const storeProfile = useStoreProfile();
   return (
     <div className="space-y-5">
       <div className="grid gap-5 sm:grid-cols-2">

@@ -2,8 +2,8 @@ import { ArrowLeft, ArrowRight, CheckCircle2, Send } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { dropOffDates, findQuoteBrand, findQuoteCategory, findQuoteFault, faultPriceLabel, QUOTE_OTHER } from '@erepare/shared/quote-catalogue';
-import { storeProfile } from '@erepare/shared/store-profile';
 import { Button, buttonClasses } from '../../../../components/ui/button';
+import { useStoreProfile } from '../../../../lib/store-profile';
 import { emptyDraft, loadDraft, QUOTE_STEPS, saveDraft, toRequest, validateStep, type QuoteDraft, type StepErrors } from './quote-draft';
 import { CategoryStep, ContactStep, DetailsStep, DeviceStep, FaultStep, fieldId } from './quote-steps';
 import { sendQuoteRequest } from './send-quote';
@@ -210,6 +210,7 @@ export function QuoteWizard({ send = sendQuoteRequest }: { send?: typeof sendQuo
 }
 
 function Confirmation({ reference, onRestart }: { reference: string; onRestart: () => void }) {
+  const storeProfile = useStoreProfile();
   return (
     <div>
       <p className="flex items-start gap-3 text-lg">

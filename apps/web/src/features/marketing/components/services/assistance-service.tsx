@@ -1,5 +1,4 @@
 import { FileText, Headset, Mail, ShieldCheck } from 'lucide-react';
-import { storeProfile } from '@erepare/shared/store-profile';
 import { assistanceSteps, remoteFigures, remoteTool, remoteUses, safetyRules, supportedSystems } from '../../content/services/assistance';
 import {
   ActionLink,
@@ -14,8 +13,10 @@ import {
   ServiceSection,
   StepList,
 } from './service-blocks';
+import { useStoreProfile } from '../../../../lib/store-profile';
 
 export function AssistanceService({ title }: { title: string }) {
+  const storeProfile = useStoreProfile();
   return (
     <>
       <ServiceHero

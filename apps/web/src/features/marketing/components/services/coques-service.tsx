@@ -1,11 +1,12 @@
 import { Mail, Smartphone } from 'lucide-react';
 import { Link } from 'react-router';
-import { storeProfile } from '@erepare/shared/store-profile';
 import { CASE_PRICE, caseBrands, caseFileTips, caseIncluded, caseSteps } from '../../content/services/coques';
 import { euros } from '../../content/services/format';
 import { ActionLink, CardGrid, CheckList, ClosingCta, CtaCall, CtaLink, ServiceHero, ServiceSection, StepList } from './service-blocks';
+import { useStoreProfile } from '../../../../lib/store-profile';
 
 export function CoquesService({ title }: { title: string }) {
+  const storeProfile = useStoreProfile();
   const price = euros(CASE_PRICE);
   return (
     <>

@@ -1,9 +1,9 @@
 import { ExternalLink as ExternalLinkIcon, FileText, Mail, Phone, type LucideIcon } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router';
-import { storeProfile } from '@erepare/shared/store-profile';
 import { buttonClasses, ButtonLink } from '../../../../components/ui/button';
 import type { ServiceCard, ServiceFigure, ServiceStep } from '../../content/services/types';
+import { useStoreProfile } from '../../../../lib/store-profile';
 
 /**
  * The building blocks shared by the nine service pages, so that they look alike: a hero with the
@@ -246,6 +246,7 @@ export function CtaLink({ icon: Icon, variant = 'primary', children, ...props }:
 
 /** The shop's phone number as a call link of the closing block. */
 export function CtaCall() {
+  const storeProfile = useStoreProfile();
   return (
     <a href={`tel:${storeProfile.phone.e164}`} className={onBrand.secondary}>
       <Phone aria-hidden="true" className="size-4" />

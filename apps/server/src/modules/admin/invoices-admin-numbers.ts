@@ -1,0 +1,55 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type Tx } from '../../db/client.js';
+import { documentCounters } from '../../db/schema.js';
+import { parisYear } from '../../db/demo-data/calendar.js';
+
+/**
+ * Numbers of the documents staff create, taken from a counter row locked FOR UPDATE in the
+ * document's own transaction: concurrent creations wait for each other, and a transaction that
+ * fails gives its number back (its increment is rolled back), so the series has no gaps — which a
+ * database sequence cannot promise. A counter starts, on first use, after the highest number of
+ * the same series already stored (the seed's invoices, tickets created before this code).
+ *
+ * - invoices: `F-{year}-{00001}`, restarting every calendar year in Paris (the seed's format);
+ * - credit notes: `AV-{year}-{00001}`, their own series (French law allows several continuous
+ *   series; an avoir is then easy to tell from an invoice);
+ * - tickets: `T-{n}` after the highest ticket number (gaps do not matter there, but the lock keeps
+ *   two creations from taking the same number).
+ */
+
+export type DocumentKind = 'invoice' | 'credit_note' | 'ticket';
+
+async function nextValue(tx: Tx, key: string, highestExisting: () => Promise<number>): Promise<number> {
+  const lock = () => tx.select({ value: documentCounters.value }).from(documentCounters).where(eq(documentCounters.key, key)).for('update');
+  let [row] = await lock();
+  if (!row) {
+    // A concurrent first use inserts the same key: ON CONFLICT waits for it, then does nothing.
+    await tx.insert(documentCounters).values({ key, value: await highestExisting() }).onConflictDoNothing({ target: documentCounters.key });
+    [row] = await lock();
+  }
+  const value = (row?.value ?? 0) + 1;
+  await tx.update(documentCounters).set({ value }).where(eq(documentCounters.key, key));
+  return value;
+}
+
+async function highest(tx: Tx, query: SQL): Promise<number> {
+  return Number(rowsOf<{ highest: number | string | null }>(await tx.execute(query))[0]?.highest ?? 0);
+}
+
+export async function nextDocumentNumber(tx: Tx, kind: DocumentKind, now = new Date()): Promise<string> {
+  if (kind === 'ticket') {
+    const value = await nextValue(tx, 'ticket', () =>
+      highest(tx, sql`select coalesce(max(substring(ticket_number from 3)::int), 1000) as highest from tickets where ticket_number ~ '^T-[0-9]{1,6}$'`),
+    );
+    return `T-${String(value).padStart(4, '0')}`;
+  }
+  const year = parisYear(now);
+  const prefix = kind === 'invoice' ? `F-${year}-` : `AV-${year}-`;
+  const table = kind === 'invoice' ? sql`invoices` : sql`credit_notes`;
+  const column = kind === 'invoice' ? sql`invoice_number` : sql`credit_note_number`;
+  const pattern = `^${prefix}[0-9]+$`;
+  const value = await nextValue(tx, prefix.slice(0, -1), () =>
+    highest(tx, sql`select coalesce(max(substring(${column} from ${prefix.length + 1}::int)::int), 0) as highest from ${table} where ${column} ~ ${pattern}`),
+  );
+  return `${prefix}${String(value).padStart(5, '0')}`;
+}

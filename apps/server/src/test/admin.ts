@@ -1,0 +1,31 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { createTestApp, type TestApp } from './test-app.js';
+import { signedInUser } from './users.js';
+
+/** A test app with a signed-in admin and a signed-in customer, and a JSON request helper. */
+export type AdminTestBed = {
+  t: TestApp;
+  admin: { id: number; headers: { authorization: string } };
+  customer: { id: number; headers: { authorization: string } };
+  call: (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown, who?: 'admin' | 'customer' | 'none') => Promise<LightMyRequestResponse>;
+};
+
+/** The staff API's answer envelope. */
+export type Envelope<T> = { success: boolean; message?: string; data: T; pagination?: { page: number; pageSize: number; total: number }; code?: string };
+
+let counter = 0;
+
+export async function adminTestBed(env: Record<string, string> = {}): Promise<AdminTestBed> {
+  const t = await createTestApp(env);
+  counter += 1;
+  const admin = await signedInUser(t.app, t.database.db, { email: `atelier${counter}@exemple.fr`, role: 'admin' });
+  const customer = await signedInUser(t.app, t.database.db, { email: `client${counter}@exemple.fr` });
+  const call: AdminTestBed['call'] = (method, url, payload, who = 'admin') =>
+    t.app.inject({
+      method,
+      url,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+      ...(who === 'admin' ? { headers: admin.headers } : who === 'customer' ? { headers: customer.headers } : {}),
+    });
+  return { t, admin, customer, call };
+}

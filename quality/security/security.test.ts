@@ -297,11 +297,9 @@ describe('4. rate limits answer 429 with a French message', () => {
 
 describe('5. cross-site POST', () => {
   /**
-   * KNOWN DEFECT (reported, not fixed here): the server checks no Origin/Sec-Fetch-Site on
-   * cookie-authenticated writes; a POST from https://evil.example carrying the session cookie is
-   * served (200) and acts. Browsers do not send the SameSite=Lax cookie on a cross-site POST, so
-   * the cookie flags below are today's only protection. `it.fails` keeps the gap visible: the
-   * day an origin check is added this test fails, and `.fails` must be removed.
+   * Two locks: the session cookie is SameSite=Lax (browsers do not send it on a cross-site
+   * POST), and the server refuses API writes whose Origin/Sec-Fetch-Site name another site
+   * (apps/server/src/plugins/same-origin.ts), so a page elsewhere cannot act with the session.
    */
   it('the session cookie is HttpOnly and SameSite=Lax (no cross-site POST carries it)', async () => {
     const login = await call('POST', '/api/auth/login', { payload: { email: 'bob.secret@exemple.fr', password: TEST_PASSWORD } });
@@ -311,7 +309,7 @@ describe('5. cross-site POST', () => {
     expect(setCookie).toMatch(/;\s*HttpOnly/i);
   });
 
-  it.fails('a cookie-authenticated POST from https://evil.example is refused and changes nothing', async () => {
+  it('a cookie-authenticated POST from https://evil.example is refused and changes nothing', async () => {
     const login = await call('POST', '/api/auth/login', { payload: { email: 'bob.secret@exemple.fr', password: TEST_PASSWORD } });
     const cookie = String([login.headers['set-cookie']].flat()[0] ?? '').split(';')[0] ?? '';
     expect(cookie).toMatch(/^erepare_session=/);

@@ -32,6 +32,7 @@ import { notificationRoutes } from './modules/notifications/routes.js';
 import { fcmRoutes } from './modules/notifications/fcm-routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { quoteRoutes } from './modules/quotes/routes.js';
+import { registerSameOriginCheck } from './plugins/same-origin.js';
 import { registerErrorHandler, sendFrameworkError } from './plugins/errors.js';
 import { baseCspDirectives } from './plugins/csp.js';
 import { createPrerenderedPages } from './plugins/prerendered-pages.js';
@@ -112,6 +113,8 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Another site's page cannot write with a visitor's session (CSRF): see plugins/same-origin.ts.
+  registerSameOriginCheck(app);
   // The API speaks JSON only: a text/plain body gets a 415, not a string handed to the schemas.
   app.removeContentTypeParser('text/plain');
 

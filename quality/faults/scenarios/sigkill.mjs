@@ -1,0 +1,5 @@
+// @ts-check
+/** @param {any} _context @returns {Promise<import('../lib/common.mjs').ScenarioResult>} */
+export async function sigkillScenario(_context) {
+  throw new Error('not written yet');
+}

@@ -1,5 +1,6 @@
 // `npm test`: lint, typecheck, unit and HTTP tests (PGlite, and PostgreSQL when
-// TEST_DATABASE_URL is set), production build, then end-to-end tests in Debian's Chromium.
+// TEST_DATABASE_URL is set), production build, the short forms of the security and load suites,
+// then end-to-end tests in Debian's Chromium.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -36,16 +37,19 @@ const steps = [
     ['run', 'test:unit'],
   ],
   ['Build de production', 'node', ['scripts/build.mjs']],
+  // Short forms of the quality suites (issue 10); the full forms: npm run test:security, test:load.
+  ['Sécurité, forme courte (npm run test:security)', 'node', ['quality/security/run.mjs'], { SECURITY_SHORT: '1' }],
+  ['Charge, forme courte (npm run test:load)', 'node', ['quality/load/run.mjs', '--skip-build'], { LOAD_SHORT: '1' }],
   ['Tests de bout en bout (Chromium)', 'npm', ['run', 'test:e2e']],
 ];
 
 const timings = [];
 const started = Date.now();
-for (const [label, command, args] of steps) {
+for (const [label, command, args, env = {}] of steps) {
   if (label.startsWith('Tests de bout en bout')) ensureChromium();
   console.log(`\n▶ ${label}`);
   const stepStart = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   const seconds = (Date.now() - stepStart) / 1000;
   timings.push([label, seconds]);
   if (result.status !== 0) {

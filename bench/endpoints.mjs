@@ -24,8 +24,21 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
  *   body?: unknown,                     // sent as JSON
  *   auth?: 'admin',                     // sends `Authorization: Bearer <token>` of the bench admin
  *   budget?: EndpointBudget,
+ *   resolve?: (baseUrl: string) => Promise<string>, // the path, found on the running server
  * }} Endpoint
  */
+
+/**
+ * The id of the first product of the catalogue (for the product endpoint and page).
+ * @param {string} baseUrl
+ */
+export async function firstProductId(baseUrl) {
+  const response = await fetch(`${baseUrl}/api/shop/products?page=1&per_page=1`, { signal: AbortSignal.timeout(10_000) });
+  const body = /** @type {{ data?: { id: number }[] }} */ (await response.json());
+  const id = body.data?.[0]?.id;
+  if (id === undefined) throw new Error('the catalogue is empty: no product to measure');
+  return id;
+}
 
 /** @type {Endpoint} */
 export const CEILING = { name: 'GET /api/health', path: '/api/health' };
@@ -49,6 +62,14 @@ export const ENDPOINTS = [
   // (5,000 items, ~3 MB per answer) is measured by its server-time probe below: under 50
   // connections it measures the loopback's bandwidth, not the server.
   { name: 'GET /api/repairdesk/inventory (500)', path: '/api/repairdesk/inventory' },
+  // Issue 10: the shop's catalogue (first page, a search) and a product, on the 5,000 items.
+  { name: 'GET /api/shop/products (first page)', path: '/api/shop/products?page=1&per_page=12' },
+  { name: 'GET /api/shop/products?search=iphone 13', path: '/api/shop/products?search=iphone%2013&page=1&per_page=12' },
+  {
+    name: 'GET /api/shop/products/:id (a product)',
+    path: '/api/shop/products/:id',
+    resolve: async (baseUrl) => `/api/shop/products/${await firstProductId(baseUrl)}`,
+  },
 ];
 
 /**

@@ -1,4 +1,5 @@
 // @ts-check
+import { firstProductId } from './endpoints.mjs';
 /**
  * Pages measured with Lighthouse (mobile) and for the JavaScript they load.
  *
@@ -28,11 +29,7 @@
  * @param {string} baseUrl
  */
 async function firstProductPath(baseUrl) {
-  const response = await fetch(`${baseUrl}/api/shop/products?page=1&per_page=1`, { signal: AbortSignal.timeout(10_000) });
-  const body = /** @type {{ data?: { id: number }[] }} */ (await response.json());
-  const id = body.data?.[0]?.id;
-  if (id === undefined) throw new Error('the catalogue is empty: no product page to measure');
-  return `/produit/${id}`;
+  return `/produit/${await firstProductId(baseUrl)}`;
 }
 
 /** @type {Page[]} */

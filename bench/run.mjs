@@ -293,7 +293,10 @@ async function main() {
     log(`\nLoad (autocannon, ${connections} connections, ${durationS} s per endpoint):`);
     try {
       const { runLoad } = await import('./lib/load.mjs');
-      const outcomes = await runLoad({ baseUrl, ceiling: CEILING, endpoints: ENDPOINTS, durationS, connections, log });
+      const endpoints = await Promise.all(
+        ENDPOINTS.map(async (endpoint) => (endpoint.resolve ? { ...endpoint, path: await endpoint.resolve(baseUrl) } : endpoint)),
+      );
+      const outcomes = await runLoad({ baseUrl, ceiling: CEILING, endpoints, durationS, connections, log });
       for (const [index, { endpoint, result, error }] of outcomes.entries()) {
         if (error) fail(`load ${endpoint.name}`, error);
         figures.push(...endpointFigures(endpoint, result, index === 0));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatDate, formatDateTime, formatEuros, formatLongDate, parseEurosToCents } from './format.js';
+import { formatCents, formatCentsShort, formatDate, formatDateTime, formatEuros, formatLongDate, parseEurosToCents } from './format.js';
 
 // Intl uses narrow no-break spaces in fr-FR; normalise them to compare with readable strings.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -10,6 +10,8 @@ describe('fr-FR formatting', () => {
     expect(plain(formatCents(599))).toBe('5,99 €');
     expect(plain(formatCents(0))).toBe('0,00 €');
     expect(plain(formatEuros(19.9))).toBe('19,90 €');
+    expect(plain(formatCentsShort(5000))).toBe('50 €');
+    expect(plain(formatCentsShort(7990))).toBe('79,90 €');
   });
 
   it('parses French amounts into cents', () => {

@@ -26,6 +26,14 @@ export function formatCents(cents: number): string {
   return euroFormatter.format(Math.round(cents) / 100);
 }
 
+const wholeEuroFormatter = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
+
+/** "50 €" for whole euros, "49,90 €" otherwise: amounts in running text. */
+export function formatCentsShort(cents: number): string {
+  const rounded = Math.round(cents);
+  return rounded % 100 === 0 ? wholeEuroFormatter.format(rounded / 100) : formatCents(rounded);
+}
+
 /** For amounts that the spec expresses in euros (prices of marketing pages, for example). */
 export function formatEuros(euros: number): string {
   return euroFormatter.format(euros);

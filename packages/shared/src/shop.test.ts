@@ -7,6 +7,7 @@ import {
   decimalToCents,
   evaluateCoupon,
   findShippingMethod,
+  freeDeliveryAboveCents,
   missingForFreeShippingCents,
   shippingCostCents,
   type CouponRule,
@@ -64,6 +65,16 @@ describe('shipping (spec 2 §9, the issue’s one rule)', () => {
   it('the cart shows "free" or the cheapest home delivery and the missing amount', () => {
     expect(cartDeliveryEstimate(6000)).toEqual({ free: true });
     expect(cartDeliveryEstimate(2000)).toEqual({ free: false, fromCents: 690, missingCents: 3001 });
+  });
+
+  it('"Livraison offerte au-delà de …" names the lowest threshold of home delivery, none when never free', () => {
+    expect(freeDeliveryAboveCents()).toBe(5000);
+    const standard = method('colissimo_no_sign');
+    const express = method('chronopost');
+    expect(freeDeliveryAboveCents([{ ...standard, freeThresholdCents: 8000 }, { ...method('colissimo_sign'), freeThresholdCents: 7000 }, express])).toBe(7000);
+    // Express alone never makes "home delivery" free in the cart's wording.
+    expect(freeDeliveryAboveCents([{ ...standard, freeThresholdCents: null }, express])).toBeNull();
+    expect(freeDeliveryAboveCents([])).toBeNull();
   });
 });
 

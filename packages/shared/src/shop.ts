@@ -170,6 +170,21 @@ export function toShippingDefinition(method: ShippingMethod): ShippingMethodDefi
   };
 }
 
+/**
+ * The subtotal (after coupon) above which home delivery is free: the lowest threshold of the
+ * standard methods, in cents; null when none is ever free. What "Livraison offerte au-delà de …"
+ * says, from the same methods the cart and checkout apply.
+ */
+export function freeDeliveryAboveCents(
+  methods: readonly ShippingMethodDefinition[] = SHIPPING_METHODS.filter((method) => !method.needsRelay),
+): number | null {
+  const thresholds = methods
+    .filter((method) => method.kind === 'standard')
+    .map(freeShippingThresholdCents)
+    .filter((threshold): threshold is number => threshold !== null);
+  return thresholds.length === 0 ? null : Math.min(...thresholds);
+}
+
 /** The cart's delivery line (one rule with checkout): free, or from the cheapest delivery method. */
 export function cartDeliveryEstimate(
   subtotalAfterCouponCents: number,

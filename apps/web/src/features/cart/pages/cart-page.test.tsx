@@ -34,7 +34,29 @@ describe('CartPage', () => {
     renderPage(<CartPage />, { path: '/panier' });
     expect(await screen.findByRole('heading', { name: 'Votre panier est vide' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Découvrir la boutique' })).toHaveAttribute('href', '/boutique');
-    expect(screen.getByText(/Livraison offerte au-delà de 50 €/)).toBeInTheDocument();
+    expect(screen.getByText(/Livraison offerte au-delà de 50\s€ d’achat/)).toBeInTheDocument();
+  });
+
+  it('words the empty cart’s free-delivery line with the threshold staff set, and drops it when delivery is never free', async () => {
+    const methods = (threshold: string | null) =>
+      route('GET', '/api/shop/shipping-methods', () =>
+        jsonResponse({
+          success: true,
+          data: [
+            { id: 'local_pickup', title: 'Retrait', description: '', enabled: true, cost: '0.00', kind: 'pickup', free_threshold: null, needs_address: false, needs_relay: false },
+            { id: 'colissimo_no_sign', title: 'Colissimo', description: '', enabled: true, cost: '6.90', kind: 'standard', free_threshold: threshold, needs_address: true, needs_relay: false },
+          ],
+        }),
+      );
+    stubShopApi(...visitorRoutes, noCoupons, methods('79.90'));
+    const first = renderPage(<CartPage />, { path: '/panier' });
+    expect(await screen.findByText(/Livraison offerte au-delà de 79,90\s€ d’achat/)).toBeInTheDocument();
+    first.unmount();
+    vi.unstubAllGlobals();
+    stubShopApi(...visitorRoutes, noCoupons, methods(null));
+    renderPage(<CartPage />, { path: '/panier' });
+    await screen.findByRole('heading', { name: 'Votre panier est vide' });
+    await waitFor(() => expect(screen.queryByText(/Livraison offerte/)).not.toBeInTheDocument());
   });
 
   it('lists the items with links, capped quantity controls, and the summary with the delivery rule', async () => {

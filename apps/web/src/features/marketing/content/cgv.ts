@@ -21,8 +21,6 @@ import { typeset } from '../components/legal/typography';
 
 export const ORDER_BUTTON_LABEL = 'Commander avec obligation de paiement';
 
-/** "6,90 €", "50 €". */
-
 export type CgvDocument = { overview: LegalSection; articles: LegalSection[] };
 
 export function cgvDocument(profile: StoreProfile): CgvDocument {

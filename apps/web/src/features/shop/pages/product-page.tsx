@@ -15,6 +15,7 @@ import { shopQueries } from '../../../lib/shop-api';
 import { readItem } from '../../../lib/storage';
 import { ProductGallery } from '../components/product-gallery';
 import { StockStatus } from '../components/stock-status';
+import { useFreeDeliveryText } from '../../../lib/free-delivery';
 import { useAddToCart } from '../hooks/use-add-to-cart';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { LAST_CATALOGUE_KEY } from '../lib/catalogue-params';
@@ -107,6 +108,7 @@ function PurchaseBox({ product }: { product: Product }) {
 }
 
 function ProductDetail({ product }: { product: Product }) {
+  const freeDelivery = useFreeDeliveryText();
   const price = decimalToCents(product.price) ?? 0;
   const regular = decimalToCents(product.regular_price);
   const warranty = Number.parseInt(metaValue(product, 'warranty'), 10) || WARRANTY_MONTHS;
@@ -170,7 +172,9 @@ function ProductDetail({ product }: { product: Product }) {
             </li>
             <li className="flex gap-3">
               <Truck aria-hidden="true" className="size-5 shrink-0 text-brand-700 dark:text-brand-300" />
-              <p>Expédition sous 24 h ouvrées (commandé avant 14 h, expédié le jour même). Livraison offerte au-delà de 50 €.</p>
+              <p>
+                Expédition sous 24 h ouvrées (commandé avant 14 h, expédié le jour même).{freeDelivery ? ` ${freeDelivery}.` : ''}
+              </p>
             </li>
             <li className="flex gap-3">
               <Store aria-hidden="true" className="size-5 shrink-0 text-brand-700 dark:text-brand-300" />

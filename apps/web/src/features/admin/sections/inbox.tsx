@@ -23,6 +23,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { ErrorBox, Field } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { apiRequest, type Parser } from '../../../lib/api-client';
+import { useStoreProfile } from '../../../lib/store-profile';
 import { toastSuccess } from '../../../lib/toast';
 import { sectionHref } from '../components/admin-nav';
 import { DataTable } from '../components/data-table';
@@ -226,6 +227,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 type InboxItem = { message: InboxMessage; quote: null } | { message: null; quote: InboxQuote };
 
 function Detail({ kind, id, closeHref }: { kind: Kind; id: number; closeHref: string }) {
+  const shopName = useStoreProfile().name;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const item = useQuery({
     queryKey: [...adminKey(`${kind.key}-item`), id],
@@ -302,7 +304,7 @@ function Detail({ kind, id, closeHref }: { kind: Kind; id: number; closeHref: st
         {q.description ? <p className="rounded-lg bg-slate-50 p-3 text-sm whitespace-pre-wrap dark:bg-ink-800">{q.description}</p> : null}
         <Photos kind={kind} item={q.id} files={q.photos} name={q.name} />
         <StatusForm kind={kind} id={q.id} status={q.status} />
-        <ReplyForm key={q.id} kind={kind} id={q.id} to={q.email} defaultSubject={`Votre demande de devis ${q.reference} – E.repare`} />
+        <ReplyForm key={q.id} kind={kind} id={q.id} to={q.email} defaultSubject={`Votre demande de devis ${q.reference} – ${shopName}`} />
       </div>
     );
   }

@@ -8,6 +8,7 @@ import { paymentMessages } from '@erepare/shared/payments';
 import { decimalToCents } from '@erepare/shared/shop';
 import type { Order } from '@erepare/shared/schemas/shop';
 import { Button, ButtonLink } from '../../../components/ui/button';
+import { useStoreProfile } from '../../../lib/store-profile';
 import { useTheme } from '../../../lib/use-theme';
 import { orderPagePath } from '../../../lib/order-reference';
 import { loadStripeOnce } from '../../../lib/load-stripe';
@@ -167,6 +168,7 @@ type StripeFormProps = {
 };
 
 function StripeForm({ order, orderKey, method, paymentIntentId, reservedHeight, onPaid, onError }: StripeFormProps) {
+  const shopName = useStoreProfile().name;
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
@@ -217,7 +219,7 @@ function StripeForm({ order, orderKey, method, paymentIntentId, reservedHeight, 
       <div className={`relative ${reservedHeight}`}>
         {ready ? null : <PaymentSkeleton overlay bars={method === 'stripe' ? 3 : 1} />}
         <PaymentElement
-          options={{ layout: 'tabs', business: { name: 'E.repare' }, terms: { card: 'never' } }}
+          options={{ layout: 'tabs', business: { name: shopName }, terms: { card: 'never' } }}
           onReady={() => setReady(true)}
           onLoadError={() => fail(paymentMessages.stripeLoadFailed)}
         />

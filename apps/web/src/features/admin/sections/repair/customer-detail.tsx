@@ -5,23 +5,16 @@ import { customerPatchSchema, loyaltyAdjustmentSchema, type AdminCustomer } from
 import { Button } from '../../../../components/ui/button';
 import { ErrorBox, Field } from '../../../../components/ui/field';
 import { AMOUNT_FORMAT_MESSAGE, formatDateTime, formatDay, formatEuros, parseEuros } from '../shop/money';
-import { applyIssues, BackToList, DetailHeading, CheckboxField, ColourBadge, Facts, InfoBox, MiniTable, Panel, Pill, QueryState, SectionLink, TextareaField } from '../shop/kit';
-import { isReadOnlyError, useCustomer, useRepairReadOnly, useSaveCustomer } from './api';
+import { applyIssues, DetailHeading, CheckboxField, ColourBadge, Facts, InfoBox, MiniTable, Panel, Pill, SectionLink, TextareaField } from '../shop/kit';
+import { useCustomer, useRepairReadOnly, useSaveCustomer } from './api';
+import { RepairDetail } from './repair-detail';
 import { invoiceStatusLabel, invoiceStatusTone } from './labels';
 
 export function CustomerDetail({ id }: { id: number }) {
-  const query = useCustomer(id);
   return (
-    <div className="space-y-5">
-      <BackToList />
-      {isReadOnlyError(query.error) ? (
-        <InfoBox>{query.error.message}</InfoBox>
-      ) : (
-        <QueryState query={query} label="Chargement du client…">
-          {() => (query.data ? <CustomerView customer={query.data} /> : null)}
-        </QueryState>
-      )}
-    </div>
+    <RepairDetail query={useCustomer(id)} label="Chargement du client…">
+      {(data) => <CustomerView customer={data} />}
+    </RepairDetail>
   );
 }
 

@@ -6,25 +6,18 @@ import { Button } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { ErrorBox, Field } from '../../../../components/ui/field';
 import { AMOUNT_FORMAT_MESSAGE, formatDateTime, formatDay, formatEuros, parseEuros } from '../shop/money';
-import { applyIssues, BackToList, DetailHeading, Facts, InfoBox, MiniTable, Panel, Pill, QueryState, SectionLink, SelectField, TextareaField } from '../shop/kit';
-import { isReadOnlyError, useInvoice, useInvoiceAction, useRepairReadOnly } from './api';
+import { applyIssues, DetailHeading, Facts, InfoBox, MiniTable, Panel, Pill, SectionLink, SelectField, TextareaField } from '../shop/kit';
+import { useInvoice, useInvoiceAction, useRepairReadOnly } from './api';
+import { RepairDetail } from './repair-detail';
 import { invoiceStatusLabel, invoiceStatusTone } from './labels';
 
 export const vatRateLabel = (rate: string) => (rate === 'margin' ? 'TVA sur la marge' : `${rate.replace('.', ',')} %`);
 
 export function InvoiceDetail({ id }: { id: number }) {
-  const query = useInvoice(id);
   return (
-    <div className="space-y-5">
-      <BackToList />
-      {isReadOnlyError(query.error) ? (
-        <InfoBox>{query.error.message}</InfoBox>
-      ) : (
-        <QueryState query={query} label="Chargement de la facture…">
-          {() => (query.data ? <InvoiceView invoice={query.data} /> : null)}
-        </QueryState>
-      )}
-    </div>
+    <RepairDetail query={useInvoice(id)} label="Chargement de la facture…">
+      {(data) => <InvoiceView invoice={data} />}
+    </RepairDetail>
   );
 }
 

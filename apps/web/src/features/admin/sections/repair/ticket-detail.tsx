@@ -5,24 +5,17 @@ import { ticketPatchSchema, ticketStatusBodySchema, type AdminTicket } from '@er
 import { Button } from '../../../../components/ui/button';
 import { ErrorBox, Field } from '../../../../components/ui/field';
 import { formatDateTime, formatDay, formatEuros } from '../shop/money';
-import { applyIssues, BackToList, DetailHeading, CheckboxField, ColourBadge, Facts, InfoBox, MiniTable, Panel, QueryState, SectionLink, SelectField, TextareaField } from '../shop/kit';
-import { isReadOnlyError, useChangeTicketStatus, useRepairReadOnly, useStatuses, useTicket, useUpdateTicket } from './api';
+import { applyIssues, DetailHeading, CheckboxField, ColourBadge, Facts, InfoBox, MiniTable, Panel, SectionLink, SelectField, TextareaField } from '../shop/kit';
+import { useChangeTicketStatus, useRepairReadOnly, useStatuses, useTicket, useUpdateTicket } from './api';
 import { DeviceFields, deviceIssuePath, devicesToBody, deviceToValues, type DeviceValues } from './device-fields';
+import { RepairDetail } from './repair-detail';
 import { invoiceStatusLabel } from './labels';
 
 export function TicketDetail({ ticket }: { ticket: string }) {
-  const query = useTicket(ticket);
   return (
-    <div className="space-y-5">
-      <BackToList />
-      {isReadOnlyError(query.error) ? (
-        <InfoBox>{query.error.message}</InfoBox>
-      ) : (
-        <QueryState query={query} label="Chargement du ticket…">
-          {() => (query.data ? <TicketView ticket={query.data} /> : null)}
-        </QueryState>
-      )}
-    </div>
+    <RepairDetail query={useTicket(ticket)} label="Chargement du ticket…">
+      {(data) => <TicketView ticket={data} />}
+    </RepairDetail>
   );
 }
 

@@ -1,9 +1,7 @@
 import { createColumnHelper } from '@tanstack/react-table';
-import { Plus } from 'lucide-react';
-import { Link } from 'react-router';
 import { adminInvoiceListResponseSchema, invoiceStatuses, type AdminInvoiceSummary } from '@erepare/shared/schemas/admin-repair';
-import { buttonClasses } from '../../../components/ui/button';
 import { DataTable } from '../components/data-table';
+import { CreateOrReadOnly } from './repair/repair-detail';
 import { SearchFilter, SelectFilter } from '../components/list-filters';
 import { useAdminList } from '../components/use-admin-list';
 import { isReadOnlyError, useRepairReadOnly } from './repair/api';
@@ -46,14 +44,9 @@ function InvoicesList() {
   if (isReadOnlyError(list.query.error)) return <InfoBox>{list.query.error.message}</InfoBox>;
   return (
     <div className="space-y-4">
-      {readOnly ? (
-        <InfoBox>{readOnly}</InfoBox>
-      ) : (
-        <Link to={hrefFor('nouveau')} className={buttonClasses('primary')}>
-          <Plus aria-hidden="true" className="size-4" />
-          Nouvelle facture
-        </Link>
-      )}
+      <CreateOrReadOnly readOnly={readOnly} to={hrefFor('nouveau')}>
+        Nouvelle facture
+      </CreateOrReadOnly>
       <DataTable
         caption="Factures"
         captionHidden

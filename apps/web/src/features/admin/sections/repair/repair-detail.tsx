@@ -1,4 +1,7 @@
+import { Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../../../components/ui/button';
 import { BackToList, InfoBox, QueryState } from '../shop/kit';
 import { isReadOnlyError } from './api';
 
@@ -26,5 +29,19 @@ export function RepairDetail<T>({ query, label, children }: { query: DetailQuery
         </QueryState>
       )}
     </div>
+  );
+}
+
+/**
+ * Above a repair list: the button that creates a record, or, with the RepairDesk backend, the
+ * notice saying why records are read-only here.
+ */
+export function CreateOrReadOnly({ readOnly, to, children }: { readOnly: string | null; to: string; children: ReactNode }) {
+  if (readOnly) return <InfoBox>{readOnly}</InfoBox>;
+  return (
+    <Link to={to} className={buttonClasses('primary')}>
+      <Plus aria-hidden="true" className="size-4" />
+      {children}
+    </Link>
   );
 }

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { deflateSync } from 'node:zlib';
 import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
-import { ADMIN, adminHeaders, expectAccessible, signInAs, verifiedDemoCustomer, type DemoCustomer } from './helpers.js';
+import { ADMIN, adminHeaders, expectAccessible, png, signInAs, verifiedDemoCustomer, type DemoCustomer } from './helpers.js';
 import { mailsFor, waitForMail, type MailKind } from './outbox.js';
 
 /**
@@ -146,35 +145,6 @@ test('a guest orders by bank transfer, staff click « Virement reçu »: the ord
   await api.dispose();
 });
 
-/** A real (decodable) PNG of `width` × `height` pixels, one colour (as contact-quote.spec.ts builds it). */
-function png(width: number, height: number): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x3c)]);
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
-}
-
 test('staff create a product, upload and delete its pictures, then delete it; create and delete a status, one in use is refused', async ({ page }) => {
   test.setTimeout(90_000);
   await signInAs(page, ADMIN.email, ADMIN.password);
@@ -194,8 +164,8 @@ test('staff create a product, upload and delete its pictures, then delete it; cr
 
   const input = page.getByLabel('Ajouter des images');
   await input.setInputFiles([
-    { name: 'face.png', mimeType: 'image/png', buffer: png(800, 600) },
-    { name: 'dos.png', mimeType: 'image/png', buffer: png(600, 800) },
+    { name: 'face.png', mimeType: 'image/png', buffer: png(800, 600, 0x3c) },
+    { name: 'dos.png', mimeType: 'image/png', buffer: png(600, 800, 0x3c) },
   ]);
   await expect(page.getByRole('heading', { name: 'Images (2 / 8)' })).toBeVisible({ timeout: 20_000 });
   // Not an image, whatever its type says: the server's French message.

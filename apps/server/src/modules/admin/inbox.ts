@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { InboxStatus } from '@erepare/shared/schemas/common';
+import type { StoreProfile } from '@erepare/shared/store-profile';
 import { adminCoreMessages as texts, type InboxListQuery } from '@erepare/shared/schemas/admin-core';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import type { AuthenticatedSession } from '../auth/service.js';
 import { lockContactMessage, selectContactMessage, selectMessageAttachment, updateContactStatus } from '../contact/repository.js';
@@ -83,25 +84,43 @@ function replyKey(kind: InboxKind, id: number, subject: string, message: string)
   return `staff_reply:${kind}:${id}:${createHash('sha256').update(`${subject}\n${message}`).digest('hex')}`;
 }
 
-export async function replyToMessage(db: Db, mailer: MailerLike, actor: AuthenticatedSession, id: number, input: ReplyInput): Promise<ReplyResult> {
+type InboxRow = { name: string; email: string; status: InboxStatus };
+
+/** What differs between replying to a contact message and to a quote request. */
+type ReplyTarget<Row extends InboxRow> = {
+  kind: InboxKind;
+  lock: (tx: Tx, id: number) => Promise<Row | undefined>;
+  notFound: () => AppError;
+  defaultSubject: (row: Row, profile: StoreProfile) => string;
+  about: (row: Row) => string;
+  setStatus: (tx: Tx, id: number, status: InboxStatus) => Promise<unknown>;
+  audit: { action: string; entity: string };
+};
+
+/**
+ * Staff's reply: mailed through the outbox to the address stored with the item (nothing in the
+ * request decides the recipient), the item's status moved (handled by default), audited; the
+ * same reply twice (a double click) is queued once and changes nothing more.
+ */
+async function replyTo<Row extends InboxRow>(target: ReplyTarget<Row>, db: Db, mailer: MailerLike, actor: AuthenticatedSession, id: number, input: ReplyInput): Promise<ReplyResult> {
   const result = await db.transaction(async (tx) => {
-    const row = await lockContactMessage(tx, id);
-    if (!row) throw new AppError('CONTACT_NOT_FOUND', 404, texts.messageNotFound);
+    const row = await target.lock(tx, id);
+    if (!row) throw target.notFound();
+    const profile = await getStoreProfile(tx);
     const mail = staffReplyEmail({
-      subject: input.subject ?? defaultContactReplySubject(row.subject),
+      subject: input.subject ?? target.defaultSubject(row, profile),
       name: row.name,
       message: input.message,
-      about: `En réponse à votre message « ${row.subject} » envoyé depuis notre site.`,
-      profile: await getStoreProfile(tx),
+      about: target.about(row),
+      profile,
     });
-    // The recipient is the address stored with the message: nothing in the request decides it.
-    const queued = await mailer.enqueue(tx, { kind: 'staff_reply', to: row.email, ...mail, dedupeKey: replyKey('message', id, mail.subject, mail.text) });
+    const queued = await mailer.enqueue(tx, { kind: 'staff_reply', to: row.email, ...mail, dedupeKey: replyKey(target.kind, id, mail.subject, mail.text) });
     const status: InboxStatus = input.status ?? 'handled';
     if (!queued.created) return { mailId: queued.id, to: row.email, subject: mail.subject, status: row.status };
-    if (row.status !== status) await updateContactStatus(tx, id, status);
+    if (row.status !== status) await target.setStatus(tx, id, status);
     await recordAudit(tx, actor, {
-      action: 'contact.reply',
-      entity: 'contact_message',
+      action: target.audit.action,
+      entity: target.audit.entity,
       entityId: id,
       before: { status: row.status },
       after: { status, mailId: queued.id, to: row.email, subject: mail.subject },
@@ -112,33 +131,32 @@ export async function replyToMessage(db: Db, mailer: MailerLike, actor: Authenti
   return result;
 }
 
-export async function replyToQuote(db: Db, mailer: MailerLike, actor: AuthenticatedSession, id: number, input: ReplyInput): Promise<ReplyResult> {
-  const result = await db.transaction(async (tx) => {
-    const row = await lockQuoteRequest(tx, id);
-    if (!row) throw new AppError('QUOTE_NOT_FOUND', 404, texts.quoteNotFound);
-    const profile = await getStoreProfile(tx);
-    const mail = staffReplyEmail({
-      subject: input.subject ?? defaultQuoteReplySubject(row.reference, profile),
-      name: row.name,
-      message: input.message,
-      about: `En réponse à votre demande de devis ${row.reference}.`,
-      profile,
-    });
-    const queued = await mailer.enqueue(tx, { kind: 'staff_reply', to: row.email, ...mail, dedupeKey: replyKey('quote', id, mail.subject, mail.text) });
-    const status: InboxStatus = input.status ?? 'handled';
-    if (!queued.created) return { mailId: queued.id, to: row.email, subject: mail.subject, status: row.status };
-    if (row.status !== status) await updateQuoteStatus(tx, id, status);
-    await recordAudit(tx, actor, {
-      action: 'quote.reply',
-      entity: 'quote_request',
-      entityId: id,
-      before: { status: row.status },
-      after: { status, mailId: queued.id, to: row.email, subject: mail.subject },
-    });
-    return { mailId: queued.id, to: row.email, subject: mail.subject, status };
-  });
-  mailer.kick();
-  return result;
+const messageTarget: ReplyTarget<NonNullable<Awaited<ReturnType<typeof lockContactMessage>>>> = {
+  kind: 'message',
+  lock: lockContactMessage,
+  notFound: () => new AppError('CONTACT_NOT_FOUND', 404, texts.messageNotFound),
+  defaultSubject: (row) => defaultContactReplySubject(row.subject),
+  about: (row) => `En réponse à votre message « ${row.subject} » envoyé depuis notre site.`,
+  setStatus: updateContactStatus,
+  audit: { action: 'contact.reply', entity: 'contact_message' },
+};
+
+const quoteTarget: ReplyTarget<NonNullable<Awaited<ReturnType<typeof lockQuoteRequest>>>> = {
+  kind: 'quote',
+  lock: lockQuoteRequest,
+  notFound: () => new AppError('QUOTE_NOT_FOUND', 404, texts.quoteNotFound),
+  defaultSubject: (row, profile) => defaultQuoteReplySubject(row.reference, profile),
+  about: (row) => `En réponse à votre demande de devis ${row.reference}.`,
+  setStatus: updateQuoteStatus,
+  audit: { action: 'quote.reply', entity: 'quote_request' },
+};
+
+export function replyToMessage(db: Db, mailer: MailerLike, actor: AuthenticatedSession, id: number, input: ReplyInput): Promise<ReplyResult> {
+  return replyTo(messageTarget, db, mailer, actor, id, input);
+}
+
+export function replyToQuote(db: Db, mailer: MailerLike, actor: AuthenticatedSession, id: number, input: ReplyInput): Promise<ReplyResult> {
+  return replyTo(quoteTarget, db, mailer, actor, id, input);
 }
 
 /** Image types served back to staff; anything else stored by mistake is never served. */

@@ -106,26 +106,12 @@ export async function selectQuoteRequests(db: Executor, filter: { status?: Inbox
         .where(inArray(quotePhotos.quoteId, rows.map((row) => row.id)))
         .orderBy(quotePhotos.quoteId, quotePhotos.position)
     : [];
-  const items: QuoteRequestView[] = rows.map((row) => ({
-    id: row.id,
-    reference: row.reference,
-    category: row.category,
-    brand: row.brand,
-    model: row.model,
-    fault: row.fault,
-    faultLabel: row.faultLabel,
-    priceFromEuros: row.priceFromEuros,
-    description: row.description,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    dropOffDate: row.dropOffDate,
-    dropOffSlot: row.dropOffSlot,
-    status: row.status,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    photos: photos.filter((photo) => photo.quoteId === row.id).map(({ id, mimeType, sizeBytes }) => ({ id, mimeType, sizeBytes })),
-  }));
+  const items = rows.map((row) =>
+    toQuoteView(
+      row,
+      photos.filter((photo) => photo.quoteId === row.id).map(({ id, mimeType, sizeBytes }) => ({ id, mimeType, sizeBytes })),
+    ),
+  );
   return { items, total: Number(total?.value ?? 0) };
 }
 

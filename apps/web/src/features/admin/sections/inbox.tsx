@@ -20,6 +20,7 @@ import {
 } from '@erepare/shared/schemas/admin-core';
 import { inboxStatusLabels, inboxStatuses, type InboxStatus } from '@erepare/shared/schemas/common';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { ErrorRetry } from './shop/kit';
 import { ErrorBox, Field } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { apiRequest, type Parser } from '../../../lib/api-client';
@@ -245,14 +246,7 @@ function Detail({ kind, id, closeHref }: { kind: Kind; id: number; closeHref: st
   let body: React.ReactNode;
   if (item.isPending) body = <Spinner label="Chargement…" />;
   else if (item.error)
-    body = (
-      <ErrorBox>
-        {item.error.message}{' '}
-        <button type="button" className="font-semibold underline" onClick={() => void item.refetch()}>
-          Réessayer
-        </button>
-      </ErrorBox>
-    );
+    body = <ErrorRetry message={item.error.message} onRetry={() => void item.refetch()} />;
   else if (item.data.message) {
     const m = item.data.message;
     body = (

@@ -13,6 +13,7 @@ import {
   type OutboxItem,
 } from '@erepare/shared/schemas/admin-core';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { ErrorRetry } from './shop/kit';
 import { ErrorBox } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { apiRequest } from '../../../lib/api-client';
@@ -81,14 +82,7 @@ function MailDetail({ id, closeHref }: { id: number; closeHref: string }) {
   let body: React.ReactNode;
   if (mail.isPending) body = <Spinner label="Chargement de l’e-mail…" />;
   else if (mail.error)
-    body = (
-      <ErrorBox>
-        {mail.error.message}{' '}
-        <button type="button" className="font-semibold underline" onClick={() => void mail.refetch()}>
-          Réessayer
-        </button>
-      </ErrorBox>
-    );
+    body = <ErrorRetry message={mail.error.message} onRetry={() => void mail.refetch()} />;
   else {
     const data = mail.data.data;
     body = (

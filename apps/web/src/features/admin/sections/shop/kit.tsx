@@ -95,7 +95,7 @@ export function ErrorRetry({ message, onRetry }: { message: string; onRetry: () 
   return (
     <ErrorBox>
       {message}{' '}
-      <button type="button" className="underline" onClick={onRetry}>
+      <button type="button" className="font-semibold underline" onClick={onRetry}>
         Réessayer
       </button>
     </ErrorBox>

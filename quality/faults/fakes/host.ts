@@ -91,7 +91,7 @@ const control = createServer((request, response) => {
         const { fake, path, args = [] } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { fake: string; path: string; args?: unknown[] };
         const { owner, value } = resolve(fakes[fake], path);
         const result = typeof value === 'function' ? await (value as (...rest: unknown[]) => unknown).apply(owner, args) : value;
-        const body = JSON.stringify({ result: result instanceof Map ? Object.fromEntries(result) : (result ?? null) });
+        const body = JSON.stringify({ result: result instanceof Map ? (Object.fromEntries(result as Map<string, unknown>) as Record<string, unknown>) : (result ?? null) });
         response.writeHead(200, { 'content-type': 'application/json' }).end(body);
       } catch (error) {
         response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: error instanceof Error ? error.message : String(error) }));

@@ -33,7 +33,10 @@ export async function repairdeskScenario({ root, fakes, short }) {
   const started = performance.now();
   /** @type {Assertion[]} */
   const assertions = [];
-  const text = await sourceMessages(root, 'apps/server/src/adapters/repair/repairdesk/transport.ts', ['timeout', 'unavailable', 'rateLimited']);
+  // The adapter's French messages, read from its source (repairDeskMessages): asserted verbatim.
+  const text = /** @type {{ timeout: string, unavailable: string, rateLimited: string }} */ (
+    await sourceMessages(root, 'apps/server/src/adapters/repair/repairdesk/transport.ts', ['timeout', 'unavailable', 'rateLimited'])
+  );
   const fakePort = Number(new URL(fakes.repairdesk.url).port);
   const gate = await startTcpSwitch({ port: await freePort(), targetPort: fakePort });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'erepare-faults-rd-'));

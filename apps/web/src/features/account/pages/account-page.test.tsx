@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { accountMessages } from '@erepare/shared/schemas/account';
 import type { SessionUser } from '@erepare/shared/schemas/auth';
 import { deferred, failure, json, ok, renderAt, sessionUser, stubApi } from '../lib/auth-test-utils';
+import { storeSignedInUser } from '../../../lib/session';
 import { AccountPage } from './account-page';
 
 // The dashboard is another screen's business: a stand-in shows who it was given, with a logout.
@@ -35,7 +36,8 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('AccountPage', () => {
-  it('shows a loading state while the session is verified', async () => {
+  it('a browser that holds a signed-in user shows a loading state while the session is verified', async () => {
+    storeSignedInUser(sessionUser(), null);
     const gate = deferred<void>();
     stubApi({ [VERIFY]: async () => gate.promise.then(noSession) });
     renderAt(<AccountPage />);
@@ -43,6 +45,17 @@ describe('AccountPage', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Vérification de la session…');
     gate.resolve();
     expect(await screen.findByRole('heading', { name: 'Connexion' })).toBeInTheDocument();
+  });
+
+  it('a browser that holds no signed-in user shows the sign-in form at once, and the dashboard if a session turns up', async () => {
+    const gate = deferred<void>();
+    stubApi({ [VERIFY]: async () => gate.promise.then(() => session(sessionUser({ first_name: 'Léa' }))) });
+    renderAt(<AccountPage />);
+    expect(screen.getByRole('heading', { name: 'Connexion' })).toBeInTheDocument();
+    expect(screen.getByText('Connectez-vous pour suivre vos réparations, vos factures et vos commandes.')).toBeInTheDocument();
+    gate.resolve();
+    expect(await screen.findByText('Tableau de bord de Léa')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Connexion' })).not.toBeInTheDocument();
   });
 
   it('visitor: login with password show/hide, remember me and the forgotten-password link', async () => {

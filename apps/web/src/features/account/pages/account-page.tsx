@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { SuccessBox } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
-import { useSession } from '../../../lib/session';
+import { readStoredUser, useSession } from '../../../lib/session';
 import { LoginPanel } from '../components/auth/login-panel';
 import { RegisterForm } from '../components/auth/register-form';
 import type { AccountFlash } from '../lib/auth-forms';
@@ -58,9 +58,14 @@ export function AccountPage() {
     setMode(next);
   };
 
+  // While the server is asked, a browser that holds no signed-in user shows the sign-in view at
+  // once, as it will almost always end: no spinner replaced by a taller form (a layout shift
+  // of half the screen on a phone). A session found all the same replaces it with the dashboard.
+  const [expectVisitor] = useState(() => readStoredUser() === null);
+  const pending = session.isPending && !expectVisitor;
   const user = session.data ?? null;
   let content: React.ReactNode;
-  if (session.isPending) {
+  if (pending) {
     content = <Spinner label="Vérification de la session…" />;
   } else if (user) {
     content = (
@@ -109,7 +114,7 @@ export function AccountPage() {
   return (
     <section className="mx-auto w-full max-w-5xl px-4 py-8 sm:py-12">
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Mon compte</h1>
-      {!user && !session.isPending ? (
+      {!user && !pending ? (
         <p className="mt-2 text-lg text-slate-700 dark:text-slate-300">
           {mode === 'register'
             ? 'Créez votre compte pour suivre vos réparations en ligne.'

@@ -1,5 +1,5 @@
 import { CalendarRange, RefreshCw, RotateCcw, Search } from 'lucide-react';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
 import { formatDate } from '@erepare/shared/format';
 import { Button } from '../../../components/ui/button';
 import { ErrorBox } from '../../../components/ui/field';
@@ -152,6 +152,10 @@ export function Dashboard() {
       ? { kind: 'loaded', tickets: all }
       : { kind: 'loading' };
   const shown = useMemo(() => (state.kind === 'loaded' ? filterTickets(all, filters) : []), [state.kind, all, filters]);
+  // The list (up to hundreds of rows) renders in the background, in slices that leave the
+  // page responsive to taps and typing (a filter change, the arrival of the data), rather than
+  // as one long task. The table and the cards are memoised so an urgent render skips them.
+  const listed = useDeferredValue(shown);
   const options = useMemo(() => statusOptions(statuses.data ?? [], all), [statuses.data, all]);
   const empty = emptyListMessage(state, shown.length, filters);
   const period = dashboardPeriod(tickets.dataUpdatedAt || openedAt);
@@ -219,11 +223,11 @@ export function Dashboard() {
         )}
       </div>
 
-      {shown.length > 0 ? (
+      {listed.length > 0 ? (
         wide ? (
-          <TicketTable tickets={shown} caption={LIST_CAPTION} />
+          <TicketTable tickets={listed} caption={LIST_CAPTION} />
         ) : (
-          <TicketCards tickets={shown} caption={LIST_CAPTION} />
+          <TicketCards tickets={listed} caption={LIST_CAPTION} />
         )
       ) : null}
     </section>

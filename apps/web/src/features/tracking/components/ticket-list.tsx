@@ -1,4 +1,5 @@
 import { ChevronRight } from 'lucide-react';
+import { memo } from 'react';
 import { formatDateTime } from '@erepare/shared/format';
 import { ButtonLink } from '../../../components/ui/button';
 import { detailsHref, extraDevicesLabel, type DashboardTicket } from '../lib/dashboard-tickets';
@@ -44,7 +45,7 @@ function DeviceSummary({ ticket }: { ticket: DashboardTicket }) {
 const cell = 'px-3 py-3 align-top';
 
 /** Spec 3 §2 and §9: a table of at least 900 px, scrolled sideways (by keyboard too) when narrower. */
-export function TicketTable({ tickets, caption }: { tickets: readonly DashboardTicket[]; caption: string }) {
+export const TicketTable = memo(function TicketTable({ tickets, caption }: { tickets: readonly DashboardTicket[]; caption: string }) {
   return (
     <div
       role="region"
@@ -99,7 +100,7 @@ export function TicketTable({ tickets, caption }: { tickets: readonly DashboardT
       </table>
     </div>
   );
-}
+});
 
 function CardField({ label, children, wide = false }: { label: string; children: React.ReactNode; wide?: boolean }) {
   return (
@@ -111,7 +112,7 @@ function CardField({ label, children, wide = false }: { label: string; children:
 }
 
 /** Under 768 px (spec 3 §9), one card per ticket. */
-export function TicketCards({ tickets, caption }: { tickets: readonly DashboardTicket[]; caption: string }) {
+export const TicketCards = memo(function TicketCards({ tickets, caption }: { tickets: readonly DashboardTicket[]; caption: string }) {
   return (
     <ul aria-label={caption} className="space-y-3">
       {tickets.map((ticket) => (
@@ -145,4 +146,4 @@ export function TicketCards({ tickets, caption }: { tickets: readonly DashboardT
       ))}
     </ul>
   );
-}
+});

@@ -18,17 +18,19 @@ import { knownProductOf } from '../../load/lib/shopper.mjs';
 
 /**
  * @param {string} url
- * @param {{ method?: string, body?: unknown, ip?: string, headers?: Record<string, string>, timeoutMs?: number, raw?: string }} [options]
+ * @param {{ method?: string, body?: unknown, ip?: string, headers?: Record<string, string>, timeoutMs?: number, raw?: string, browser?: boolean }} [options]
+ *   browser (default true): a write carries the site's Origin as the web app's do; false: none,
+ *   as a provider's webhook
  * @returns {Promise<JsonAnswer>}
  */
-export async function requestJson(url, { method = 'GET', body, ip, headers = {}, timeoutMs = 30_000, raw } = {}) {
+export async function requestJson(url, { method = 'GET', body, ip, headers = {}, timeoutMs = 30_000, raw, browser = true } = {}) {
   /** @type {Record<string, string>} */
   const sent = { accept: 'application/json', ...headers };
   if (ip) sent['x-forwarded-for'] = ip;
   const payload = raw ?? (body !== undefined ? JSON.stringify(body) : undefined);
   if (payload !== undefined) {
     sent['content-type'] ??= 'application/json';
-    sent.origin ??= new URL(url).origin;
+    if (browser) sent.origin ??= new URL(url).origin;
   }
   const started = performance.now();
   try {

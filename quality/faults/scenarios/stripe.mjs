@@ -59,7 +59,9 @@ async function deliver(baseUrl, event, secret) {
   return requestJson(`${baseUrl}${WEBHOOK_PATH}`, {
     method: 'POST',
     raw: payload,
-    headers: { 'stripe-signature': `t=${timestamp},v1=${signature}`, 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)', origin: 'https://stripe.com' },
+    // As Stripe sends it: no Origin, no Sec-Fetch-Site (no browser page).
+    browser: false,
+    headers: { 'stripe-signature': `t=${timestamp},v1=${signature}`, 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' },
   });
 }
 

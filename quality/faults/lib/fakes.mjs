@@ -6,7 +6,6 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { sleep } from '../../../bench/lib/util.mjs';
 
 /**
  * @typedef {{
@@ -39,10 +38,13 @@ export async function startFakes(root) {
     child.once('exit', (code) => reject(new Error(`the fake providers exited (code ${code}): ${output.slice(-2000)}`)));
     child.once('error', reject);
   });
-  const timeout = sleep(60_000).then(() => {
-    throw new Error('the fake providers did not start within 60 s');
+  /** @type {NodeJS.Timeout | undefined} */
+  let timer;
+  /** @type {Promise<never>} */
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error('the fake providers did not start within 60 s')), 60_000);
   });
-  const urls = await Promise.race([ready, timeout]);
+  const urls = await Promise.race([ready, timeout]).finally(() => clearTimeout(timer));
   return {
     ...urls,
     async call(fake, callPath, ...args) {
@@ -55,7 +57,9 @@ export async function startFakes(root) {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
-      await Promise.race([exited, sleep(5_000).then(() => child.kill('SIGKILL'))]);
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
     },
   };
 }

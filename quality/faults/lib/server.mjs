@@ -93,7 +93,14 @@ export async function startServer({ root, dataDir, env: extra = {}, port: wanted
     let forced = false;
     if (exited === null) {
       child.kill('SIGTERM');
-      if ((await Promise.race([exitPromise.then(() => 'exited'), sleep(STOP_TIMEOUT_MS).then(() => 'timeout')])) === 'timeout') {
+      /** @type {NodeJS.Timeout | undefined} */
+      let timer;
+      const timeout = new Promise((resolve) => {
+        timer = setTimeout(() => resolve('timeout'), STOP_TIMEOUT_MS);
+      });
+      const outcome = await Promise.race([exitPromise.then(() => 'exited'), timeout]);
+      clearTimeout(timer);
+      if (outcome === 'timeout') {
         forced = true;
         child.kill('SIGKILL');
       }

@@ -2,6 +2,7 @@
 /** Starts and stops the real production server (`node apps/server/dist/main.js`) for the bench. */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -45,18 +46,39 @@ export async function freePort() {
  *   readyMs: number,
  *   selfReportedMs: number | null,
  *   output: () => string,
+ *   alive: () => boolean,
  *   stop: () => Promise<StopResult>,
  * }} RunningServer
+ * @typedef {{
+ *   root: string,
+ *   dataDir: string,
+ *   env?: Record<string, string | undefined>,  // on top of the bench's; undefined removes a variable
+ *   admin?: { email: string, password: string },
+ *   logFile?: string | undefined,              // the server's whole output, also written there
+ *   readyTimeoutMs?: number,
+ *   stopTimeoutMs?: number,
+ *   who?: string,                              // who stops it, in messages ("the bench")
+ * }} ServerOptions
  */
 
 /**
  * Spawns the server and waits until `GET /api/health` answers 200. `readyMs` runs from the spawn
  * to the first 200, so it includes Node start-up, module loading, database open, migrations, seed
- * and listen: what an operator waits for after `npm start`.
- * @param {{ root: string, dataDir: string }} options
+ * and listen: what an operator waits for after `npm start`. The quality suites (quality/load,
+ * quality/faults) start it with their own environment on top of the bench's.
+ * @param {ServerOptions} options
  * @returns {Promise<RunningServer>}
  */
-export async function startServer({ root, dataDir }) {
+export async function startServer({
+  root,
+  dataDir,
+  env: overrides = {},
+  admin = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+  logFile,
+  readyTimeoutMs = READY_TIMEOUT_MS,
+  stopTimeoutMs = STOP_TIMEOUT_MS,
+  who = 'the bench',
+}) {
   const port = await freePort();
   const url = `http://${HOST}:${port}`;
   /** @type {NodeJS.ProcessEnv} */
@@ -67,8 +89,8 @@ export async function startServer({ root, dataDir }) {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
-    ADMIN_EMAIL,
-    ADMIN_PASSWORD,
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
     // The large data set (500 customers, 2,000 tickets, 5,000 items) that the budgets are set for.
     DEMO_DATA: 'large',
     // The bench is one visitor sending thousands of lookups: the per-IP limit (still counted, so its
@@ -79,6 +101,10 @@ export async function startServer({ root, dataDir }) {
   delete env.DATABASE_URL;
   delete env.PUBLIC_URL;
   delete env.WEB_DIST_DIR;
+  for (const [name, value] of Object.entries(overrides)) {
+    if (value === undefined) delete env[name];
+    else env[name] = value;
+  }
 
   let output = '';
   /** @param {Buffer} chunk */
@@ -96,6 +122,11 @@ export async function startServer({ root, dataDir }) {
   });
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
+  if (logFile) {
+    const log = createWriteStream(logFile);
+    child.stdout.pipe(log);
+    child.stderr.pipe(log);
+  }
 
   /** @type {{ code: number | null, signal: NodeJS.Signals | null, at: number } | null} */
   let exited = null;
@@ -118,11 +149,11 @@ export async function startServer({ root, dataDir }) {
       const unexpected =
         exited === null
           ? null
-          : `the server exited on its own (code ${exited.code}, signal ${exited.signal}) before the bench stopped it:\n${tail()}`;
+          : `the server exited on its own (code ${exited.code}, signal ${exited.signal}) before ${who} stopped it:\n${tail()}`;
       if (exited === null) child.kill('SIGTERM');
       const startedAt = performance.now();
       let forced = false;
-      const timer = sleep(STOP_TIMEOUT_MS).then(() => 'timeout');
+      const timer = sleep(stopTimeoutMs).then(() => 'timeout');
       if ((await Promise.race([exitPromise, timer])) === 'timeout') {
         forced = true;
         child.kill('SIGKILL');
@@ -134,7 +165,7 @@ export async function startServer({ root, dataDir }) {
     return stopping;
   };
 
-  const deadline = spawnedAt + READY_TIMEOUT_MS;
+  const deadline = spawnedAt + readyTimeoutMs;
   for (;;) {
     if (spawnError) throw new Error(`could not spawn the server: ${/** @type {Error} */ (spawnError).message}`);
     if (exited !== null) {
@@ -143,7 +174,7 @@ export async function startServer({ root, dataDir }) {
     }
     if (performance.now() > deadline) {
       await stop();
-      throw new Error(`GET /api/health did not answer 200 within ${READY_TIMEOUT_MS / 1000} s:\n${tail()}`);
+      throw new Error(`GET /api/health did not answer 200 within ${readyTimeoutMs / 1000} s:\n${tail()}`);
     }
     try {
       const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
@@ -163,6 +194,7 @@ export async function startServer({ root, dataDir }) {
     readyMs,
     selfReportedMs: selfReported ? Number(selfReported[1]) : null,
     output: () => output,
+    alive: () => exited === null,
     stop,
   };
 }

@@ -1,5 +1,5 @@
 // `npm test`: lint, typecheck, unit and HTTP tests (PGlite, and PostgreSQL when
-// TEST_DATABASE_URL is set), production build, the short forms of the security and load suites,
+// TEST_DATABASE_URL is set), production build, the short forms of the security, load and fault suites,
 // then end-to-end tests in Debian's Chromium.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -37,9 +37,10 @@ const steps = [
     ['run', 'test:unit'],
   ],
   ['Build de production', 'node', ['scripts/build.mjs']],
-  // Short forms of the quality suites (issue 10); the full forms: npm run test:security, test:load.
+  // Short forms of the quality suites (issue 10); the full forms: npm run test:security, test:load, test:faults.
   ['Sécurité, forme courte (npm run test:security)', 'node', ['quality/security/run.mjs'], { SECURITY_SHORT: '1' }],
   ['Charge, forme courte (npm run test:load)', 'node', ['quality/load/run.mjs', '--skip-build'], { LOAD_SHORT: '1' }],
+  ['Pannes, forme courte (npm run test:faults)', 'node', ['quality/faults/run.mjs', '--skip-build'], { FAULTS_SHORT: '1' }],
   ['Tests de bout en bout (Chromium)', 'npm', ['run', 'test:e2e']],
 ];
 

@@ -15,7 +15,7 @@ export const ADMIN_PASSWORD = 'bench-password-123';
 const READY_TIMEOUT_MS = 60_000;
 const POLL_INTERVAL_MS = 10;
 const STOP_TIMEOUT_MS = 10_000;
-const OUTPUT_LIMIT = 64 * 1024;
+const OUTPUT_LIMIT = 512 * 1024;
 
 /**
  * A free TCP port: listen on port 0, read the port the system chose, release it.
@@ -46,8 +46,11 @@ export async function freePort() {
  *   readyMs: number,
  *   selfReportedMs: number | null,
  *   output: () => string,
+ *   errorLines: () => string[],                // the server's error and fatal log lines
  *   alive: () => boolean,
+ *   exit: () => { code: number | null, signal: NodeJS.Signals | null } | null,
  *   stop: () => Promise<StopResult>,
+ *   kill: () => Promise<{ code: number | null, signal: NodeJS.Signals | null }>,  // SIGKILL, as a crash
  * }} RunningServer
  * @typedef {{
  *   root: string,
@@ -58,6 +61,7 @@ export async function freePort() {
  *   readyTimeoutMs?: number,
  *   stopTimeoutMs?: number,
  *   who?: string,                              // who stops it, in messages ("the bench")
+ *   port?: number,                             // a fixed port (a restart keeps its address); a free one otherwise
  * }} ServerOptions
  */
 
@@ -78,8 +82,9 @@ export async function startServer({
   readyTimeoutMs = READY_TIMEOUT_MS,
   stopTimeoutMs = STOP_TIMEOUT_MS,
   who = 'the bench',
+  port: wantedPort,
 }) {
-  const port = await freePort();
+  const port = wantedPort ?? (await freePort());
   const url = `http://${HOST}:${port}`;
   /** @type {NodeJS.ProcessEnv} */
   const env = {
@@ -142,6 +147,12 @@ export async function startServer({
     spawnError = error;
   });
 
+  const kill = async () => {
+    if (exited === null) child.kill('SIGKILL');
+    const end = /** @type {{ code: number | null, signal: NodeJS.Signals | null }} */ (await exitPromise);
+    return { code: end.code, signal: end.signal };
+  };
+
   /** @type {Promise<StopResult> | null} */
   let stopping = null;
   const stop = () => {
@@ -153,8 +164,15 @@ export async function startServer({
       if (exited === null) child.kill('SIGTERM');
       const startedAt = performance.now();
       let forced = false;
-      const timer = sleep(stopTimeoutMs).then(() => 'timeout');
-      if ((await Promise.race([exitPromise, timer])) === 'timeout') {
+      // A timer cleared once the server is gone: it must not keep the caller's process alive.
+      /** @type {NodeJS.Timeout | undefined} */
+      let timer;
+      const timeout = new Promise((resolve) => {
+        timer = setTimeout(() => resolve('timeout'), stopTimeoutMs);
+      });
+      const outcome = await Promise.race([exitPromise, timeout]);
+      clearTimeout(timer);
+      if (outcome === 'timeout') {
         forced = true;
         child.kill('SIGKILL');
         await exitPromise;
@@ -194,7 +212,10 @@ export async function startServer({
     readyMs,
     selfReportedMs: selfReported ? Number(selfReported[1]) : null,
     output: () => output,
+    errorLines: () => output.split('\n').filter((line) => /"level":(50|60)/.test(line)),
     alive: () => exited === null,
+    exit: () => (exited === null ? null : { code: /** @type {{ code: number | null }} */ (exited).code, signal: /** @type {{ signal: NodeJS.Signals | null }} */ (exited).signal }),
     stop,
+    kill,
   };
 }

@@ -53,8 +53,8 @@ export const PAGES = [
   { name: 'shop', path: '/boutique', budget: { performance: 0.9, accessibility: 0.9, routeJsGzipKb: 120 } },
   { name: 'product', path: '/produit/:id', resolve: firstProductPath, budget: { performance: 0.9, accessibility: 0.9 } },
   // Issue 10: the tracking dashboard (2,000 tickets in the large set; the page shows the 14-day
-  // list) and the account page as a visitor first sees it (the sign-in form). No budget was
-  // stated for them: the app pages' 0.9 performance and the public pages' 0.95 accessibility.
-  { name: 'tracking', path: '/suivi', budget: { performance: 0.9, accessibility: 0.95 } },
-  { name: 'account', path: '/compte', budget: { performance: 0.9, accessibility: 0.95 } },
+  // list) and the account page as a visitor first sees it (the sign-in form). No issue states a
+  // performance budget for them: it is reported; accessibility keeps the public pages' 0.95.
+  { name: 'tracking', path: '/suivi', budget: { accessibility: 0.95 } },
+  { name: 'account', path: '/compte', budget: { accessibility: 0.95 } },
 ];

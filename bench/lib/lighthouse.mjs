@@ -81,6 +81,30 @@ async function runOnce(url, cleanup, reportPath) {
   }
 }
 
+/** Trace failures Lighthouse itself says to retry ("Please run Lighthouse again"). */
+const TRANSIENT = /NO_NAVSTART|NO_FCP|NO_TRACING_STARTED|PROTOCOL_TIMEOUT|Please run Lighthouse again/;
+const ATTEMPTS = 3;
+
+/**
+ * One run, tried again (up to ATTEMPTS in all) when Lighthouse failed to record the trace, which
+ * happens now and then on a busy 2-core machine and says nothing about the page.
+ * @param {string} url
+ * @param {import('./util.mjs').Cleanup} cleanup
+ * @param {string | null} reportPath
+ * @returns {Promise<LighthouseFigures>}
+ */
+async function runWithRetries(url, cleanup, reportPath) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await runOnce(url, cleanup, reportPath);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (attempt >= ATTEMPTS || !TRANSIENT.test(message)) throw error;
+      console.log(`    Lighthouse could not record the page (${message.slice(0, 80)}…): attempt ${attempt + 1} of ${ATTEMPTS}`);
+    }
+  }
+}
+
 /**
  * Runs Lighthouse `runs` times and keeps the median of every figure (Lighthouse varies from run to
  * run, more so on a small machine).
@@ -91,7 +115,7 @@ export async function runLighthouse({ url, runs, cleanup, reportPath }) {
   /** @type {LighthouseFigures[]} */
   const all = [];
   for (let run = 0; run < runs; run += 1) {
-    all.push(await runOnce(url, cleanup, run === runs - 1 ? reportPath : null));
+    all.push(await runWithRetries(url, cleanup, run === runs - 1 ? reportPath : null));
   }
   /** @type {(key: keyof LighthouseFigures) => number | null} */
   const pick = (key) => {

@@ -223,8 +223,15 @@ describe('PATCH /api/admin/orders/:id/status', () => {
     const before = await stockOf(bacsItem);
     const shopBefore = await t.app.inject({ method: 'GET', url: `/api/shop/products/${bacsItem}` });
     expect(shopBefore.json<{ data: { stock_quantity: number } }>().data.stock_quantity).toBe(before);
-    const response = await send('PATCH', `/api/admin/orders/${cardOrder}/status`, { status: 'cancelled' }, admin.headers);
+    const response = await send('PATCH', `/api/admin/orders/${cardOrder}/status`, { status: 'cancelled', note: 'Note interne : rupture chez le fournisseur' }, admin.headers);
     expect(response.statusCode, response.body).toBe(200);
+    // The buyer is told, once, without staff's internal note.
+    const mails = await listOutbox(db(), { kind: 'order_cancelled', to: 'zoe.carte@exemple.fr' });
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe(`Commande n° ${cardOrder} annulée – E.repare`);
+    expect(mails[0]?.text).toContain('a été annulée par notre équipe');
+    expect(mails[0]?.text).toContain('vous n’avez rien à régler');
+    expect(mails[0]?.text).not.toContain('Note interne');
     expect(response.json<DetailBody>().message).toBe(ordersAdminMessages.cancelled(String(cardOrder), true));
     expect(await stockOf(bacsItem)).toBe(before + 4);
     const shopAfter = await t.app.inject({ method: 'GET', url: `/api/shop/products/${bacsItem}` });

@@ -14,7 +14,7 @@ import { AppError } from '../../errors.js';
 import { paging } from '../../lib/paging.js';
 import { enqueueMail } from '../mail/outbox.js';
 import type { Mailer } from '../mail/mailer.js';
-import { orderPaymentReceivedEmail } from '../orders/mails.js';
+import { orderCancelledByShopEmail, orderPaymentReceivedEmail } from '../orders/mails.js';
 import {
   claimStockRelease,
   countCouponRedemption,
@@ -246,6 +246,13 @@ export async function changeOrderStatus(ctx: AdminOrderContext, actor: AuditActo
 
     if (to === 'cancelled') {
       const cancelled = await cancelLockedOrder(tx, order, `Annulée par l’équipe (${actor.user.email})${staffNote}`, { publicUrl: ctx.publicUrl });
+      // The buyer is told, in the same transaction (the outbox sends it once, after the commit).
+      await enqueueMail(tx, {
+        kind: 'order_cancelled',
+        to: order.email,
+        dedupeKey: `order_cancelled:${order.id}`,
+        ...orderCancelledByShopEmail(mailDataOf(order, (await linesOf(tx, [order.id])).get(order.id) ?? []), { publicUrl: ctx.publicUrl, profile: await getStoreProfile(tx) }),
+      });
       await recordAudit(tx, actor, {
         action: 'order.status',
         entity: 'order',
@@ -276,6 +283,7 @@ export async function changeOrderStatus(ctx: AdminOrderContext, actor: AuditActo
     return { message: ordersAdminMessages.statusChanged(number, label('completed')), stockReleased: false };
   });
   if (result.stockReleased) ctx.onStockChange?.();
+  if (to === 'cancelled') ctx.mailer?.kick();
   return result;
 }
 

@@ -20,6 +20,7 @@ export type MailKind =
   | 'order_expired'
   /** Staff recorded the bank transfer as received (admin orders), to the order's billing address. */
   | 'order_payment_received'
+  | 'order_cancelled'
   | 'contact_message'
   | 'quote_request'
   | 'quote_acknowledgement'

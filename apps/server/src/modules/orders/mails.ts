@@ -527,6 +527,26 @@ export function orderPickupExpiredEmail(data: OrderMailData, options: CustomerNo
   ]);
 }
 
+/**
+ * To the buyer when staff cancel an unpaid order (an article missing, a request by phone…). Staff's
+ * note stays internal (it may say anything): the mail says what the buyer needs to know.
+ */
+export function orderCancelledByShopEmail(data: OrderMailData, options: CustomerNoticeOptions): MailContent {
+  return render(options.profile, `Commande n° ${data.orderNumber} annulée – ${options.profile.name}`, [
+    { kind: 'paragraph', text: data.billing.first_name ? `Bonjour ${oneLine(data.billing.first_name)},` : 'Bonjour,' },
+    {
+      kind: 'paragraph',
+      text: `Votre commande n° ${data.orderNumber} du ${parisDate.format(data.createdAt)} (${euros(data.totalCents)}) a été annulée par notre équipe. Aucun paiement n’avait été enregistré pour cette commande : vous n’avez rien à régler.`,
+    },
+    {
+      kind: 'paragraph',
+      text: `Si vous avez déjà fait un virement, ou si vous ne vous attendiez pas à cette annulation, répondez à cet e-mail ou appelez-nous au ${options.profile.phone.display} : nous vous rembourserons ou reprendrons la commande avec vous.`,
+    },
+    { kind: 'items', items: data.items },
+    { kind: 'button', label: 'Retourner à la boutique', url: siteLink(options.publicUrl, '/boutique') },
+  ]);
+}
+
 /** To the buyer when staff record the bank transfer as received (the order goes into preparation). */
 export function orderPaymentReceivedEmail(data: OrderMailData, options: CustomerNoticeOptions): MailContent {
   const pickup = data.shippingMethodId === 'local_pickup';

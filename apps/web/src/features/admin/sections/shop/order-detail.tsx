@@ -225,7 +225,7 @@ function StatusChange({ order, action }: { order: AdminOrderDetail; action: Retu
             action.mutate({ kind: 'status', body: { status: status as AdminOrderStatus } }, { onSuccess: () => setStatus('') });
           }}
         >
-          {status === 'cancelled' ? 'Le stock réservé sera remis en vente.' : `Commande n° ${order.number}.`}
+          {status === 'cancelled' ? 'Le stock réservé sera remis en vente et le client prévenu par e-mail.' : `Commande n° ${order.number}.`}
         </ConfirmDialog>
       ) : null}
     </form>

@@ -22,12 +22,31 @@ export function requestToaster(): void {
   for (const listener of listeners) listener();
 }
 
+/**
+ * A toast given an `id` replaces the one last shown with that id. Not by handing sonner the same
+ * id: a toast updated while it is leaving (its 200 ms exit once its time is up) is never shown
+ * (sonner issue #730; an e2e caught « Ticket … ajouté au suivi » lost that way). The former one
+ * is dismissed and the new one gets an id of its own.
+ */
+const shown = new Map<string, string>();
+let serial = 0;
+
 export function notify(kind: Kind, message: string, options: ToastOptions = {}): void {
   requestToaster();
   void mounted
     .then(() => import('sonner'))
     .then(({ toast }) => {
-      toast[kind](message, options);
+      const key = options.id;
+      if (key === undefined) {
+        toast[kind](message);
+        return;
+      }
+      const previous = shown.get(key);
+      if (previous !== undefined) toast.dismiss(previous);
+      serial += 1;
+      const id = `${key}#${serial}`;
+      shown.set(key, id);
+      toast[kind](message, { id });
     });
 }
 

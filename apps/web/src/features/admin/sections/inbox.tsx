@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { Reply, Save, X } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Reply, Save } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '@erepare/shared/format';
@@ -19,8 +19,8 @@ import {
   type InboxReplyBody,
 } from '@erepare/shared/schemas/admin-core';
 import { inboxStatusLabels, inboxStatuses, type InboxStatus } from '@erepare/shared/schemas/common';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { ErrorRetry } from './shop/kit';
+import { Button } from '../../../components/ui/button';
+import { DetailAside, ErrorRetry } from './shop/kit';
 import { ErrorBox, Field } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { apiRequest, type Parser } from '../../../lib/api-client';
@@ -49,7 +49,6 @@ function StatusBadge({ status }: { status: InboxStatus }) {
 }
 
 const statusOptions = inboxStatuses.map((status) => ({ value: status, label: inboxStatusLabels[status] }));
-const panel = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-ink-900';
 const control =
   'block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 dark:border-slate-600 dark:bg-ink-900 dark:text-slate-100';
 
@@ -229,7 +228,6 @@ type InboxItem = { message: InboxMessage; quote: null } | { message: null; quote
 
 function Detail({ kind, id, closeHref }: { kind: Kind; id: number; closeHref: string }) {
   const shopName = useStoreProfile().name;
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const item = useQuery({
     queryKey: [...adminKey(`${kind.key}-item`), id],
     queryFn: async ({ signal }): Promise<InboxItem> => {
@@ -241,7 +239,6 @@ function Detail({ kind, id, closeHref }: { kind: Kind; id: number; closeHref: st
       return { message: null, quote: response.data };
     },
   });
-  useEffect(() => headingRef.current?.focus(), [id]);
 
   let body: React.ReactNode;
   if (item.isPending) body = <Spinner label="Chargement…" />;
@@ -304,17 +301,15 @@ function Detail({ kind, id, closeHref }: { kind: Kind; id: number; closeHref: st
   }
 
   return (
-    <section aria-labelledby="inbox-detail-heading" className={`${panel} min-w-0`}>
-      <div className="mb-3 flex items-start justify-between gap-3">
-        <h2 id="inbox-detail-heading" ref={headingRef} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
-          {kind.api === 'messages' ? `Message n° ${id}` : `Demande de devis n° ${id}`}
-        </h2>
-        <Link to={closeHref} className={buttonClasses('ghost', 'min-h-10 px-2')} aria-label="Fermer">
-          <X aria-hidden="true" className="size-5" />
-        </Link>
-      </div>
+    <DetailAside
+      headingId="inbox-detail-heading"
+      title={kind.api === 'messages' ? `Message n° ${id}` : `Demande de devis n° ${id}`}
+      focusKey={id}
+      closeHref={closeHref}
+      closeLabel="Fermer"
+    >
       {body}
-    </section>
+    </DetailAside>
   );
 }
 

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { RotateCw, X } from 'lucide-react';
-import { useEffect, useMemo, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { RotateCw } from 'lucide-react';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
 import { formatDateTime } from '@erepare/shared/format';
 import {
   mailStatusLabels,
@@ -12,8 +12,8 @@ import {
   type MailStatus,
   type OutboxItem,
 } from '@erepare/shared/schemas/admin-core';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { ErrorRetry } from './shop/kit';
+import { Button } from '../../../components/ui/button';
+import { DetailAside, ErrorRetry } from './shop/kit';
 import { ErrorBox } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { apiRequest } from '../../../lib/api-client';
@@ -66,7 +66,6 @@ function useRetry() {
 }
 
 function MailDetail({ id, closeHref }: { id: number; closeHref: string }) {
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const retry = useRetry();
   const mail = useQuery({
     queryKey: [...adminKey('outbox-mail'), id],
@@ -77,7 +76,6 @@ function MailDetail({ id, closeHref }: { id: number; closeHref: string }) {
       return status === 'pending' || status === 'sending' ? 2_000 : false;
     },
   });
-  useEffect(() => headingRef.current?.focus(), [id]);
 
   let body: React.ReactNode;
   if (mail.isPending) body = <Spinner label="Chargement de l’e-mail…" />;
@@ -140,17 +138,9 @@ function MailDetail({ id, closeHref }: { id: number; closeHref: string }) {
   }
 
   return (
-    <section aria-labelledby="mail-detail-heading" className="min-w-0 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-ink-900">
-      <div className="mb-3 flex items-start justify-between gap-3">
-        <h2 id="mail-detail-heading" ref={headingRef} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
-          E-mail n° {id}
-        </h2>
-        <Link to={closeHref} className={buttonClasses('ghost', 'min-h-10 px-2')} aria-label="Fermer l’e-mail">
-          <X aria-hidden="true" className="size-5" />
-        </Link>
-      </div>
+    <DetailAside headingId="mail-detail-heading" title={`E-mail n° ${id}`} focusKey={id} closeHref={closeHref} closeLabel="Fermer l’e-mail">
       {body}
-    </section>
+    </DetailAside>
   );
 }
 

@@ -1,11 +1,11 @@
-import { FilePlus2, Pencil } from 'lucide-react';
+import { FilePlus2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { customerPatchSchema, loyaltyAdjustmentSchema, type AdminCustomer } from '@erepare/shared/schemas/admin-repair';
 import { Button } from '../../../../components/ui/button';
 import { ErrorBox, Field } from '../../../../components/ui/field';
 import { AMOUNT_FORMAT_MESSAGE, formatDateTime, formatDay, formatEuros, parseEuros } from '../shop/money';
-import { applyIssues, DetailHeading, CheckboxField, ColourBadge, Facts, InfoBox, MiniTable, Panel, Pill, SectionLink, TextareaField } from '../shop/kit';
+import { applyIssues, DetailHeading, EditButton, CheckboxField, ColourBadge, Facts, InfoBox, MiniTable, Panel, Pill, SectionLink, TextareaField } from '../shop/kit';
 import { useCustomer, useRepairReadOnly, useSaveCustomer } from './api';
 import { RepairDetail } from './repair-detail';
 import { invoiceStatusLabel, invoiceStatusTone } from './labels';
@@ -30,12 +30,7 @@ function CustomerView({ customer }: { customer: AdminCustomer }) {
         <Panel
           title="Coordonnées"
           actions={
-            editing || readOnly ? null : (
-              <Button variant="secondary" onClick={() => setEditing(true)}>
-                <Pencil aria-hidden="true" className="size-4" />
-                Modifier
-              </Button>
-            )
+            editing || readOnly ? null : <EditButton onClick={() => setEditing(true)} />
           }
         >
           <Facts

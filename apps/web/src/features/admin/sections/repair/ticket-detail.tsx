@@ -1,11 +1,11 @@
-import { FilePlus2, Pencil } from 'lucide-react';
+import { FilePlus2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ticketPatchSchema, ticketStatusBodySchema, type AdminTicket } from '@erepare/shared/schemas/admin-repair';
 import { Button } from '../../../../components/ui/button';
 import { ErrorBox, Field } from '../../../../components/ui/field';
 import { formatDateTime, formatDay, formatEuros } from '../shop/money';
-import { applyIssues, DetailHeading, CheckboxField, ColourBadge, Facts, InfoBox, MiniTable, Panel, SectionLink, SelectField, TextareaField } from '../shop/kit';
+import { applyIssues, DetailHeading, EditButton, CheckboxField, ColourBadge, Facts, InfoBox, MiniTable, Panel, SectionLink, SelectField, TextareaField } from '../shop/kit';
 import { useChangeTicketStatus, useRepairReadOnly, useStatuses, useTicket, useUpdateTicket } from './api';
 import { DeviceFields, deviceIssuePath, devicesToBody, deviceToValues, type DeviceValues } from './device-fields';
 import { RepairDetail } from './repair-detail';
@@ -43,12 +43,7 @@ function TicketView({ ticket }: { ticket: AdminTicket }) {
         <Panel
           title="Informations"
           actions={
-            editing || readOnly ? null : (
-              <Button variant="secondary" onClick={() => setEditing(true)}>
-                <Pencil aria-hidden="true" className="size-4" />
-                Modifier
-              </Button>
-            )
+            editing || readOnly ? null : <EditButton onClick={() => setEditing(true)} />
           }
         >
           <Facts

@@ -1,7 +1,8 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, Pencil, X } from 'lucide-react';
 import { forwardRef, useEffect, useId, useRef, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, type InputHTMLAttributes } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
+import { Button, buttonClasses } from '../../../../components/ui/button';
 import { ErrorBox } from '../../../../components/ui/field';
 import { Spinner } from '../../../../components/ui/spinner';
 
@@ -281,5 +282,44 @@ export function MiniTable({ caption, head, rows, empty }: { caption: string; hea
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The « Modifier » button of a detail panel. */
+export function EditButton({ onClick }: { onClick: () => void }) {
+  return (
+    <Button variant="secondary" onClick={onClick}>
+      <Pencil aria-hidden="true" className="size-4" />
+      Modifier
+    </Button>
+  );
+}
+
+/**
+ * The detail shown beside a list (a message, a mail): its heading takes the focus when another
+ * item opens, and a close link goes back to the list.
+ */
+export function DetailAside({ headingId, title, focusKey, closeHref, closeLabel, children }: {
+  headingId: string;
+  title: ReactNode;
+  focusKey: unknown;
+  closeHref: string;
+  closeLabel: string;
+  children: ReactNode;
+}) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), [focusKey]);
+  return (
+    <section aria-labelledby={headingId} className="min-w-0 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-ink-900">
+      <div className="mb-3 flex items-start justify-between gap-3">
+        <h2 id={headingId} ref={headingRef} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
+          {title}
+        </h2>
+        <Link to={closeHref} className={buttonClasses('ghost', 'min-h-10 px-2')} aria-label={closeLabel}>
+          <X aria-hidden="true" className="size-5" />
+        </Link>
+      </div>
+      {children}
+    </section>
   );
 }

@@ -266,6 +266,8 @@ test.describe('ticket lookup', () => {
 
   test('malformed or empty input gets the spec’s messages, tied to the field', async ({ page }) => {
     await page.goto('/suivi');
+    // The app has taken over (a tap before it is replayed; that hand-over is unit-tested, not raced here).
+    await page.locator('html[data-app-ready]').waitFor();
     const field = page.getByRole('textbox', { name: 'Numéro de ticket' });
     const submit = page.getByRole('button', { name: 'Rechercher', exact: true });
     await submit.click();

@@ -140,7 +140,9 @@ describe('CheckoutPage – steps', () => {
     expect(screen.queryByLabelText('Adresse')).not.toBeInTheDocument();
     expect(screen.queryByText('Commandes passées avant 14h expédiées le jour même')).not.toBeInTheDocument();
     await next();
-    expect(await screen.findByRole('heading', { level: 2, name: /Mode de paiement/ })).toHaveFocus();
+    const heading = await screen.findByRole('heading', { level: 2, name: /Mode de paiement/ });
+    // Focus moves in an effect after the step renders.
+    await waitFor(() => expect(heading).toHaveFocus());
     await user.click(screen.getByRole('button', { name: /Précédent/ }));
     expect(await screen.findByRole('heading', { level: 2, name: /Adresse et méthode/ })).toBeInTheDocument();
   });
@@ -438,7 +440,9 @@ describe('CheckoutPage – order', () => {
     await toReview({ payment: 'Prélèvement SEPA' });
     await user.click(screen.getByRole('checkbox', { name: /conditions générales de vente/ }));
     await user.click(submitButton());
-    expect(await screen.findByRole('heading', { level: 2, name: 'Commande en attente de paiement' })).toHaveFocus();
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Commande en attente de paiement' });
+    // Focus moves in an effect after the step renders.
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.getByText("Mode de paiement en cours d'intégration")).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Continuer les achats' })).toHaveAttribute('href', '/boutique');
     // The cart stays until the payment succeeds.

@@ -40,16 +40,16 @@ export const PAGES = [
   // The shell every page shares (React, router, header, footer, settings…), measured on the
   // plainest public page: what the home page loads beyond it is the home route's own JavaScript.
   { name: 'shell', path: '/mentions-legales', lighthouse: false },
-  // Issue 8: home route JavaScript ≤ 100 kB gzip, read like issue 5's route budget (the route's
-  // own code, beyond the shared shell); the whole page's total keeps issue 2's 150 kB.
-  { name: 'home', path: '/', budget: { ...PUBLIC_PAGE, jsGzipKb: 150, routeJsGzipKb: 100 } },
+  // Issue 8: home route JavaScript ≤ 100 kB gzip: everything the home page loads, shell included
+  // (issue 2 gave the same words 150 kB). Its own code beyond the shell is reported.
+  { name: 'home', path: '/', budget: { ...PUBLIC_PAGE, jsGzipKb: 100 } },
   { name: 'contact', path: '/contact', budget: PUBLIC_PAGE },
   { name: 'faq', path: '/faq', budget: PUBLIC_PAGE },
   { name: 'service', path: '/services/picofly-installation', budget: PUBLIC_PAGE },
   { name: 'landing', path: '/reparation-smartphone-arcachon', budget: PUBLIC_PAGE },
   // Issue 5: the shop's route JavaScript ≤ 120 kB gzip, Lighthouse mobile performance ≥ 0.9. The
-  // shared shell alone is ~131 kB (React, router, layout), so the budget is read as the route's own
-  // JavaScript; the total (shell + route + zod, which loads with the first API call) is reported.
+  // budget is read as the route's own JavaScript, beyond the shell every page shares; the total
+  // (shell + route + zod, which loads with the first API call) is reported.
   { name: 'shop', path: '/boutique', budget: { performance: 0.9, accessibility: 0.9, routeJsGzipKb: 120 } },
   { name: 'product', path: '/produit/:id', resolve: firstProductPath, budget: { performance: 0.9, accessibility: 0.9 } },
   // Issue 10: the tracking dashboard (2,000 tickets in the large set; the page shows the 14-day

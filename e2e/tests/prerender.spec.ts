@@ -9,8 +9,16 @@ import { matchRoute, prerenderedPaths } from '@erepare/shared/routes';
 
 const paths = prerenderedPaths();
 
-/** Marks the prerendered root's first element, then reports whether hydration kept it and what failed. */
-async function watchHydration(page: Page): Promise<() => Promise<{ kept: boolean; errors: string[] }>> {
+/**
+ * Marks every prerendered element of the page, then reports whether hydration kept them (the
+ * root's first element, and nearly all the others: a part hydrated later must keep its HTML
+ * meanwhile, not be removed and drawn again) and what failed. Pages whose HTML is a loading
+ * skeleton replace it with their data: only their first element is checked.
+ */
+const SKELETON_PAGES = new Set(['/boutique', '/boutique-beta', '/suivi', '/suivi-moderne']);
+const isSkeletonPage = (path: string) => SKELETON_PAGES.has(path) || path.startsWith('/produit/');
+
+async function watchHydration(page: Page): Promise<(path: string) => Promise<{ kept: boolean; gone: number; errors: string[] }>> {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(String(error)));
   page.on('console', (message) => {
@@ -18,19 +26,31 @@ async function watchHydration(page: Page): Promise<() => Promise<{ kept: boolean
   });
   await page.addInitScript(() => {
     document.addEventListener('DOMContentLoaded', () => {
-      (window as unknown as { prerendered: Element | null }).prerendered = document.getElementById('root')?.firstElementChild ?? null;
+      const marked = window as unknown as { prerendered: Element | null; prerenderedAll: Element[] };
+      marked.prerendered = document.getElementById('root')?.firstElementChild ?? null;
+      marked.prerenderedAll = Array.from(document.querySelectorAll('#root *'));
     });
   });
-  return async () => ({
-    kept: await page.evaluate(() => {
-      const first = (window as unknown as { prerendered: Element | null }).prerendered;
-      return first !== null && first === document.getElementById('root')?.firstElementChild;
-    }),
-    errors,
-  });
+  return async (path: string) => {
+    const { kept, gone, total } = await page.evaluate(() => {
+      const marked = window as unknown as { prerendered: Element | null; prerenderedAll: Element[] };
+      const first = marked.prerendered;
+      return {
+        kept: first !== null && first === document.getElementById('root')?.firstElementChild,
+        gone: marked.prerenderedAll.filter((element) => !element.isConnected).length,
+        total: marked.prerenderedAll.length,
+      };
+    });
+    // A few elements change with the visitor's state (an icon, a badge): 5 % at most.
+    return { kept, gone: isSkeletonPage(path) ? 0 : gone / Math.max(total, 1), errors: [...errors] };
+  };
 }
 
 test.describe('prerendered pages', () => {
+  // Every page straight from the server: a service worker answering a slow navigation with its
+  // copy (pwa.spec.ts covers it) would be another test.
+  test.use({ serviceWorkers: 'block' });
+
   test('carry their content without JavaScript', async ({ browser }) => {
     test.setTimeout(60_000 + paths.length * 2_000);
     const context = await browser.newContext({ javaScriptEnabled: false });
@@ -81,9 +101,10 @@ test.describe('prerendered pages', () => {
         await test.step(path, async () => {
           await page.goto(path, { waitUntil: 'networkidle' });
           await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-          const { kept, errors } = await hydration();
+          const { kept, gone, errors } = await hydration(path);
           expect(errors, path).toEqual([]);
           expect(kept, `${path}: the prerendered markup was replaced instead of hydrated`).toBe(true);
+          expect(gone, `${path}: share of the prerendered elements removed by hydration`).toBeLessThanOrEqual(0.05);
           await expect(page.locator('html'), path).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b).*$/);
         });
       }
@@ -104,7 +125,7 @@ test.describe('prerendered pages', () => {
     expect(html).toContain('Chargement du produit…');
     expect(html).toContain('id="erepare-product"');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name);
-    const { kept, errors } = await hydration();
+    const { kept, errors } = await hydration(`/produit/${product.id}`);
     expect(errors).toEqual([]);
     expect(kept, 'the skeleton was replaced instead of hydrated').toBe(true);
     expect(productRequests, 'the product came with the page').toBe(0);

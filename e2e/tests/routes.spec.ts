@@ -40,6 +40,10 @@ test.describe('route table', () => {
           const title = route.page === 'product' ? '.+' : route.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
           await expect(page).toHaveTitle(new RegExp(`^${title} \\| E\\.repare$`));
           await expectAccessible(page, { bestPractice: route.page === 'home' || route.page === 'admin' });
+          // Nothing widens the page: on a phone it would scroll sideways (and every part of it
+          // would count as on screen, loading the code meant for later).
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          expect(overflow, `${path}: no horizontal scroll`).toBeLessThanOrEqual(0);
         });
       }
     });

@@ -280,6 +280,30 @@ test.describe('ticket lookup', () => {
     await expect(page).toHaveURL(/\/suivi$/);
   });
 
+  test('an empty submit tapped before the app has taken over still gets its message, on a later day', async ({ page }) => {
+    // The page was prerendered at build time; the visitor comes days later (the dashboard's period
+    // then differs from the prerendered one). The app's code arrives late (a slow phone): the tap
+    // lands on the prerendered form, is held by lib/app-ready and replayed once the app is ready.
+    await page.clock.setSystemTime(Date.now() + 3 * DAY * 1000);
+    await page.route('**/assets/boot-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/suivi');
+    const field = page.getByRole('textbox', { name: 'Numéro de ticket' });
+    await page.getByRole('button', { name: 'Rechercher', exact: true }).click();
+    expect(await page.locator('html[data-app-ready]').count()).toBe(0);
+    await page.locator('html[data-app-ready]').waitFor();
+    await expect(field).toHaveAccessibleDescription(/Veuillez entrer un numéro de ticket/);
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(page).toHaveURL(/\/suivi$/);
+    // Today's period, once the app is there.
+    await expect(page.getByText(/Période d’affichage : 14 derniers jours, du \d{2}\/\d{2}\/\d{4} au \d{2}\/\d{2}\/\d{4}\./)).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
   test('an unknown ticket is reported plainly', async ({ page }) => {
     await page.goto('/suivi?ticket=T-999999');
     await expect(page.getByText('Ticket introuvable', { exact: true })).toBeVisible();

@@ -12,13 +12,14 @@ import { primeSiteSettings } from './lib/site-settings';
 import { embeddedStoreProfile } from './lib/store-profile';
 import { defaultStoreProfile } from '@erepare/shared/store-profile';
 import { APP_READY_EVENT } from './lib/app-ready';
+import { setHydrating } from './preact/hydration';
 import { applyTheme, readTheme } from './lib/theme-store';
 
 // Apply the area's theme before the first paint.
 applyTheme(readTheme(themeAreaForPath(window.location.pathname)));
 
 const queryClient = createQueryClient();
-primeSiteSettings(queryClient);
+const settingsReady = primeSiteSettings(queryClient);
 // The profile the page was rendered with (sent by the server); the default one without a server (vite dev).
 const storeProfile = embeddedStoreProfile(document) ?? defaultStoreProfile;
 
@@ -46,10 +47,20 @@ const container = document.getElementById('root');
 if (!container) throw new Error('#root introuvable');
 
 // A prerendered page (public pages) is hydrated once its route's code is here; the others render.
-if (container.hasChildNodes()) {
+// Without the site settings (a page copy that lacks them, no cached ones), the first render is the
+// loading spinner, not the page: it is drawn afresh (hydrating a tree that differs from the HTML
+// would keep the HTML's attributes).
+if (container.hasChildNodes() && settingsReady) {
   await loadMatchedRoutes(window.location.pathname);
-  hydrateRoot(container, app());
+  // Preact hydrates synchronously: stores give their server value meanwhile (preact/react.ts).
+  setHydrating(true);
+  try {
+    hydrateRoot(container, app());
+  } finally {
+    setHydrating(false);
+  }
 } else {
+  container.replaceChildren();
   createRoot(container).render(app());
 }
 

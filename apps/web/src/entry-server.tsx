@@ -5,7 +5,7 @@
  * again with it). Data the pages fetch (catalogue, tickets…) is not fetched here: they render
  * their loading state, and the browser hydrates the same markup, then fetches.
  */
-import { prerender } from 'react-dom/static';
+import { renderToStringAsync } from 'preact-render-to-string';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { PRERENDERED_NOT_FOUND, PRERENDERED_PRODUCT, PRERENDERED_PRODUCT_SAMPLE, prerenderedPaths } from '@erepare/shared/routes';
 import { defaultSiteSettings } from '@erepare/shared/site-settings';
@@ -38,26 +38,17 @@ export async function render(path: string, storeProfile: StoreProfile = defaultS
   const context = await handler.query(new Request(new URL(path, 'http://localhost')));
   if (context instanceof Response) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
-  const renderOnce = async () => {
-    const queryClient = createQueryClient();
-    // The server sends the current settings with every page; maintenance pages are not prerendered.
-    seedSiteSettings(queryClient, defaultSiteSettings);
-    const { prelude } = await prerender(
-      <Providers client={queryClient} storeProfile={storeProfile}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </Providers>,
-      // Never outline a large Suspense boundary (that too takes an inline script).
-      { progressiveChunkSize: Number.POSITIVE_INFINITY },
-    );
-    const html = await new Response(prelude).text();
-    queryClient.clear();
-    return html;
-  };
-  // A part loaded on demand (React.lazy) suspends the first time: React then streams it after a
-  // fallback with an inline script to swap them, which the CSP forbids. The first render loads
-  // every such part; the second, with all of them there, is plain HTML.
-  await renderOnce();
-  const html = await renderOnce();
+  const queryClient = createQueryClient();
+  // The server sends the current settings with every page; maintenance pages are not prerendered.
+  seedSiteSettings(queryClient, defaultSiteSettings);
+  // Parts loaded on demand (lazy) are waited for: the HTML holds them, as the browser's first
+  // render will once their code is loaded.
+  const html = await renderToStringAsync(
+    <Providers client={queryClient} storeProfile={storeProfile}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </Providers>,
+  );
+  queryClient.clear();
   if (/<script(?![^>]*type="application\/(?:ld\+)?json")/.test(html)) {
     throw new Error(`prerender ${path}: the HTML holds an executable inline script (forbidden by the CSP): ${/<script(?![^>]*type="application\/(?:ld\+)?json")[^>]*>.{0,120}/.exec(html)?.[0] ?? ""}`);
   }

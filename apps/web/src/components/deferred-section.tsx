@@ -1,4 +1,6 @@
 import { lazy, memo, Suspense, type ComponentType } from 'react';
+import { isHydrating } from '../preact/hydration';
+import { afterTasksHydrating } from './hydrate-in-turn';
 
 /**
  * Resolves once the element `id` enters the viewport (its HTML is already on screen: only its
@@ -25,17 +27,31 @@ export function nearViewport(id: string, margin = '0px'): Promise<void> {
 /**
  * A part of a prerendered page whose code loads when the visitor scrolls near it. Its HTML is in
  * the page from the start (the build waits for it); the browser keeps that HTML as it is and
- * hydrates it once the code has come. Memoised with a stable child: an update reaching a part not
- * yet hydrated would make React drop its HTML for the (empty) fallback.
+ * hydrates it once the code has come. The part is one element (its `id`): a suspended part keeps
+ * its HTML only if it has a single root (Preact removes the others until it resumes). Memoised
+ * with a stable child: an update reaching a part not yet hydrated would drop its HTML for the
+ * (empty) fallback.
  */
 export function deferredSection(id: string, load: () => Promise<{ default: ComponentType }>): ComponentType {
-  const Part = lazy(() => nearViewport(id).then(load));
+  const Part = lazy(() => {
+    // Started while the page hydrates: the part hydrates when it comes, with its stores' server
+    // values (what the HTML was built with) until its render is done.
+    const hydrating = isHydrating();
+    return nearViewport(id)
+      .then(load)
+      .then((loaded) => (hydrating ? afterTasksHydrating(0).then(() => loaded) : loaded))
+      .then(({ default: Content }) => ({
+        default: function Section() {
+          return (
+            <div id={id}>
+              <Content />
+            </div>
+          );
+        },
+      }));
+  });
   const content = <Part />;
   return memo(function DeferredSection() {
-    return (
-      <div id={id}>
-        <Suspense fallback={null}>{content}</Suspense>
-      </div>
-    );
+    return <Suspense fallback={null}>{content}</Suspense>;
   });
 }

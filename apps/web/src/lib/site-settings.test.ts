@@ -37,7 +37,7 @@ describe('settings sent with the page', () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     embed(JSON.stringify(maintenance));
     const client = new QueryClient();
-    primeSiteSettings(client);
+    expect(primeSiteSettings(client)).toBe(true);
     expect(client.getQueryData(KEY)).toEqual(maintenance);
     expect(client.getQueryState(KEY)?.isInvalidated).toBe(false);
     expect(Date.now() - (client.getQueryState(KEY)?.dataUpdatedAt ?? 0)).toBeLessThan(1000);
@@ -60,7 +60,8 @@ describe('settings sent with the page', () => {
       new Response(JSON.stringify({ success: true, data: defaultSiteSettings }), { headers: { 'content-type': 'application/json' } }),
     );
     const client = new QueryClient();
-    primeSiteSettings(client);
+    // The first render is then the loading spinner (boot.tsx draws it rather than hydrating).
+    expect(primeSiteSettings(client)).toBe(false);
     await vi.waitFor(() => expect(client.getQueryData(KEY)).toEqual(defaultSiteSettings));
     expect(fetchSpy.mock.calls[0]?.[0]).toEqual(expect.stringContaining('/api/admin/site-settings'));
   });

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { defaultSiteSettings, SITE_SETTINGS_ELEMENT_ID, siteSettingsPayload, type SiteSettings } from '@erepare/shared/site-settings';
 import { apiRequest } from './api-client';
@@ -61,9 +61,10 @@ export function embeddedSiteSettings(doc: Pick<Document, 'getElementById'>): Sit
 /**
  * Called once at start-up: every page's maintenance gate needs the settings, so they are taken
  * from the page itself (the server sends the current ones), else from the 30 s cache, else
- * requested at once, in parallel with the page's own code.
+ * requested at once, in parallel with the page's own code. Says whether they are there now (the
+ * first render then shows the page, not the loading spinner).
  */
-export function primeSiteSettings(client: QueryClient): void {
+export function primeSiteSettings(client: QueryClient): boolean {
   const embedded = embeddedSiteSettings(document);
   if (embedded) {
     // A page the service worker served may be an old copy: its settings count as stale (the
@@ -71,11 +72,12 @@ export function primeSiteSettings(client: QueryClient): void {
     const maybeOld = typeof navigator !== 'undefined' && Boolean(navigator.serviceWorker?.controller);
     seedSiteSettings(client, embedded, maybeOld ? 0 : Date.now());
     if (!maybeOld) writeCache(embedded);
-    return;
+    return true;
   }
   const cached = readCache();
   if (cached) seedSiteSettings(client, cached.settings, cached.fetchedAt);
   else void client.prefetchQuery(siteSettingsQuery);
+  return cached !== null;
 }
 
 /**
@@ -95,16 +97,12 @@ export function useRefreshStaleSettings(): () => void {
   return useCallback(() => void queryClient.refetchQueries({ queryKey: QUERY_KEY, stale: true, type: 'active' }), [queryClient]);
 }
 
-export function useSaveSiteSettings() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (settings: SiteSettings) =>
-      apiRequest('/api/admin/site-settings', { method: 'POST', body: settings, schema: siteSettingsPayload }),
-    onSuccess: (response) => {
-      queryClient.setQueryData(QUERY_KEY, response.data);
-      // The layout derives the document title and description from these settings: they update
-      // as soon as the save succeeds (spec 1 §7).
-      writeCache(response.data);
-    },
-  });
+/**
+ * Settings staff have just saved, given to the page at once (the staff form saves them: its
+ * mutation lives with it, so visitors never download it). The layout derives the document title
+ * and description from these settings: they update as soon as the save succeeds (spec 1 §7).
+ */
+export function applySavedSiteSettings(queryClient: QueryClient, settings: SiteSettings): void {
+  queryClient.setQueryData(QUERY_KEY, settings);
+  writeCache(settings);
 }

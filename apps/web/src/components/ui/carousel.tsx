@@ -220,7 +220,10 @@ export function Carousel({
       onPointerUp={() => (pointerDown.current = false)}
       onPointerCancel={() => (pointerDown.current = false)}
     >
-      <div ref={viewportRef} className="overflow-hidden">
+      {/* Positioned, so that it also clips what is absolutely placed in the slides (the
+          screen-reader-only texts): otherwise the slides waiting on the right widen the whole
+          page on a phone, which then scrolls sideways. */}
+      <div ref={viewportRef} className="relative overflow-hidden">
         <div className="flex touch-pan-y" aria-live={rotating ? 'off' : 'polite'}>
           {slides.map((slide, index) => (
             <div

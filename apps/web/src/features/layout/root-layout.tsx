@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
+import { HydrateInTurn } from '../../components/hydrate-in-turn';
 import { LocalBusinessJsonLd } from '../../components/local-business-json-ld';
 import { MaintenanceNotice } from '../../components/maintenance-notice';
 import { RestrictedShopNotice } from '../../components/restricted-shop-notice';
@@ -136,23 +137,31 @@ export function RootLayout() {
       >
         Aller au contenu principal
       </a>
-      {/* Each part is its own Suspense boundary: a prerendered page is then hydrated part by part
-          in short tasks (React yields between boundaries) instead of one long task that would
-          block taps on a phone; a tap on a part not yet hydrated hydrates it first. */}
+      {/* Each part is its own Suspense boundary, hydrated in a task of its own (HydrateInTurn):
+          the content first, then the header, the footer and the chat button, instead of one long
+          task that would block taps on a phone. */}
       <Suspense fallback={null}>
-        <Header />
+        <HydrateInTurn turn={1}>
+          <Header />
+        </HydrateInTurn>
       </Suspense>
       <main id="contenu" tabIndex={-1} className="min-h-[60dvh] outline-none">
-        <Suspense fallback={null}>{shopClosed ? <RestrictedShopNotice /> : <Outlet />}</Suspense>
+        <Suspense fallback={null}>
+          <HydrateInTurn turn={0}>{shopClosed ? <RestrictedShopNotice /> : <Outlet />}</HydrateInTurn>
+        </Suspense>
       </main>
       <Suspense fallback={null}>
-        <Footer />
-        <SiteLocalBusiness />
+        <HydrateInTurn turn={2}>
+          <Footer />
+          <SiteLocalBusiness />
+        </HydrateInTurn>
       </Suspense>
       {/* Staff at work need no chat button over their forms and tables. */}
       {pathname === ADMIN_PATH ? null : (
         <Suspense fallback={null}>
-          <WhatsAppButton hideOnPhone={CHECKOUT_FLOW.some((prefix) => pathname.startsWith(prefix))} />
+          <HydrateInTurn turn={3}>
+            <WhatsAppButton hideOnPhone={CHECKOUT_FLOW.some((prefix) => pathname.startsWith(prefix))} />
+          </HydrateInTurn>
         </Suspense>
       )}
       <ScrollRestoration />

@@ -1,19 +1,27 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
-import { useId } from 'react';
+import { forwardRef, useId, type InputHTMLAttributes } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { siteSettingsSchema, type SiteSettings } from '@erepare/shared/schemas/settings';
+import { siteSettingsPayload } from '@erepare/shared/site-settings';
 import { Button } from '../../../components/ui/button';
 import { ErrorBox, Field, SuccessBox } from '../../../components/ui/field';
-import { useSaveSiteSettings } from '../../../lib/site-settings';
+import { apiRequest } from '../../../lib/api-client';
+import { applySavedSiteSettings } from '../../../lib/site-settings';
 
 const DESCRIPTION_MAX = 320;
 
-function Toggle({ label, hint, ...props }: { label: string; hint: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+// The ref is forwarded: the form library registers the checkbox through it (ref is no ordinary
+// prop in the browser build, which runs on Preact).
+const Toggle = forwardRef<HTMLInputElement, { label: string; hint: string } & InputHTMLAttributes<HTMLInputElement>>(function Toggle(
+  { label, hint, ...props },
+  ref,
+) {
   const id = useId();
   return (
     <div className="flex gap-3 rounded-lg border border-slate-300 p-4 dark:border-slate-600">
-      <input id={id} type="checkbox" aria-describedby={`${id}-hint`} className="mt-0.5 size-5 shrink-0 accent-brand-700" {...props} />
+      <input ref={ref} id={id} type="checkbox" aria-describedby={`${id}-hint`} className="mt-0.5 size-5 shrink-0 accent-brand-700" {...props} />
       <div>
         <label htmlFor={id} className="block font-medium">
           {label}
@@ -24,6 +32,16 @@ function Toggle({ label, hint, ...props }: { label: string; hint: string } & Rea
       </div>
     </div>
   );
+});
+
+/** Saves the settings (staff only: kept here, out of the code every visitor loads). */
+function useSaveSiteSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: SiteSettings) =>
+      apiRequest('/api/admin/site-settings', { method: 'POST', body: settings, schema: siteSettingsPayload }),
+    onSuccess: (response) => applySavedSiteSettings(queryClient, response.data),
+  });
 }
 
 export function SettingsForm({ initial, disabled = false }: { initial: SiteSettings; disabled?: boolean }) {

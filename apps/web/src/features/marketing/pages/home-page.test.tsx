@@ -6,7 +6,7 @@ import { defaultStoreProfile, mapsUrl } from '@erepare/shared/store-profile';
 import { settleCarousels, stubCarouselBrowser } from '../../../components/ui/carousel-test-stubs';
 import { HomePage } from './home-page';
 import { ReviewCard } from '../components/home/reviews-carousel';
-import { reviewsNotice } from '../content/home';
+import { reviewsNotice } from '../content/home-sections';
 
 /** The home page as after a link to it: the part below the first screen loads at once. */
 async function renderHome() {

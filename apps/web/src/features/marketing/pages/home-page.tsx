@@ -5,8 +5,11 @@ import { Hero } from '../components/home/hero';
 /**
  * The landing page (spec 3 §2): sections 1-8 and the other home elements. The whole page is in the
  * prerendered HTML; the code of what lies below the first screen loads when the visitor scrolls
- * there (the landing page must be light on a phone).
+ * there, part by part (the landing page must be light on a phone).
  */
+const Services = deferredSection('accueil-services', () =>
+  import('../components/home/services-carousel').then((m) => ({ default: m.ServicesCarousel })),
+);
 const BelowTheFold = deferredSection('accueil-suite', () => import('../components/home/below-the-fold'));
 
 export function HomePage() {
@@ -14,6 +17,7 @@ export function HomePage() {
     <>
       <Hero />
       <CategoryGrid />
+      <Services />
       <BelowTheFold />
     </>
   );

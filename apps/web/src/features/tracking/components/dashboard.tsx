@@ -1,5 +1,5 @@
 import { CalendarRange, RefreshCw, RotateCcw, Search } from 'lucide-react';
-import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { formatDate } from '@erepare/shared/format';
 import { Button } from '../../../components/ui/button';
 import { ErrorBox } from '../../../components/ui/field';
@@ -132,6 +132,19 @@ function Controls({
   );
 }
 
+const noSubscription = () => () => undefined;
+
+/**
+ * False on the server and while a prerendered page hydrates, true afterwards (and at once when the
+ * page is rendered in the browser). What depends on today's date waits for it: the page was
+ * prerendered at build time, and another day's text would not match the prerendered one, so React
+ * would throw the prerendered content away and render it again (taps held before hydration on it
+ * would then be lost, see lib/app-ready).
+ */
+function useAfterHydration(): boolean {
+  return useSyncExternalStore(noSubscription, () => true, () => false);
+}
+
 /**
  * The public dashboard (spec 3 §2-§4, §7-§9): anonymised tickets of the last 14 days, searched
  * and filtered in the browser, as a table from 768 px and as cards below.
@@ -158,7 +171,9 @@ export function Dashboard() {
   const listed = useDeferredValue(shown);
   const options = useMemo(() => statusOptions(statuses.data ?? [], all), [statuses.data, all]);
   const empty = emptyListMessage(state, shown.length, filters);
-  const period = dashboardPeriod(tickets.dataUpdatedAt || openedAt);
+  // Today's period once hydrated (the prerendered page, built on another day, names none).
+  const afterHydration = useAfterHydration();
+  const period = afterHydration ? dashboardPeriod(tickets.dataUpdatedAt || openedAt) : null;
   const refreshing = tickets.isFetching || statuses.isFetching;
 
   return (
@@ -189,7 +204,8 @@ export function Dashboard() {
         <CalendarRange aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700 dark:text-brand-300" />
         <div>
           <p>
-            <strong>Période d’affichage : {DASHBOARD_PERIOD_DAYS} derniers jours</strong>, du {formatDate(period.from)} au {formatDate(period.to)}.
+            <strong>Période d’affichage : {DASHBOARD_PERIOD_DAYS} derniers jours</strong>
+            {period ? `, du ${formatDate(period.from)} au ${formatDate(period.to)}` : ''}.
           </p>
           <p id={`${id}-auto-refresh`} className="mt-1">
             Le tableau s’actualise automatiquement toutes les 5 minutes. Les clients sont anonymisés (Client #numéro).

@@ -1,14 +1,20 @@
-import { useId, type Ref, type TextareaHTMLAttributes } from 'react';
+import { forwardRef, useId, type TextareaHTMLAttributes } from 'react';
 
 type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
   label: string;
   error?: string | undefined;
   hint?: string;
-  ref?: Ref<HTMLTextAreaElement>;
 };
 
-/** A labelled textarea whose hint and error are announced with it (same look as `Field`). */
-export function TextAreaField({ label, error, hint, id, className = '', ref, ...props }: TextAreaFieldProps) {
+/**
+ * A labelled textarea whose hint and error are announced with it (same look as `Field`). The ref
+ * is forwarded (the form library registers the textarea through it): the build runs on Preact,
+ * where `ref` is not an ordinary prop as in React 19.
+ */
+export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField(
+  { label, error, hint, id, className = '', ...props },
+  ref,
+) {
   const generated = useId();
   const fieldId = id ?? generated;
   const describedBy = [hint ? `${fieldId}-hint` : null, error ? `${fieldId}-error` : null].filter(Boolean).join(' ') || undefined;
@@ -39,4 +45,4 @@ export function TextAreaField({ label, error, hint, id, className = '', ref, ...
       ) : null}
     </div>
   );
-}
+});

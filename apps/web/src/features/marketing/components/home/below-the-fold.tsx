@@ -5,15 +5,16 @@ import { PromoBlock } from './promo-block';
 import { RepairCentre } from './repair-centre';
 import { RepairSelector } from './repair-selector';
 import { ReviewsCarousel } from './reviews-carousel';
-import { ServicesCarousel } from './services-carousel';
 import { Statistics } from './statistics';
 import { TestimonialsCarousel } from './testimonials-carousel';
 
-/** The home page below its first screen: its code loads when the visitor scrolls to it. */
+/**
+ * The home page from its repair centre down: its code loads when the visitor scrolls there (the
+ * services carousel above it, often on the first screen of a phone, is a part of its own).
+ */
 export default function BelowTheFold() {
   return (
     <>
-      <ServicesCarousel />
       <RepairCentre />
       <RepairSelector />
       <HowItWorks />

@@ -1,4 +1,4 @@
-import { howItWorks } from '../../content/home';
+import { howItWorks } from '../../content/home-sections';
 import { Section } from './section';
 
 /** Section 4: the three steps. */

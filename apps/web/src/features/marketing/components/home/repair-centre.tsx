@@ -1,7 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Check, ShieldCheck, Stethoscope, FileText } from 'lucide-react';
 import { ButtonLink } from '../../../../components/ui/button';
-import { REPAIRS_FROM, repairTabs, type Repair, type RepairTab } from '../../content/home';
+import { REPAIRS_FROM, repairTabs, type Repair, type RepairTab } from '../../content/home-sections';
 import { Section } from './section';
 
 const GENERAL = { id: 'general', label: 'Général' } as const;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ArrowRight } from 'lucide-react';
 import { ButtonLink } from '../../../../components/ui/button';
-import { repairParts } from '../../content/home';
+import { repairParts } from '../../content/home-sections';
 import { Section } from './section';
 
 /** The 8-part repair selector: pick the faulty part, read what we do, go to the online quote. */

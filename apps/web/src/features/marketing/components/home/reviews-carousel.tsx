@@ -1,6 +1,6 @@
 import { BadgeCheck, Quote } from 'lucide-react';
 import { Carousel } from '../../../../components/ui/carousel';
-import { reviews, reviewsNotice, type Review } from '../../content/home';
+import { reviews, reviewsNotice, type Review } from '../../content/home-sections';
 import { Section } from './section';
 import { Stars } from './stars';
 

@@ -1,7 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { Carousel } from '../../../../components/ui/carousel';
-import { serviceSlides, type ServiceSlide } from '../../content/home';
+import { serviceSlides, type ServiceSlide } from '../../content/home-sections';
 import { Section } from './section';
 
 const price = (euros: number) => `${euros}\u00a0€`;

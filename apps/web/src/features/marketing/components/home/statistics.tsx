@@ -1,4 +1,4 @@
-import { statistics } from '../../content/home';
+import { statistics } from '../../content/home-sections';
 
 /** Section 5: experience figures (spec 3 §9). */
 export function Statistics() {

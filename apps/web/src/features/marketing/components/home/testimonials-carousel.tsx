@@ -1,6 +1,6 @@
 import { MapPin } from 'lucide-react';
 import { Carousel } from '../../../../components/ui/carousel';
-import { testimonials, type Testimonial } from '../../content/home';
+import { testimonials, type Testimonial } from '../../content/home-sections';
 import { Section } from './section';
 
 function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {

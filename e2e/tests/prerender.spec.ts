@@ -16,7 +16,7 @@ const paths = prerenderedPaths();
  * skeleton replace it with their data: only their first element is checked.
  */
 const SKELETON_PAGES = new Set(['/boutique', '/boutique-beta', '/suivi', '/suivi-moderne']);
-const isSkeletonPage = (path: string) => SKELETON_PAGES.has(path) || path.startsWith('/produit/');
+const isSkeletonPage = (path: string) => SKELETON_PAGES.has(path);
 
 async function watchHydration(page: Page): Promise<(path: string) => Promise<{ kept: boolean; gone: number; errors: string[] }>> {
   const errors: string[] = [];
@@ -111,23 +111,39 @@ test.describe('prerendered pages', () => {
     });
   }
 
-  test('a product page paints its prerendered skeleton, hydrates it and shows the product sent with the page', async ({ page, request }) => {
-    const list = await request.get('/api/shop/products?page=1&per_page=1');
-    const product = (await list.json() as { data: { id: number; name: string }[] }).data[0]!;
+  test('a product page comes rendered with its product (readable without JavaScript), hydrates it and sells it', async ({ page, request, browser }) => {
+    const list = await request.get('/api/shop/products?page=1&per_page=1&orderby=price&order=desc');
+    const product = (await list.json() as { data: { id: number; name: string; in_stock: boolean }[] }).data.find((item) => item.in_stock)!;
+    const path = `/produit/${product.id}`;
+
+    // Search engines and link previews read the product from the HTML itself.
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await noScript.newPage();
+    await plain.goto(path);
+    await expect(plain.getByRole('heading', { level: 1 })).toHaveText(product.name);
+    await expect(plain.getByText('TTC', { exact: true })).toBeVisible();
+    await noScript.close();
+
+    // The visitor came from a filtered catalogue: the back link leads there once the app runs.
+    await page.addInitScript(() => sessionStorage.setItem('erepare_shop_last', '?category=accessoires'));
     const hydration = await watchHydration(page);
     let productRequests = 0;
     page.on('request', (sent) => {
       if (new URL(sent.url()).pathname === `/api/shop/products/${product.id}`) productRequests += 1;
     });
-    const response = await page.goto(`/produit/${product.id}`, { waitUntil: 'networkidle' });
-    // The HTML carries the skeleton (it paints before any script) and the product itself.
+    const response = await page.goto(path, { waitUntil: 'networkidle' });
     const html = (await response?.text()) ?? '';
-    expect(html).toContain('Chargement du produit…');
-    expect(html).toContain('id="erepare-product"');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name);
-    const { kept, errors } = await hydration(`/produit/${product.id}`);
+    expect(html).not.toContain('Chargement du produit…');
+    expect(html).toContain('id="erepare-product" data-rendered>');
+    await expect(page.locator('html')).toHaveAttribute('data-app-ready', 'true');
+    const { kept, gone, errors } = await hydration(path);
     expect(errors).toEqual([]);
-    expect(kept, 'the skeleton was replaced instead of hydrated').toBe(true);
+    expect(kept, 'the product page was replaced instead of hydrated').toBe(true);
+    expect(gone, 'share of the rendered elements removed by hydration').toBeLessThanOrEqual(0.05);
     expect(productRequests, 'the product came with the page').toBe(0);
+    await expect(page.getByRole('link', { name: 'Retour à la boutique' })).toHaveAttribute('href', '/boutique?category=accessoires');
+    // The hydrated page works: the product goes into the cart.
+    await page.getByRole('button', { name: 'Ajouter au panier' }).click();
+    await expect(page.getByText(/Déjà 1 dans votre panier|Tout le stock disponible est dans votre panier/)).toBeVisible();
   });
 });

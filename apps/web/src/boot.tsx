@@ -9,6 +9,7 @@ import { createQueryClient, Providers } from './app/providers';
 import { createRouter, loadMatchedRoutes } from './app/router';
 import { registerServiceWorker } from './lib/service-worker';
 import { primeSiteSettings } from './lib/site-settings';
+import { primeRenderedProduct } from './lib/shop-api';
 import { embeddedStoreProfile } from './lib/store-profile';
 import { defaultStoreProfile } from '@erepare/shared/store-profile';
 import { APP_READY_EVENT } from './lib/app-ready';
@@ -50,8 +51,11 @@ if (!container) throw new Error('#root introuvable');
 // Without the site settings (a page copy that lacks them, no cached ones), the first render is the
 // loading spinner, not the page: it is drawn afresh (hydrating a tree that differs from the HTML
 // would keep the HTML's attributes).
-if (container.hasChildNodes() && settingsReady) {
-  await loadMatchedRoutes(window.location.pathname);
+// A product page the server rendered with its product hydrates once the product is in the cache
+// (drawn afresh if it cannot be read).
+const hydrating = container.hasChildNodes() && settingsReady;
+const [, productReady] = hydrating ? await Promise.all([loadMatchedRoutes(window.location.pathname), primeRenderedProduct(queryClient)]) : [];
+if (hydrating && productReady !== false) {
   // Preact hydrates synchronously: stores give their server value meanwhile (preact/react.ts).
   setHydrating(true);
   try {

@@ -1,17 +1,21 @@
 /**
  * Server rendering of the public pages: the HTML a page shows before its JavaScript runs, so it
  * paints at once and search engines read it. Used at build time (prerender.ts, with the default
- * store profile) and by the server when staff save another store profile (the pages are rendered
- * again with it). Data the pages fetch (catalogue, tickets…) is not fetched here: they render
- * their loading state, and the browser hydrates the same markup, then fetches.
+ * store profile), by the server when staff save another store profile (the pages are rendered
+ * again with it) and by the server for each product page it sends with its product (`product`:
+ * the page renders the product, which the browser puts in its cache before hydrating). Other data
+ * the pages fetch (catalogue, tickets…) is not fetched here: they render their loading state,
+ * and the browser hydrates the same markup, then fetches.
  */
 import { renderToStringAsync } from 'preact-render-to-string';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { PRERENDERED_NOT_FOUND, PRERENDERED_PRODUCT, PRERENDERED_PRODUCT_SAMPLE, prerenderedPaths } from '@erepare/shared/routes';
-import { defaultSiteSettings } from '@erepare/shared/site-settings';
+import { defaultSiteSettings, type SiteSettings } from '@erepare/shared/site-settings';
 import { defaultStoreProfile, type StoreProfile } from '@erepare/shared/store-profile';
+import { productSchema } from '@erepare/shared/schemas/shop';
 import { createQueryClient, Providers } from './app/providers';
 import { routeObjects } from './app/router';
+import { shopKeys } from './lib/shop-api';
 import { seedSiteSettings } from './lib/site-settings';
 
 export type Rendered = { html: string; status: number };
@@ -32,15 +36,28 @@ export function prerenderJobs(): [string, string][] {
   ];
 }
 
-/** Renders `path` as the browser's first render would; null when the path redirects. */
-export async function render(path: string, storeProfile: StoreProfile = defaultStoreProfile): Promise<Rendered | null> {
+/**
+ * What a page is rendered with beyond its address: a product page's product (the API's JSON) and
+ * the site settings the server sends with the page (the default ones otherwise).
+ */
+export type RenderData = { product?: unknown; settings?: SiteSettings };
+
+/**
+ * Renders `path` as the browser's first render would; null when the path redirects. A product
+ * that does not read as one is an error (the page would not match what the browser hydrates).
+ */
+export async function render(path: string, storeProfile: StoreProfile = defaultStoreProfile, data: RenderData = {}): Promise<Rendered | null> {
   const handler = createStaticHandler(routeObjects);
   const context = await handler.query(new Request(new URL(path, 'http://localhost')));
   if (context instanceof Response) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
   const queryClient = createQueryClient();
   // The server sends the current settings with every page; maintenance pages are not prerendered.
-  seedSiteSettings(queryClient, defaultSiteSettings);
+  seedSiteSettings(queryClient, data.settings ?? defaultSiteSettings);
+  if (data.product !== undefined) {
+    const product = productSchema.parse(data.product);
+    queryClient.setQueryData(shopKeys.product(product.id), product);
+  }
   // Parts loaded on demand (lazy) are waited for: the HTML holds them, as the browser's first
   // render will once their code is loaded.
   const html = await renderToStringAsync(

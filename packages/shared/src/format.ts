@@ -1,42 +1,61 @@
-const euroFormatter = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
-const dateFormatter = new Intl.DateTimeFormat('fr-FR', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  timeZone: 'Europe/Paris',
-});
-const dateTimeFormatter = new Intl.DateTimeFormat('fr-FR', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/Paris',
-});
-const longDateFormatter = new Intl.DateTimeFormat('fr-FR', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'Europe/Paris',
-});
+/**
+ * A formatter made on first use: making one (ICU data, the Paris time zone) costs a few
+ * milliseconds each, and every page of the app imports this module (a phone's first load would
+ * pay for all five before anything is shown).
+ */
+function onFirstUse<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
+
+const euroFormatter = onFirstUse(() => new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }));
+const dateFormatter = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('fr-FR', {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      timeZone: 'Europe/Paris',
+    }),
+);
+const dateTimeFormatter = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('fr-FR', {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: 'Europe/Paris',
+    }),
+);
+const longDateFormatter = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('fr-FR', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'Europe/Paris',
+    }),
+);
 
 /** Money is stored in integer cents; this is the only way it is shown ("1 234,50 €"). */
 export function formatCents(cents: number): string {
-  return euroFormatter.format(Math.round(cents) / 100);
+  return euroFormatter().format(Math.round(cents) / 100);
 }
 
-const wholeEuroFormatter = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
+const wholeEuroFormatter = onFirstUse(() => new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }));
 
 /** "50 €" for whole euros, "49,90 €" otherwise: amounts in running text. */
 export function formatCentsShort(cents: number): string {
   const rounded = Math.round(cents);
-  return rounded % 100 === 0 ? wholeEuroFormatter.format(rounded / 100) : formatCents(rounded);
+  return rounded % 100 === 0 ? wholeEuroFormatter().format(rounded / 100) : formatCents(rounded);
 }
 
 /** For amounts that the spec expresses in euros (prices of marketing pages, for example). */
 export function formatEuros(euros: number): string {
-  return euroFormatter.format(euros);
+  return euroFormatter().format(euros);
 }
 
 /** Parses "12,50", "12.5", "12,50 €" into cents; null when it is not an amount. */
@@ -54,17 +73,17 @@ function toDate(value: Date | string | number): Date | null {
 /** "20/11/2026" in Paris time; an empty string for an invalid date. */
 export function formatDate(value: Date | string | number): string {
   const date = toDate(value);
-  return date ? dateFormatter.format(date) : '';
+  return date ? dateFormatter().format(date) : '';
 }
 
 /** "20/11/2026 14:05" in Paris time. */
 export function formatDateTime(value: Date | string | number): string {
   const date = toDate(value);
-  return date ? dateTimeFormatter.format(date).replace(',', '') : '';
+  return date ? dateTimeFormatter().format(date).replace(',', '') : '';
 }
 
 /** "vendredi 20 novembre 2026". */
 export function formatLongDate(value: Date | string | number): string {
   const date = toDate(value);
-  return date ? longDateFormatter.format(date) : '';
+  return date ? longDateFormatter().format(date) : '';
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
+import type { SiteSettings } from '@erepare/shared/site-settings';
 import { asStoreProfile, defaultStoreProfile, type StoreProfile } from '@erepare/shared/store-profile';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -10,9 +11,12 @@ const ROOT_ELEMENT = '<div id="root"></div>';
 /** The prerendered pages (key → HTML) and the store profile they were rendered with. */
 export type PageSet = { profile: StoreProfile; pages: ReadonlyMap<string, string> };
 
+/** What a page is rendered with beyond its address (apps/web/src/entry-server.tsx). */
+export type RenderData = { product?: unknown; settings?: SiteSettings };
+
 /** What the web build's renderer (dist/ssr/entry-server.js, apps/web/src/entry-server.tsx) exports. */
 type Renderer = {
-  render: (path: string, storeProfile: StoreProfile) => Promise<{ html: string; status: number } | null>;
+  render: (path: string, storeProfile: StoreProfile, data?: RenderData) => Promise<{ html: string; status: number } | null>;
   prerenderJobs: () => [string, string][];
 };
 
@@ -29,6 +33,11 @@ export type PrerenderedPages = {
    * false when they cannot be (no build, no renderer, a render failed: the former ones stay).
    */
   refresh(profile: StoreProfile): Promise<boolean>;
+  /**
+   * One page rendered now, with its data (a product page with its product), in the built
+   * index.html; null when it cannot be (no build, no renderer, the render failed: logged).
+   */
+  renderPage(path: string, profile: StoreProfile, data: RenderData): Promise<string | null>;
 };
 
 /** Prerendered public pages (`prerendered/manifest.json`, written by the web build): key → HTML. */
@@ -79,6 +88,10 @@ export function createPrerenderedPages(webDistDir: string, log: FastifyBaseLogge
     return renderer;
   };
 
+  let template: string | null = null;
+  const readTemplate = () => (template ??= fs.readFileSync(path.join(webDistDir, 'index.html'), 'utf8'));
+  const fill = (html: string) => readTemplate().replace(ROOT_ELEMENT, () => `<div id="root">${html}</div>`);
+
   async function renderWith(profile: StoreProfile): Promise<boolean> {
     if (isDeepStrictEqual(set.profile, profile)) return true;
     if (set.pages.size === 0) return false;
@@ -88,11 +101,10 @@ export function createPrerenderedPages(webDistDir: string, log: FastifyBaseLogge
       log.warn('prerendered pages: no renderer in the web build (dist/ssr): the pages keep their former store profile');
       return false;
     }
-    const template = fs.readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
     const pages = new Map<string, string>();
     for (const [key, url] of module.prerenderJobs()) {
       const rendered = await module.render(url, profile);
-      if (rendered) pages.set(key, template.replace(ROOT_ELEMENT, () => `<div id="root">${rendered.html}</div>`));
+      if (rendered) pages.set(key, fill(rendered.html));
       await nextTurn();
     }
     set = { profile, pages };
@@ -128,6 +140,16 @@ export function createPrerenderedPages(webDistDir: string, log: FastifyBaseLogge
     refresh(profile) {
       failed = null;
       return ensure(profile);
+    },
+    async renderPage(url, profile, data) {
+      try {
+        const module = await loadRenderer();
+        const rendered = module ? await module.render(url, profile, data) : null;
+        return rendered ? fill(rendered.html) : null;
+      } catch (error) {
+        log.error({ err: error, url }, 'server rendering of a page failed: its prerendered copy is served');
+        return null;
+      }
     },
   };
 }

@@ -48,6 +48,25 @@ function page(
     );
 }
 
+/**
+ * The web build's renderer as the server loads it (dist/ssr/entry-server.js), for product pages:
+ * the product's name in a heading (escaped, as the real one does), or a failure for a product
+ * named so; it counts its renders per address. The real renderer runs in the e2e shop spec.
+ */
+const RENDERER = `
+const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+export function prerenderJobs() {
+  return [];
+}
+export async function render(url, profile, data = {}) {
+  if (!data.product) return null;
+  if (data.product.name === 'Rendu en panne') throw new Error('render failed');
+  const renders = (globalThis.erepareRenders ??= {});
+  renders[url] = (renders[url] ?? 0) + 1;
+  return { html: '<main><h1>' + escape(data.product.name) + '</h1><p>' + escape(url) + '</p></main>', status: 200 };
+}
+`;
+
 let t: TestApp;
 let dist: string;
 
@@ -79,6 +98,9 @@ beforeAll(async () => {
     path.join(dist, 'prerendered', 'manifest.json'),
     JSON.stringify({ '/': 'index.html', '/boutique': 'boutique.html', '/produit/:productId': 'produit.html', '*': '404.html', '/evil': '../index.html' }),
   );
+  await fs.mkdir(path.join(dist, 'ssr'));
+  await fs.writeFile(path.join(dist, 'ssr', 'package.json'), '{ "type": "module" }');
+  await fs.writeFile(path.join(dist, 'ssr', 'entry-server.js'), RENDERER);
   t = await createTestApp({ WEB_DIST_DIR: dist });
 });
 afterAll(async () => {
@@ -175,7 +197,7 @@ describe('client routes', () => {
     expect(response.body).toBe(page('Produit | E.repare', { base: prerenderedHtml('Fiche produit en chargement'), canonical: '/produit/999912' }));
   });
 
-  it('sends a product page with its product and preloads its picture (no request before it renders)', async () => {
+  it('sends a product page rendered with its product, the product with it and its picture preloaded (the page paints the product before any script)', async () => {
     const [item] = await t.database.db
       .insert(inventoryItems)
       .values({ name: 'Coque </script><script>alert(1)</script>', sku: 'WEB-EMBED-1', itemType: 'accessory', priceCents: 1290, quantity: 3, description: 'Coque souple.' })
@@ -185,7 +207,7 @@ describe('client routes', () => {
     t.app.shop.catalogue.invalidate();
     const page = await get(`/produit/${id}`);
     expect(page.statusCode).toBe(200);
-    const embedded = /<script type="application\/json" id="erepare-product">([\s\S]*?)<\/script>/.exec(page.body)?.[1] ?? '';
+    const embedded = /<script type="application\/json" id="erepare-product"(?: data-rendered)?>([\s\S]*?)<\/script>/.exec(page.body)?.[1] ?? '';
     // The product's text cannot close the element; the JSON is the API's own answer.
     expect(embedded).not.toContain('</script>');
     const api = await get(`/api/shop/products/${id}`);
@@ -193,7 +215,12 @@ describe('client routes', () => {
     expect(page.body).toContain('<title>Coque &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; | ');
     expect(page.body).toContain('<meta name="description" content="Coque souple transparente.">');
     expect(page.body).toContain('<link rel="preload" as="image" fetchpriority="high" href="/images/coque.webp">');
-    expect(page.body).toContain('Fiche produit en chargement');
+    // The page shows the product (rendered by the server) and says so to the browser, which puts
+    // it in its cache before hydrating; no script is preloaded (the page paints first).
+    expect(page.body).not.toContain('Fiche produit en chargement');
+    expect(page.body).toContain(`<div id="root"><main><h1>Coque &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</h1><p>/produit/${id}</p></main></div>`);
+    expect(page.body).toContain('id="erepare-product" data-rendered>');
+    expect(page.body).not.toContain('modulepreload');
     // Link previews show the product: its name, its type and its picture (absolute address).
     expect(page.body).toContain('<meta property="og:type" content="product">');
     expect(page.body).toContain(`<meta property="og:image" content="${t.config.publicUrl}/images/coque.webp">`);
@@ -206,6 +233,36 @@ describe('client routes', () => {
     } finally {
       await writeSiteSettings(t.database.db, defaultSiteSettings, null);
     }
+  });
+
+  it('sends the product skeleton, the product unmarked, when the page cannot be rendered (the browser asks as usual)', async () => {
+    const [item] = await t.database.db
+      .insert(inventoryItems)
+      .values({ name: 'Rendu en panne', sku: 'WEB-EMBED-2', itemType: 'accessory', priceCents: 990, quantity: 1, description: 'Câble.' })
+      .returning();
+    const id = item?.id ?? 0;
+    await t.database.db.insert(shopProducts).values({ productId: id, shortDescription: 'Câble USB-C.', images: [] });
+    t.app.shop.catalogue.invalidate();
+    const page = await get(`/produit/${id}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Fiche produit en chargement');
+    expect(page.body).toMatch(/<script type="application\/json" id="erepare-product">\{/);
+    expect(page.body).not.toContain('data-rendered');
+  });
+
+  it('renders a product page once for all the requests that want it at the same time', async () => {
+    const [item] = await t.database.db
+      .insert(inventoryItems)
+      .values({ name: 'Verre trempé', sku: 'WEB-EMBED-3', itemType: 'accessory', priceCents: 1490, quantity: 5, description: 'Verre.' })
+      .returning();
+    const id = item?.id ?? 0;
+    await t.database.db.insert(shopProducts).values({ productId: id, shortDescription: 'Verre trempé 9H.', images: [] });
+    t.app.shop.catalogue.invalidate();
+    const pages = await Promise.all(Array.from({ length: 5 }, () => get(`/produit/${id}`)));
+    expect(new Set(pages.map((response) => response.body)).size).toBe(1);
+    expect(pages[0]?.body).toContain('<h1>Verre trempé</h1>');
+    // The renderer counts its renders per address (it runs in this process).
+    expect((globalThis as { erepareRenders?: Record<string, number> }).erepareRenders?.[`/produit/${id}`]).toBe(1);
   });
 
   it('answers HEAD for a page without a body', async () => {

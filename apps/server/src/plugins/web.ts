@@ -56,9 +56,10 @@ export type PageHead = {
   storeProfile: StoreProfile;
   /**
    * A product page's product, sent with the page (the page renders without asking for it), and
-   * its main picture, preloaded: it is the page's largest paint.
+   * its main picture, preloaded: it is the page's largest paint. `rendered`: the page's HTML
+   * shows it (server-rendered), so the browser puts it in its cache before hydrating.
    */
-  product?: { json: string; image: string | null } | undefined;
+  product?: { json: string; image: string | null; rendered: boolean } | undefined;
   /** Absolute address of the picture link previews show (Open Graph). */
   shareImage: string;
 };
@@ -106,7 +107,9 @@ export function pageDocument(base: string, head: PageHead): string {
     head.canonical ? `<link rel="canonical" href="${escapeHtml(head.canonical)}">` : '',
     `<script type="application/json" id="${SITE_SETTINGS_ELEMENT_ID}">${json}</script>`,
     `<script type="application/json" id="${STORE_PROFILE_ELEMENT_ID}">${scriptSafeJson(head.storeProfile)}</script>`,
-    head.product ? `<script type="application/json" id="${EMBEDDED_PRODUCT_ELEMENT_ID}">${head.product.json}</script>` : '',
+    head.product
+      ? `<script type="application/json" id="${EMBEDDED_PRODUCT_ELEMENT_ID}"${head.product.rendered ? ' data-rendered' : ''}>${head.product.json}</script>`
+      : '',
     head.product?.image ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(head.product.image)}">` : '',
     ...head.preloads.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
   ].join('');
@@ -179,16 +182,18 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
   const paymentCsp = providers ? cspHeaderValue(paymentCspDirectives(app.config)) : null;
   const preloads = loadRoutePreloads(webDistDir);
   const shellHtml = shell?.identity.toString('utf8') ?? '';
-  // One compressed copy per page, route and settings (they change rarely); bounded.
+  // One compressed copy per page, route and settings (they change rarely); bounded. A copy being
+  // made (a product page rendering) is shared by the requests that want it meanwhile.
   const documents = new Map<string, Encoded>();
-  const documentFor = (
+  const making = new Map<string, Promise<Encoded>>();
+  const documentFor = async (
     pathname: string,
     match: RouteMatch,
     page: string,
     settings: SiteSettings,
     profile: StoreProfile | null,
     product: ProductView | null = null,
-  ): Encoded => {
+  ): Promise<Encoded> => {
     // Maintenance shows another page: the prerendered copy would not match what the app renders.
     const closed = settings.maintenanceMode || (settings.shopMaintenanceMode && isShopCatalogue(pathname));
     // The prerendered copies hold the saved store profile once rendered with it (in the
@@ -204,10 +209,16 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
     // A product page's copy holds the product as it is now: the key carries it.
     const productJson = product && !closed ? scriptSafeJson(product) : null;
     const key = JSON.stringify([match.kind === 'page' ? pathname : match.kind, Boolean(copy), settings, productJson, storeProfile]);
-    let encoded = documents.get(key);
-    if (!encoded) {
+    const ready = documents.get(key);
+    if (ready) return ready;
+    const pending = making.get(key);
+    if (pending) return pending;
+    const make = async (): Promise<Encoded> => {
       const shown = productJson ? product : null;
-      const html = pageDocument(copy ?? shellHtml, {
+      // A product page is rendered with its product (its prerendered copy is only a skeleton: the
+      // product would paint only once the page's code has run); the skeleton when it cannot be.
+      const rendered = shown && copy ? await app.pages.renderPage(pathname, storeProfile, { product: shown, settings }) : null;
+      const html = pageDocument(rendered ?? copy ?? shellHtml, {
         title: shown ? `${shown.name} | ${settings.title}` : pageTitle ? `${pageTitle} | ${settings.title}` : settings.title,
         description:
           (shown?.short_description.trim() || undefined) ??
@@ -217,19 +228,22 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
         canonical: noindex || match.kind !== 'page' ? undefined : `${app.config.publicUrl}${match.route.canonical ?? pathname}`,
         // A prerendered page paints before any script: its code is asked for after the first paint
         // (main.tsx), not preloaded with the HTML where it would compete with the paint.
-        // The product page's copy is only its skeleton: its code is wanted at once (it shows the product).
-        preloads: copy && page !== 'product' ? [] : (preloads[page] ?? []),
+        // The product page's skeleton: its code is wanted at once (it shows the product).
+        preloads: copy && (page !== 'product' || rendered) ? [] : (preloads[page] ?? []),
         paymentReady: !providers || isPaymentPage(page),
         settings,
         storeProfile,
-        product: shown && productJson ? { json: productJson, image: shown.images[0]?.src ?? null } : undefined,
+        product: shown && productJson ? { json: productJson, image: shown.images[0]?.src ?? null, rendered: rendered !== null } : undefined,
         shareImage: absoluteUrl(shown?.images[0]?.src ?? SHARE_IMAGE, app.config.publicUrl),
       });
-      encoded = encode(Buffer.from(html, 'utf8'));
+      const encoded = encode(Buffer.from(html, 'utf8'));
       if (documents.size >= 500) documents.clear();
       documents.set(key, encoded);
-    }
-    return encoded;
+      return encoded;
+    };
+    const promise = make().finally(() => making.delete(key));
+    making.set(key, promise);
+    return promise;
   };
 
   if (shell) {
@@ -297,7 +311,7 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
     let product: ProductView | null = null;
     const productId = match.kind === 'page' && page === 'product' ? (match.params.productId ?? '') : '';
     if (/^\d{1,9}$/.test(productId)) product = (await app.shop.catalogue.get(Number(productId)).catch(() => null))?.view ?? null;
-    return sendHtml(request, reply, documentFor(normalisePath(pathname), match, page, settings, profile, product), match.kind === 'not-found' ? 404 : 200);
+    return sendHtml(request, reply, await documentFor(normalisePath(pathname), match, page, settings, profile, product), match.kind === 'not-found' ? 404 : 200);
   };
 
   // A server started with a saved store profile renders its pages with it at once (not on the first visit).

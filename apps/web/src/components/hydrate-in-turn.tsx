@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { beginResumedHydration, isFirstHydration } from '../preact/hydration';
+import { Suspense, type ReactNode } from 'react';
+import { beginResumedHydration, isFirstHydration, isHydrating } from '../preact/hydration';
 
 /**
  * Resolves after `turns` tasks, the part's stores then giving their server values until its
@@ -34,4 +34,30 @@ export function HydrateInTurn({ turn, children }: { turn: number; children: Reac
   // eslint-disable-next-line @typescript-eslint/only-throw-error
   if (isFirstHydration()) throw afterTasksHydrating(turn);
   return <div className="contents">{children}</div>;
+}
+
+/** The parts of the page's content already hydrated apart (by name). */
+const hydratedApart = new Set<string>();
+
+function Apart({ name, children }: { name: string; children: ReactNode }) {
+  if (isHydrating() && !hydratedApart.has(name)) {
+    // eslint-disable-next-line @typescript-eslint/only-throw-error
+    throw afterTasksHydrating(0).then(() => {
+      hydratedApart.add(name);
+    });
+  }
+  return <div className="contents">{children}</div>;
+}
+
+/**
+ * A part of a page's content (a form, a gallery) hydrated in a task of its own, after the rest
+ * of the content: the same reason as HydrateInTurn, one level down. Its HTML stays on screen
+ * meanwhile; outside hydration it renders at once. `name` is unique on the page.
+ */
+export function HydrateApart({ name, children }: { name: string; children: ReactNode }) {
+  return (
+    <Suspense fallback={null}>
+      <Apart name={name}>{children}</Apart>
+    </Suspense>
+  );
 }

@@ -1,3 +1,5 @@
+import { useCallback, useSyncExternalStore } from 'react';
+
 /**
  * Browser storage that never throws (private mode, quota, disabled storage) and tells other
  * components of this tab about changes: the native `storage` event only reaches other tabs.
@@ -58,4 +60,17 @@ export function subscribeToKey(key: string, onChange: () => void): () => void {
     window.removeEventListener(CHANGE_EVENT, local);
     window.removeEventListener('storage', crossTab);
   };
+}
+
+/**
+ * The stored value of `key`, kept up to date; null on the server and while a server-rendered page
+ * hydrates (what its HTML was rendered with), then the browser's value.
+ */
+export function useStoredItem(key: string, area: Area = 'local'): string | null {
+  const subscribe = useCallback((onChange: () => void) => subscribeToKey(key, onChange), [key]);
+  return useSyncExternalStore(
+    subscribe,
+    () => readItem(key, area),
+    () => null,
+  );
 }

@@ -1,5 +1,6 @@
 import { contactMessages } from '../messages.js';
 import { z } from '../zod.js';
+import { CONTACT_MAX_IMAGE_BYTES, CONTACT_MAX_IMAGES, CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, CONTACT_SUBJECT_MAX, PHONE_PATTERN } from '../contact-limits.js';
 
 /**
  * POST /api/email-simple/contact (spec 3 §5, §7). The structured fields are what the server stores
@@ -7,15 +8,8 @@ import { z } from '../zod.js';
  * goes to the shop and is built from the fields, never from visitor HTML).
  */
 
-export const CONTACT_MAX_IMAGES = 5;
-/** 10 MB per photo (decoded bytes). */
-export const CONTACT_MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-export const CONTACT_NAME_MAX = 100;
-export const CONTACT_SUBJECT_MAX = 150;
-export const CONTACT_MESSAGE_MAX = 5000;
+export { CONTACT_MAX_IMAGE_BYTES, CONTACT_MAX_IMAGES, CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, CONTACT_SUBJECT_MAX, PHONE_PATTERN } from '../contact-limits.js';
 
-/** Digits, spaces, dots, dashes, parentheses and a leading +: 6 to 20 characters. */
-export const PHONE_PATTERN = /^\+?[0-9][0-9 .()-]{4,18}[0-9]$/;
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f\u2028\u2029]/;
 /** Line breaks of every kind (CR, LF, NEL, LS, PS). */

@@ -12,7 +12,7 @@ import { QuantityStepper } from '../../../components/ui/quantity-stepper';
 import { ApiError } from '../../../lib/api-client';
 import { useCart } from '../../../lib/cart-store';
 import { shopQueries } from '../../../lib/shop-api';
-import { readItem } from '../../../lib/storage';
+import { useStoredItem } from '../../../lib/storage';
 import { ProductGallery } from '../components/product-gallery';
 import { StockStatus } from '../components/stock-status';
 import { useFreeDeliveryText } from '../../../lib/free-delivery';
@@ -114,10 +114,11 @@ function ProductDetail({ product }: { product: Product }) {
   const warranty = Number.parseInt(metaValue(product, 'warranty'), 10) || WARRANTY_MONTHS;
   const devices = metaValue(product, 'device_names');
   const category = product.categories[0];
+  const lastCatalogue = useStoredItem(LAST_CATALOGUE_KEY, 'session');
   return (
     <article className="mx-auto max-w-6xl px-4 py-4 md:py-8">
       <nav aria-label="Fil d’Ariane" className="mb-3">
-        <Link to={`/boutique${readItem(LAST_CATALOGUE_KEY, 'session') ?? ''}`} className={backLink}>
+        <Link to={`/boutique${lastCatalogue ?? ''}`} className={backLink}>
           <ArrowLeft aria-hidden="true" className="size-4" />
           Retour à la boutique
         </Link>

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -38,7 +38,8 @@ describe('ContactForm', () => {
     renderForm(send);
     await user.click(screen.getByRole('button', { name: 'Envoyer le message' }));
     const name = screen.getByLabelText('Nom *');
-    expect(name).toHaveAttribute('aria-invalid', 'true');
+    // The validation loads with the first check (not with the page).
+    await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'));
     expect(name).toHaveAccessibleDescription('Veuillez indiquer votre nom');
     expect(name).toHaveFocus();
     expect(screen.getByLabelText('Message *')).toHaveAccessibleDescription(/Veuillez écrire votre message/);

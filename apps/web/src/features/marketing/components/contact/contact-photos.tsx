@@ -1,6 +1,6 @@
 import { ImagePlus, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { CONTACT_MAX_IMAGE_BYTES, CONTACT_MAX_IMAGES } from '@erepare/shared/schemas/contact';
+import { CONTACT_MAX_IMAGE_BYTES, CONTACT_MAX_IMAGES } from '@erepare/shared/contact-limits';
 import { readAsDataUrl, UPLOAD_ACCEPTED_TYPES, uploadMessages } from '../../../../components/image-upload/process-image';
 
 export type ContactPhoto = { name: string; size: number; dataUrl: string };

@@ -9,7 +9,7 @@ import { createQueryClient, Providers } from './app/providers';
 import { createRouter, loadMatchedRoutes } from './app/router';
 import { registerServiceWorker } from './lib/service-worker';
 import { primeSiteSettings } from './lib/site-settings';
-import { primeRenderedProduct } from './lib/shop-api';
+import { primeRenderedProduct } from './lib/rendered-product';
 import { embeddedStoreProfile } from './lib/store-profile';
 import { defaultStoreProfile } from '@erepare/shared/store-profile';
 import { APP_READY_EVENT } from './lib/app-ready';

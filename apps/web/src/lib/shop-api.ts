@@ -1,4 +1,4 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { couponMessages, decimalToCents, SHOP_PAGE_SIZE } from '@erepare/shared/shop';
 import type {
   Coupon,
@@ -11,6 +11,7 @@ import type {
 } from '@erepare/shared/schemas/shop';
 import { EMBEDDED_PRODUCT_ELEMENT_ID } from '@erepare/shared/site-settings';
 import { ApiError, apiRequest } from './api-client';
+import { shopKeys } from './shop-keys';
 
 /**
  * The response schemas (and zod with them, ~25 kB gzip) load with the first shop API call rather
@@ -73,41 +74,6 @@ function takeEmbeddedProduct(id: number, productSchema: { safeParse: (value: unk
     return parsed.success && parsed.data?.id === id ? parsed.data : null;
   } catch {
     return null;
-  }
-}
-
-/**
- * A product page the server rendered with its product (the embedded product marked
- * `data-rendered`): the product goes into the query cache before the page hydrates, so the first
- * render is the one in the HTML. True when it did; null when there is nothing to put (another
- * page, or a product page sent as its skeleton); false when the product could not be read (the
- * page is then drawn afresh).
- * - Straight from the server, the product is taken as it is: the server rendered the page from it
- *   after reading it with the same schema (entry-server.tsx), for this very response. Loading the
- *   schemas (zod) first would hold the page's hydration back for nothing.
- * - A page a service worker may have served from its cache (perhaps from an older version of the
- *   site) is read with the schema, and the product is marked stale: it is asked again at once.
- */
-export async function primeRenderedProduct(client: QueryClient, doc: Document = document): Promise<boolean | null> {
-  const element = doc.getElementById(EMBEDDED_PRODUCT_ELEMENT_ID);
-  if (!element || !element.hasAttribute('data-rendered')) return null;
-  const id = /^\/produit\/(\d{1,10})\/?$/.exec(doc.location.pathname)?.[1];
-  const cached = typeof navigator !== 'undefined' && Boolean(navigator.serviceWorker?.controller);
-  try {
-    const json = JSON.parse(element.textContent ?? '') as unknown;
-    let product: Product | null = null;
-    if (cached) {
-      const parsed = (await loadSchemas()).productSchema.safeParse(json);
-      product = parsed.success ? parsed.data : null;
-    } else if (json && typeof json === 'object' && typeof (json as { id?: unknown }).id === 'number') {
-      product = json as Product;
-    }
-    if (!product || String(product.id) !== id) return false;
-    client.setQueryData(shopKeys.product(product.id), product, { updatedAt: cached ? 0 : Date.now() });
-    element.remove();
-    return true;
-  } catch {
-    return false;
   }
 }
 
@@ -227,16 +193,7 @@ export async function validateCoupon(
 
 // ───────────────────────── query keys and options ─────────────────────────
 
-export const shopKeys = {
-  all: ['shop'] as const,
-  products: (params: ProductListParams) => ['shop', 'products', params] as const,
-  product: (id: number) => ['shop', 'product', id] as const,
-  categories: ['shop', 'categories'] as const,
-  coupons: ['shop', 'coupons'] as const,
-  loyalty: ['shop', 'loyalty'] as const,
-  shippingMethods: ['shop', 'shipping-methods'] as const,
-  paymentGateways: ['shop', 'payment-gateways'] as const,
-};
+export { shopKeys };
 
 /** 4xx answers (404 unknown product, 400 bad filter) are final: no retry. */
 function retryUnlessClientError(failureCount: number, error: Error): boolean {

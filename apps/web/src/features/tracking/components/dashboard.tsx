@@ -1,5 +1,5 @@
 import { CalendarRange, RefreshCw, RotateCcw, Search } from 'lucide-react';
-import { useDeferredValue, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { formatDate } from '@erepare/shared/format';
 import { Button } from '../../../components/ui/button';
 import { ErrorBox } from '../../../components/ui/field';
@@ -25,6 +25,7 @@ import {
 } from '../lib/dashboard-tickets';
 import { formatUpdateTime } from '../lib/format';
 import { TicketCards, TicketTable } from './ticket-list';
+import { useGrowingList } from '../../../lib/use-growing-list';
 
 const controlClasses =
   'block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 dark:border-slate-500 dark:bg-ink-900 dark:text-slate-100';
@@ -165,10 +166,10 @@ export function Dashboard() {
       ? { kind: 'loaded', tickets: all }
       : { kind: 'loading' };
   const shown = useMemo(() => (state.kind === 'loaded' ? filterTickets(all, filters) : []), [state.kind, all, filters]);
-  // The list (up to hundreds of rows) renders in the background, in slices that leave the
-  // page responsive to taps and typing (a filter change, the arrival of the data), rather than
-  // as one long task. The table and the cards are memoised so an urgent render skips them.
-  const listed = useDeferredValue(shown);
+  // The list (up to hundreds of rows) renders in slices, one task each, that leave the page
+  // responsive to taps and typing (a filter change, the arrival of the data), rather than as one
+  // long task. The table and the cards are memoised so another render skips them.
+  const listed = useGrowingList(shown);
   const options = useMemo(() => statusOptions(statuses.data ?? [], all), [statuses.data, all]);
   const empty = emptyListMessage(state, shown.length, filters);
   // Today's period once hydrated (the prerendered page, built on another day, names none).

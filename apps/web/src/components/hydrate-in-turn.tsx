@@ -30,22 +30,39 @@ export function afterTasksHydrating(turns: number): Promise<void> {
  * keeps its HTML only if it has a single root (Preact removes the others until it resumes).
  */
 export function HydrateInTurn({ turn, children }: { turn: number; children: ReactNode }) {
-  // Suspending is throwing the promise of the moment it may render (what lazy() does).
+  // Suspending is throwing the promise of the moment it may render (what lazy() does). Until that
+  // moment the part stays suspended, whatever renders the layout again meanwhile (the settings
+  // arriving, a store changing): rendered then, outside its turn, it would be hydrated with the
+  // browser's values, and Preact keeps the HTML's attributes while hydrating (a stale label).
+  let waiting = waitingTurns.get(turn);
+  if (!waiting && isFirstHydration()) {
+    waiting = afterTasksHydrating(turn).finally(() => waitingTurns.delete(turn));
+    waitingTurns.set(turn, waiting);
+  }
   // eslint-disable-next-line @typescript-eslint/only-throw-error
-  if (isFirstHydration()) throw afterTasksHydrating(turn);
+  if (waiting) throw waiting;
   return <div className="contents">{children}</div>;
 }
 
-/** The parts of the page's content already hydrated apart (by name). */
+/** The layout parts waiting for their turn (by turn). */
+const waitingTurns = new Map<number, Promise<void>>();
+
+/** The parts of the page's content waiting to be hydrated apart, and those done (by name). */
+const waitingApart = new Map<string, Promise<void>>();
 const hydratedApart = new Set<string>();
 
 function Apart({ name, children }: { name: string; children: ReactNode }) {
-  if (isHydrating() && !hydratedApart.has(name)) {
-    // eslint-disable-next-line @typescript-eslint/only-throw-error
-    throw afterTasksHydrating(0).then(() => {
+  // As HydrateInTurn: suspended until its task, whatever renders the page again meanwhile.
+  let waiting = waitingApart.get(name);
+  if (!waiting && isHydrating() && !hydratedApart.has(name)) {
+    waiting = afterTasksHydrating(0).then(() => {
       hydratedApart.add(name);
+      waitingApart.delete(name);
     });
+    waitingApart.set(name, waiting);
   }
+  // eslint-disable-next-line @typescript-eslint/only-throw-error
+  if (waiting) throw waiting;
   return <div className="contents">{children}</div>;
 }
 

@@ -10,15 +10,17 @@ import { serviceWorker } from './sw-build';
 // The icons of the app's frame and of the home page: the landing page's JavaScript is budgeted
 // (issue 8: ≤ 100 kB gzip).
 const icons = firstScreenIcons(['src/boot.tsx', 'src/features/marketing/pages/home-page.tsx']);
+const preloads = routePreloads();
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), icons.plugin, routePreloads(), serviceWorker(), prerender()],
+  plugins: [react(), tailwindcss(), icons.plugin, preloads.plugin, serviceWorker(), prerender()],
   // Workspace packages are compiled from their TypeScript sources.
   resolve: { conditions: ['source', 'module', 'browser', 'development|production'], alias: preactAliases },
   build: {
     target: 'es2022',
     sourcemap: false,
     assetsInlineLimit: 2048,
+    modulePreload: { resolveDependencies: preloads.resolveDependencies },
     rolldownOptions: {
       output: {
         // Preact and the router change rarely: one long-cached vendor chunk shared by every page.

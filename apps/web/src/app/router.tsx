@@ -7,9 +7,9 @@ import { RootLayout, type RouteHandle } from '../features/layout/root-layout';
 import { RouteError } from './route-error';
 
 type PageProps = { slug: string };
-type PageLoader = () => Promise<ComponentType<PageProps>>;
+type PageLoader = (slug: string) => Promise<ComponentType<PageProps>>;
 
-/** Every page is its own chunk: a visitor downloads only the page they open. */
+/** Every page is its own chunk: a visitor downloads only the page they open (a service page, only its service). */
 const pages: Record<PageId, PageLoader> = {
   home: () => import('../features/marketing/pages/home-page').then((m) => m.HomePage),
   shop: () => import('../features/shop/pages/shop-page').then((m) => m.ShopPage),
@@ -18,7 +18,7 @@ const pages: Record<PageId, PageLoader> = {
   quote: () => import('../features/marketing/pages/quote-page').then((m) => m.QuotePage),
   tracking: () => import('../features/tracking/pages/tracking-page').then((m) => m.TrackingPage),
   'tracking-modern': () => import('../features/tracking/pages/tracking-modern-page').then((m) => m.TrackingModernPage),
-  service: () => import('../features/marketing/pages/service-page').then((m) => m.ServicePage),
+  service: (slug) => import('../features/marketing/pages/service-page').then((m) => m.loadServicePage(slug)),
   landing: () => import('../features/marketing/pages/landing-page').then((m) => m.LandingPage),
   partners: () => import('../features/marketing/pages/partners-page').then((m) => m.PartnersPage),
   about: () => import('../features/marketing/pages/about-page').then((m) => m.AboutPage),
@@ -71,7 +71,7 @@ function pageRoute(path: string, page: PageId, handle: RouteHandle, slug = ''): 
     handle: { ...handle, page },
     ...(PAYMENT_PAGES.includes(page) ? { loader: paymentDocumentLoader } : {}),
     lazy: async () => {
-      const Page = await pages[page]();
+      const Page = await pages[page](slug);
       return { Component: () => <Page slug={slug} /> };
     },
   };

@@ -3,8 +3,10 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { landingPages } from '@erepare/shared/routes';
 import { defaultStoreProfile } from '@erepare/shared/store-profile';
-import { townContents, type TownContent } from '../content/towns';
+import { allTownContents, type TownContent } from '../content/towns';
 import { LandingPage } from './landing-page';
+
+const townContents = allTownContents();
 
 /** Every sentence a town's page says on its own (everything but the shared page chrome). */
 function townTexts(content: TownContent): string[] {

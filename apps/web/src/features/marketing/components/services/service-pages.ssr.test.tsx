@@ -3,16 +3,17 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { servicePages } from '@erepare/shared/routes';
-import { ServicePage } from '../../pages/service-page';
+import { loadServicePage } from '../../pages/service-page';
 
 // The pages are prerendered at build time: rendering them without any browser API must give
 // the complete page (title, calculator in its initial state, closed dialog).
 describe('service pages on the server', () => {
-  it.each(servicePages.map((page) => [page.slug, page.title]))('%s renders to static HTML', (slug, title) => {
+  it.each(servicePages.map((page) => [page.slug, page.title]))('%s renders to static HTML', async (slug, title) => {
     expect(typeof window).toBe('undefined');
+    const Page = await loadServicePage(slug);
     const html = renderToString(
       <MemoryRouter>
-        <ServicePage slug={slug} />
+        <Page />
       </MemoryRouter>,
     );
     const escaped = title.replace(/'/g, '&#x27;');
@@ -20,10 +21,11 @@ describe('service pages on the server', () => {
     expect(html).toContain('application/ld+json');
   });
 
-  it('renders the Switch calculator at 80 € and the quick-quote dialog closed', () => {
+  it('renders the Switch calculator at 80 € and the quick-quote dialog closed', async () => {
+    const Page = await loadServicePage('picofly-installation');
     const html = renderToString(
       <MemoryRouter>
-        <ServicePage slug="picofly-installation" />
+        <Page />
       </MemoryRouter>,
     );
     expect(html).toMatch(/data-testid="picofly-total"[^>]*>80\u00a0€/);

@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { servicePages } from '@erepare/shared/routes';
 import { serviceDescriptions } from '../../content/services/descriptions';
-import { ServicePage } from '../../pages/service-page';
+import { loadServicePage } from '../../pages/service-page';
 
 // jsdom has no modal dialogs yet: the minimum of the native behaviour the page relies on.
 beforeAll(() => {
@@ -21,10 +21,11 @@ beforeAll(() => {
   };
 });
 
-function renderService(slug: string) {
+async function renderService(slug: string) {
+  const Page = await loadServicePage(slug);
   return render(
     <MemoryRouter>
-      <ServicePage slug={slug} />
+      <Page />
     </MemoryRouter>,
   );
 }
@@ -35,8 +36,8 @@ const pageText = () => (document.body.textContent ?? '').replace(/[\u00a0\u202f]
 const hrefs = (name: string | RegExp) => screen.getAllByRole('link', { name }).map((link) => link.getAttribute('href'));
 
 describe('ServicePage', () => {
-  it.each(servicePages.map((page) => [page.slug, page.title]))('%s has one h1, its title, and a closing call to action', (slug, title) => {
-    renderService(slug);
+  it.each(servicePages.map((page) => [page.slug, page.title]))('%s has one h1, its title, and a closing call to action', async (slug, title) => {
+    await renderService(slug);
     const headings = screen.getAllByRole('heading', { level: 1 });
     expect(headings).toHaveLength(1);
     expect(headings[0]).toHaveTextContent(title);
@@ -48,8 +49,8 @@ describe('ServicePage', () => {
     });
   });
 
-  it.each(servicePages.map((page) => [page.slug, page.path]))('%s carries its LocalBusiness structured data and a short description', (slug, path) => {
-    const { container } = renderService(slug);
+  it.each(servicePages.map((page) => [page.slug, page.path]))('%s carries its LocalBusiness structured data and a short description', async (slug, path) => {
+    const { container } = await renderService(slug);
     const description = serviceDescriptions[slug] ?? '';
     expect(description.length).toBeGreaterThan(50);
     expect(description.length).toBeLessThanOrEqual(160);
@@ -59,14 +60,14 @@ describe('ServicePage', () => {
     expect(String(data.url)).toContain(path);
   });
 
-  it('shows a not-found message for an unknown slug', () => {
-    renderService('inconnu');
+  it('shows a not-found message for an unknown slug', async () => {
+    await renderService('inconnu');
     expect(screen.getByRole('heading', { level: 1, name: 'Service introuvable' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Demander un devis/ })).toHaveAttribute('href', '/devis-en-ligne');
   });
 
-  it('custom cases: 19,90 €, three brands, four steps, buttons to /contact', () => {
-    renderService('coques');
+  it('custom cases: 19,90 €, three brands, four steps, buttons to /contact', async () => {
+    await renderService('coques');
     expect(pageText()).toContain('19,90 €');
     for (const brand of ['Xiaomi', 'Samsung', 'iPhone']) expect(screen.getByRole('heading', { level: 3, name: brand })).toBeInTheDocument();
     expect(pageText()).toMatch(/PNG ou JPEG/);
@@ -76,8 +77,8 @@ describe('ServicePage', () => {
     expect(new Set(hrefs(/Créer ma coque|Commander pour mon|Envoyer mon visuel/))).toEqual(new Set(['/contact']));
   });
 
-  it('data recovery: six media, clean-room note, three steps, two NAS offers, quote buttons', () => {
-    renderService('recuperation');
+  it('data recovery: six media, clean-room note, three steps, two NAS offers, quote buttons', async () => {
+    await renderService('recuperation');
     for (const name of ['Téléphones', 'Tablettes', 'Consoles de jeux', 'Cartes mémoire', 'Clés USB', 'Disques durs', 'NAS Personnel', 'NAS Professionnel']) {
       expect(screen.getByRole('heading', { level: 3, name })).toBeInTheDocument();
     }
@@ -86,8 +87,8 @@ describe('ServicePage', () => {
     expect(hrefs(/Demander/).every((href) => href === '/devis-en-ligne')).toBe(true);
   });
 
-  it('surveillance: three camera types, 3-step installation, warranty, quote and contact', () => {
-    renderService('surveillance');
+  it('surveillance: three camera types, 3-step installation, warranty, quote and contact', async () => {
+    await renderService('surveillance');
     for (const name of ['Caméras intérieures', 'Caméras extérieures', 'Caméras sans fil', 'Support à distance', 'Services réseau']) {
       expect(screen.getByRole('heading', { level: 3, name })).toBeInTheDocument();
     }
@@ -99,8 +100,8 @@ describe('ServicePage', () => {
     expect(hrefs(/Nous contacter/)).toContain('/contact');
   });
 
-  it('web: business sizes, seven services, AI and Web 3.0, technologies', () => {
-    renderService('web');
+  it('web: business sizes, seven services, AI and Web 3.0, technologies', async () => {
+    await renderService('web');
     for (const name of ['Start-ups', 'PME', 'Grandes entreprises', 'Design', 'Développement web', 'SEO', 'Maintenance', 'Intelligence artificielle', 'Chatbots', 'Big data']) {
       expect(screen.getByRole('heading', { level: 3, name })).toBeInTheDocument();
     }
@@ -108,8 +109,8 @@ describe('ServicePage', () => {
     expect(screen.getByText('React')).toBeInTheDocument();
   });
 
-  it('hardware upgrades: every figure of the spec', () => {
-    renderService('maintenance');
+  it('hardware upgrades: every figure of the spec', async () => {
+    await renderService('maintenance');
     const text = pageText();
     for (const figure of ['90 %', '200 %', '300 %', '150 %', '60-80 %', '3 à 5 ans', '100 %', '8 Go à 128 Go', '256 Go à 8 To', '7000 Mo/s']) {
       expect(text).toContain(figure);
@@ -120,8 +121,8 @@ describe('ServicePage', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Diagnostic gratuit' })).toBeInTheDocument();
   });
 
-  it('virus: six threats with their severity, four steps, urgent intervention to /contact', () => {
-    renderService('virus');
+  it('virus: six threats with their severity, four steps, urgent intervention to /contact', async () => {
+    await renderService('virus');
     const threats = screen.getByRole('heading', { level: 2, name: 'Les menaces que nous éliminons' }).closest('section')!;
     const items = within(threats).getAllByRole('listitem');
     expect(items).toHaveLength(6);
@@ -132,8 +133,8 @@ describe('ServicePage', () => {
     expect(within(steps).getAllByRole('listitem')).toHaveLength(4);
   });
 
-  it('remote assistance: RustDesk links in a new tab, systems and figures', () => {
-    renderService('assistance');
+  it('remote assistance: RustDesk links in a new tab, systems and figures', async () => {
+    await renderService('assistance');
     const download = screen.getByRole('link', { name: /Télécharger RustDesk/ });
     const site = screen.getByRole('link', { name: /site officiel de RustDesk/ });
     expect(download).toHaveAttribute('href', 'https://rustdesk.com/download');
@@ -149,8 +150,8 @@ describe('ServicePage', () => {
     }
   });
 
-  it('trade-in: every buy and resale range, grades, figures and buttons', () => {
-    renderService('vente');
+  it('trade-in: every buy and resale range, grades, figures and buttons', async () => {
+    await renderService('vente');
     const text = pageText();
     const ranges: [string, string, string][] = [
       ['Smartphones', '50 € – 800 €', '80 € – 1200 €'],
@@ -179,8 +180,8 @@ describe('ServicePage', () => {
 });
 
 describe('Switch chip page', () => {
-  it('links the hero to the quote and shows the four models', () => {
-    renderService('picofly-installation');
+  it('links the hero to the quote and shows the four models', async () => {
+    await renderService('picofly-installation');
     expect(hrefs('Demander un devis')[0]).toBe('/devis-en-ligne');
     for (const name of ['Switch Lite', 'Switch V1', 'Switch V2', 'Switch OLED']) {
       expect(screen.getByRole('heading', { level: 3, name })).toBeInTheDocument();
@@ -194,7 +195,7 @@ describe('Switch chip page', () => {
 
   it('opens a quick-quote dialog per model; Fermer and Escape close it and focus returns', async () => {
     const user = userEvent.setup();
-    renderService('picofly-installation');
+    await renderService('picofly-installation');
     const opener = screen.getByRole('button', { name: 'Devis rapide pour la Switch OLED' });
     await user.click(opener);
     const dialog = screen.getByRole('dialog', { name: 'Switch OLED' });
@@ -223,7 +224,7 @@ describe('Switch chip page', () => {
 
   it('calculator: base 80 €, mandatory installation, options, microSD toggle-off, no warranty option, live total', async () => {
     const user = userEvent.setup();
-    renderService('picofly-installation');
+    await renderService('picofly-installation');
     const total = screen.getByTestId('picofly-total');
     const totalText = () => total.textContent?.replace(/\u00a0/g, ' ');
     expect(totalText()).toBe('80 €');

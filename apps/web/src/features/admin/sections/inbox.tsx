@@ -4,7 +4,8 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { Reply, Save } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../../components/link';
 import { formatDateTime } from '@erepare/shared/format';
 import { formatDropOffDate } from '@erepare/shared/quote-catalogue';
 import {

@@ -1,6 +1,7 @@
 import { ChevronDown, Menu, ShoppingCart, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link, NavLink } from '../../../components/link';
 import { useFeatureSlots } from '../../../lib/feature-slots';
 import { useCartCount } from '../../../lib/use-cart-count';
 import { serviceItems, trackingItems } from '../nav';

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, PackageX, RotateCw, Scale, ShieldCheck, ShoppingCart, Store, Truck } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../../../components/link';
 import { cartLineCap } from '@erepare/shared/cart';
 import { decimalToCents, shopMessages, WARRANTY_MONTHS } from '@erepare/shared/shop';
 import type { Product } from '@erepare/shared/schemas/shop';

@@ -1,7 +1,8 @@
 import { ArrowLeft, Pencil, X } from 'lucide-react';
 import { forwardRef, useEffect, useId, useRef, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, type InputHTMLAttributes } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../../../components/link';
 import { Button, buttonClasses } from '../../../../components/ui/button';
 import { ErrorBox } from '../../../../components/ui/field';
 import { Spinner } from '../../../../components/ui/spinner';

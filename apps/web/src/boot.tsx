@@ -33,15 +33,20 @@ function AppReady() {
   return null;
 }
 
-function app() {
+function app(router: ReturnType<typeof createRouter>) {
   return (
     <StrictMode>
       <Providers client={queryClient} storeProfile={storeProfile}>
-        <RouterProvider router={createRouter()} />
+        <RouterProvider router={router} />
         <AppReady />
       </Providers>
     </StrictMode>
   );
+}
+
+/** Resolves in a later task: the browser may handle a tap or paint in between. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 const container = document.getElementById('root');
@@ -55,17 +60,22 @@ if (!container) throw new Error('#root introuvable');
 // (drawn afresh if it cannot be read).
 const hydrating = container.hasChildNodes() && settingsReady;
 const [, productReady] = hydrating ? await Promise.all([loadMatchedRoutes(window.location.pathname), primeRenderedProduct(queryClient)]) : [];
+// The router (its route table ranked, the location matched) is made in a task of its own, the
+// hydration in the next: one long task would block taps on a phone (Preact does not slice).
+if (hydrating) await nextTask();
+const router = createRouter();
 if (hydrating && productReady !== false) {
+  await nextTask();
   // Preact hydrates synchronously: stores give their server value meanwhile (preact/react.ts).
   setHydrating(true);
   try {
-    hydrateRoot(container, app());
+    hydrateRoot(container, app(router));
   } finally {
     setHydrating(false);
   }
 } else {
   container.replaceChildren();
-  createRoot(container).render(app());
+  createRoot(container).render(app(router));
 }
 
 // Offline pages and push notifications: /sw.js, registered after the page has loaded.

@@ -2,6 +2,7 @@ import { Clock, ShieldCheck, Tag, Timer } from 'lucide-react';
 import { REPAIR_WARRANTY_MONTHS } from '@erepare/shared/legal';
 import { landingPages } from '@erepare/shared/routes';
 import { ContactActions } from '../../../components/contact-actions';
+import { HydrateApart } from '../../../components/hydrate-in-turn';
 import { buildLocalBusiness } from '../../../components/local-business-json-ld';
 import { JsonLd } from '../../../components/json-ld';
 import { useStoreProfile } from '../../../lib/store-profile';
@@ -60,12 +61,20 @@ export function LandingPage({ slug }: { slug: string }) {
           </div>
         </div>
       </section>
-      <RouteSection town={town} content={content} />
-      <NeedsSection town={town} content={content} />
-      <ServicesSection town={town} content={content} />
-      <TownFaqSection town={town} content={content} />
-      <LandingCta cta={content.cta} />
-      <NearbySection content={content} />
+      {/* The sections below the first screen hydrate in tasks of their own (HydrateApart): one
+          task for the whole page would block taps on a phone. */}
+      <HydrateApart name="landing-route">
+        <RouteSection town={town} content={content} />
+        <NeedsSection town={town} content={content} />
+      </HydrateApart>
+      <HydrateApart name="landing-services">
+        <ServicesSection town={town} content={content} />
+        <TownFaqSection town={town} content={content} />
+      </HydrateApart>
+      <HydrateApart name="landing-end">
+        <LandingCta cta={content.cta} />
+        <NearbySection content={content} />
+      </HydrateApart>
     </>
   );
 }

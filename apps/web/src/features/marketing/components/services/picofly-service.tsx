@@ -1,5 +1,6 @@
 import { Calculator, FileText, Gamepad2, TriangleAlert, Zap } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { HydrateApart } from '../../../../components/hydrate-in-turn';
 import { euros } from '../../content/services/format';
 import { importantInfo, orderSteps, switchModels, type SwitchModel } from '../../content/services/picofly';
 import { BASE_PRICE, EXPRESS_DELAY, STANDARD_DELAY, visibleOptions } from './picofly/price-calculator';
@@ -71,62 +72,67 @@ export function PicoflyService({ title }: { title: string }) {
         <QuickQuoteDialog model={model} onClose={closeDialog} />
       </ServiceSection>
 
-      <ServiceSection muted title="Options du service">
-        <dl className="grid gap-3 sm:grid-cols-2">
-          {visibleOptions().map((option) => (
-            <div key={option.id} className={cardClasses}>
-              <dt className="flex flex-wrap justify-between gap-x-3 font-semibold">
-                <span>{option.label}</span>
-                <span className="text-brand-700 dark:text-brand-300">
-                  {option.mandatory ? `${euros(option.price)} · incluse` : euros(option.price)}
-                </span>
-              </dt>
-              <dd className="mt-1 text-slate-700 dark:text-slate-300">{option.description}</dd>
-            </div>
-          ))}
-        </dl>
-        <h3 className="mt-8 text-lg font-semibold">Délais</h3>
-        <div className="mt-3">
-          <FigureList
-            figures={[
-              { value: STANDARD_DELAY, label: 'Service standard' },
-              { value: EXPRESS_DELAY, label: 'Avec l’option Express 48h' },
-            ]}
-          />
-        </div>
-      </ServiceSection>
-
-      <ServiceSection id="calculateur" title="Calculez votre prix" intro={<p>Cochez les options et choisissez une carte microSD&nbsp;: le total se met à jour aussitôt.</p>}>
-        <PriceCalculatorPanel />
-      </ServiceSection>
-
-      <ServiceSection muted title="Comment commander">
-        <StepList steps={orderSteps} />
-      </ServiceSection>
-
-      <ServiceSection title="Informations importantes">
-        <div className="flex max-w-3xl gap-4 rounded-2xl border-2 border-amber-400 bg-amber-50 p-5 text-amber-950 dark:border-amber-400/60 dark:bg-amber-950/40 dark:text-amber-100">
-          <TriangleAlert aria-hidden="true" className="mt-0.5 size-7 shrink-0" />
-          <div>
-            <p className="text-lg font-bold">Aucune garantie, et la garantie constructeur est perdue.</p>
-            <ul className="mt-3 list-disc space-y-1.5 pl-5">
-              {importantInfo.map((info) => (
-                <li key={info}>{info}</li>
-              ))}
-            </ul>
+      {/* Below the first screen, hydrated in tasks of their own (one long task would block taps). */}
+      <HydrateApart name="picofly-calculator">
+        <ServiceSection muted title="Options du service">
+          <dl className="grid gap-3 sm:grid-cols-2">
+            {visibleOptions().map((option) => (
+              <div key={option.id} className={cardClasses}>
+                <dt className="flex flex-wrap justify-between gap-x-3 font-semibold">
+                  <span>{option.label}</span>
+                  <span className="text-brand-700 dark:text-brand-300">
+                    {option.mandatory ? `${euros(option.price)} · incluse` : euros(option.price)}
+                  </span>
+                </dt>
+                <dd className="mt-1 text-slate-700 dark:text-slate-300">{option.description}</dd>
+              </div>
+            ))}
+          </dl>
+          <h3 className="mt-8 text-lg font-semibold">Délais</h3>
+          <div className="mt-3">
+            <FigureList
+              figures={[
+                { value: STANDARD_DELAY, label: 'Service standard' },
+                { value: EXPRESS_DELAY, label: 'Avec l’option Express 48h' },
+              ]}
+            />
           </div>
-        </div>
-      </ServiceSection>
+        </ServiceSection>
 
-      <ClosingCta
-        title={'Prêt à faire installer votre puce\u00a0?'}
-        text={<p>Envoyez votre demande de devis en ligne avec le modèle de votre console et les options choisies&nbsp;: nous vous répondons rapidement.</p>}
-        actions={
-          <CtaLink to="/devis-en-ligne" icon={FileText}>
-            Demander un devis
-          </CtaLink>
-        }
-      />
+        <ServiceSection id="calculateur" title="Calculez votre prix" intro={<p>Cochez les options et choisissez une carte microSD&nbsp;: le total se met à jour aussitôt.</p>}>
+          <PriceCalculatorPanel />
+        </ServiceSection>
+      </HydrateApart>
+
+      <HydrateApart name="picofly-end">
+        <ServiceSection muted title="Comment commander">
+          <StepList steps={orderSteps} />
+        </ServiceSection>
+
+        <ServiceSection title="Informations importantes">
+          <div className="flex max-w-3xl gap-4 rounded-2xl border-2 border-amber-400 bg-amber-50 p-5 text-amber-950 dark:border-amber-400/60 dark:bg-amber-950/40 dark:text-amber-100">
+            <TriangleAlert aria-hidden="true" className="mt-0.5 size-7 shrink-0" />
+            <div>
+              <p className="text-lg font-bold">Aucune garantie, et la garantie constructeur est perdue.</p>
+              <ul className="mt-3 list-disc space-y-1.5 pl-5">
+                {importantInfo.map((info) => (
+                  <li key={info}>{info}</li>
+                ))}
+              </ul>
+            </div>
+          </div>
+        </ServiceSection>
+
+        <ClosingCta
+          title={'Prêt à faire installer votre puce\u00a0?'}
+          text={<p>Envoyez votre demande de devis en ligne avec le modèle de votre console et les options choisies&nbsp;: nous vous répondons rapidement.</p>}
+          actions={
+            <CtaLink to="/devis-en-ligne" icon={FileText}>
+              Demander un devis
+            </CtaLink>
+          }
+        />
+      </HydrateApart>
     </>
   );
 }

@@ -37,6 +37,11 @@ export const users = pgTable(
     emailOptIn: boolean('email_opt_in').notNull().default(false),
     smsOptIn: boolean('sms_opt_in').notNull().default(false),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /**
+     * A new address the user asked for (with their password), not yet proven: `email` stays the
+     * login and the address mail goes to until a link mailed to this one is used.
+     */
+    pendingEmail: text('pending_email'),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -74,8 +79,9 @@ export const sessions = pgTable(
 );
 
 /**
- * Single-use tokens sent by e-mail: password reset (1 hour) and e-mail verification. Only the
- * SHA-256 of the token is stored; a token is spent by setting used_at.
+ * Single-use tokens sent by e-mail: password reset (1 hour), e-mail verification and the proof of
+ * a new address (e-mail change). Only the SHA-256 of the token is stored; a token is spent by
+ * setting used_at. A token proves only `email`, the address it was mailed to, for `user_id`.
  */
 export const authTokens = pgTable(
   'auth_tokens',
@@ -84,7 +90,9 @@ export const authTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['password_reset', 'email_verification'] }).notNull(),
+    kind: text('kind', { enum: ['password_reset', 'email_verification', 'email_change'] }).notNull(),
+    /** The address the token was mailed to (null only for tokens issued before 0015, all voided then). */
+    email: text('email'),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -93,7 +101,7 @@ export const authTokens = pgTable(
   (table) => [
     uniqueIndex('auth_tokens_hash_unique').on(table.tokenHash),
     index('auth_tokens_user_kind_idx').on(table.userId, table.kind),
-    check('auth_tokens_kind_check', sql`${table.kind} in ('password_reset', 'email_verification')`),
+    check('auth_tokens_kind_check', sql`${table.kind} in ('password_reset', 'email_verification', 'email_change')`),
   ],
 );
 

@@ -365,7 +365,7 @@ describe('7. sessions and reset tokens', () => {
     const second = await call('POST', '/api/auth/login', { payload: { email: 'revoke.sec@exemple.fr', password: TEST_PASSWORD } });
     const headers = { authorization: `Bearer ${second.json<{ token: string }>().token}` };
     expect((await call('GET', '/api/notifications', { headers })).statusCode).toBe(200);
-    const token = await issueToken(t.database.db, first.id, 'password_reset');
+    const token = await issueToken(t.database.db, { userId: first.id, email: 'revoke.sec@exemple.fr' }, 'password_reset');
     const reset = { token, email: 'revoke.sec@exemple.fr', password: 'NouveauMdp42', confirmPassword: 'NouveauMdp42' };
     const used = await call('POST', '/api/password-reset/reset', { payload: reset });
     expect(used.statusCode, used.body).toBe(200);
@@ -382,7 +382,7 @@ describe('7. sessions and reset tokens', () => {
 
   it('an expired reset token is refused (aged in the database)', async () => {
     const user = await signedInUser(t.app, t.database.db, { email: 'expire.sec@exemple.fr' });
-    const token = await issueToken(t.database.db, user.id, 'password_reset');
+    const token = await issueToken(t.database.db, { userId: user.id, email: 'expire.sec@exemple.fr' }, 'password_reset');
     await t.database.db.update(authTokens).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(authTokens.userId, user.id));
     const response = await call('POST', '/api/password-reset/reset', { payload: { token, email: 'expire.sec@exemple.fr', password: 'NouveauMdp42', confirmPassword: 'NouveauMdp42' } });
     expect(response.statusCode).toBeGreaterThanOrEqual(400);

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { clientAddressKey } from './lib/rate-limit.js';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -110,6 +111,12 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  // The one key of per-client limits (IPv6 by /64): see types.d.ts and lib/rate-limit.ts.
+  app.decorateRequest('client', {
+    getter(this: FastifyRequest) {
+      return clientAddressKey(this.ip);
+    },
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

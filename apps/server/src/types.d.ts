@@ -23,4 +23,11 @@ declare module 'fastify' {
     /** The prerendered public pages, rendered again when staff save another store profile. */
     pages: PrerenderedPages;
   }
+  interface FastifyRequest {
+    /**
+     * The key every per-client limit uses: the client address with IPv6 reduced to its /64 (one
+     * subscriber line holds a whole /64). Use it, never `request.ip`, for anything counted per client.
+     */
+    readonly client: string;
+  }
 }

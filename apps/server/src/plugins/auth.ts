@@ -5,6 +5,7 @@ import {
   resolveSession,
   SESSION_COOKIE,
   type AuthenticatedSession,
+  type RequestContext,
   type SessionCheck,
 } from '../modules/auth/service.js';
 
@@ -19,6 +20,11 @@ export function presentedToken(request: FastifyRequest): PresentedToken | null {
   }
   const cookie = request.cookies[SESSION_COOKIE];
   return cookie ? { token: cookie, via: 'cookie' } : null;
+}
+
+/** Who is asking, as the account services need it (address, per-client key, browser). */
+export function requestContext(request: FastifyRequest): RequestContext {
+  return { ip: request.ip, client: request.client, userAgent: request.headers['user-agent'] };
 }
 
 const checks = new WeakMap<FastifyRequest, Promise<SessionCheck>>();

@@ -38,6 +38,12 @@ export const accountMessages = {
   signupMailQueued: 'E-mails d’inscription envoyés',
   deleted: 'Votre compte a été supprimé. Vos factures restent conservées par le magasin comme la loi l’exige.',
   wrongPassword: 'Mot de passe incorrect',
+  currentPasswordRequired: 'Saisissez votre mot de passe actuel pour changer d’adresse e-mail.',
+  emailChangeSent:
+    'Profil enregistré. Un lien de confirmation a été envoyé à votre nouvelle adresse : elle remplacera l’actuelle dès que vous l’aurez ouvert. Vos autres appareils ont été déconnectés.',
+  emailChanged: 'Nouvelle adresse e-mail confirmée ! Elle sert désormais à vous connecter.',
+  passwordRequiredForProof:
+    'Pour protéger votre compte et votre dossier du magasin, choisissez votre mot de passe : il remplace tout mot de passe défini avant cette confirmation.',
 } as const;
 
 const password = z
@@ -140,7 +146,24 @@ export const verifyTokenRequestSchema = z.object({ token, email: emailSchema });
 export const resetPasswordRequestSchema = z
   .object({ token, email: emailSchema, password, confirmPassword: z.string().max(256) })
   .refine((body) => body.password === body.confirmPassword, { error: accountMessages.passwordsDiffer, path: ['confirmPassword'] });
-export const emailVerificationRequestSchema = z.object({ token });
+/**
+ * The proof of an address (registration or new address). `password` is asked for when whoever
+ * set the account up before cannot be shown to be the person proving the address (DESIGN.md §4).
+ */
+export const emailVerificationRequestSchema = z
+  .object({ token, password: password.optional(), confirmPassword: z.string().max(256).optional() })
+  .refine((body) => body.password === undefined || body.password === body.confirmPassword, {
+    error: accountMessages.passwordsDiffer,
+    path: ['confirmPassword'],
+  });
+export const emailVerificationResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  /** The proof ended every earlier session and signed this browser in (a password was chosen). */
+  signedIn: z.boolean(),
+  /** The address now proven: the account's login. */
+  email: z.string(),
+});
 export const resendVerificationRequestSchema = z.object({
   email: z.string().trim().toLowerCase().max(254).pipe(z.email({ error: accountMessages.invalidEmail })),
 });
@@ -149,6 +172,8 @@ export const resendVerificationRequestSchema = z.object({
 export const profileSchema = z.object({
   user: sessionUserSchema,
   linked: z.boolean(),
+  /** A new address asked for and not yet proven (it becomes the login once its link is used). */
+  pending_email: z.string().nullable(),
   loyalty_balance: z.number(),
   profile: z.object({
     first_name: z.string(),
@@ -192,6 +217,8 @@ export const profileUpdateSchema = z
     contact_person: text(120).optional().default(''),
     email_opt_in: optIn.optional().default(false),
     sms_opt_in: optIn.optional().default(false),
+    /** Needed only to change the e-mail address (DESIGN.md §4). */
+    current_password: z.string().max(256).optional(),
   })
   .strict();
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;

@@ -2,6 +2,7 @@
  * Customer accounts end to end through the real routes, the real outbox (mails read back from the
  * mail_outbox table, links followed as a customer would) and the real repair tables.
  */
+import { accountMessages } from '@erepare/shared/schemas/account';
 import { defaultStoreProfile } from '@erepare/shared/store-profile';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,9 @@ let t: TestApp;
 let ipCounter = 0;
 const PASSWORD = 'Motdepasse1';
 let aliceCustomerId = 0;
+/** The password chosen by whoever proves alice.pro@… (the person who set the account up before loses it). */
+const ALICE_PASSWORD = 'Alice-Prouve1';
+let camilleSession: Record<string, string> = {};
 
 type Envelope = Record<string, unknown> & { success: boolean; message: string };
 
@@ -55,6 +59,7 @@ describe('registration and e-mail verification', () => {
     const body = json(response);
     expect(body).toMatchObject({ success: true, message: 'Compte créé avec succès ! Vous recevrez un email de confirmation.', user: { email: 'camille.martin@exemple.fr', repairdesk_customer_id: null, email_verified: false, first_name: 'Camille' } });
     expect(response.headers['set-cookie']).toContain('erepare_session=');
+    camilleSession = bearer(body.token);
     const profile = await call('GET', '/api/account/profile', undefined, bearer(body.token));
     expect(json(profile).data).toMatchObject({ linked: false, profile: { email_opt_in: 1, sms_opt_in: 0 } });
     expect(await tokenFromMail('camille.martin@exemple.fr', 'email_verification')).toHaveLength(43);
@@ -75,9 +80,12 @@ describe('registration and e-mail verification', () => {
   });
 
   it("registering someone else's address reveals and links nothing until the address is proven", async () => {
+    // No store-customer oracle: a store customer's address answers exactly as an unknown one.
     const check = await call('POST', '/api/auth/check-email-availability', { email: ' Alice.PRO@exemple.fr ' });
-    expect(json(check)).toMatchObject({ recommendedAction: 'create_with_repairdesk', repairDeskData: { first_name: 'Alice', last_name: 'D.', city: 'Gujan-Mestras' } });
-    expect(check.body).not.toMatch(/0699001122|Huîtres|Dufresne|33470/);
+    const unknown = await call('POST', '/api/auth/check-email-availability', { email: 'personne.inconnue@exemple.fr' });
+    expect(json(check)).toEqual(json(unknown));
+    expect(json(check)).toMatchObject({ recommendedAction: 'create_new', repairDeskData: null });
+    expect(check.body).not.toMatch(/Alice|0699001122|Huîtres|Dufresne|33470|Gujan/);
     const response = await call('POST', '/api/auth/register', registration('alice.pro@exemple.fr', { first_name: 'Intrus', last_name: 'Inconnu' }));
     const token = json(response).token;
     expect(json(response).user).toMatchObject({ repairdesk_customer_id: null });
@@ -90,8 +98,22 @@ describe('registration and e-mail verification', () => {
 
   it('the verification link proves the address: the account is linked to the store record and completed from it, once', async () => {
     const verificationToken = await tokenFromMail('alice.pro@exemple.fr', 'email_verification');
-    const verified = await call('POST', '/api/email-verification/verify', { token: verificationToken });
-    expect(json(verified)).toMatchObject({ success: true, message: 'Email vérifié ! Vous pouvez maintenant vous connecter.' });
+    const intruder = await call('POST', '/api/auth/login', { email: 'alice.pro@exemple.fr', password: PASSWORD });
+    const intruderSession = bearer(json(intruder).token);
+    // The proof opens a store record: whoever proves the address chooses the password now.
+    const asked = await call('POST', '/api/email-verification/verify', { token: verificationToken });
+    expect(asked.statusCode).toBe(409);
+    expect(json(asked)).toMatchObject({ code: 'PASSWORD_REQUIRED', message: accountMessages.passwordRequiredForProof });
+    const [still] = await t.database.db.select().from(users).where(eq(users.email, 'alice.pro@exemple.fr'));
+    expect(still).toMatchObject({ repairCustomerId: null, emailVerifiedAt: null });
+    // Even the session of the account set up before the proof must choose one.
+    expect((await call('POST', '/api/email-verification/verify', { token: verificationToken }, intruderSession)).statusCode).toBe(409);
+    const verified = await call('POST', '/api/email-verification/verify', { token: verificationToken, password: ALICE_PASSWORD, confirmPassword: ALICE_PASSWORD });
+    expect(json(verified)).toMatchObject({ success: true, message: 'Email vérifié ! Vous pouvez maintenant vous connecter.', signedIn: true, email: 'alice.pro@exemple.fr' });
+    expect(verified.headers['set-cookie']).toContain('erepare_session=');
+    expect((await call('POST', '/api/auth/verify-session', {}, intruderSession)).statusCode).toBe(401);
+    expect((await call('POST', '/api/auth/login', { email: 'alice.pro@exemple.fr', password: PASSWORD })).statusCode).toBe(401);
+    expect((await call('POST', '/api/auth/login', { email: 'alice.pro@exemple.fr', password: ALICE_PASSWORD })).statusCode).toBe(200);
     const [user] = await t.database.db.select().from(users).where(eq(users.email, 'alice.pro@exemple.fr'));
     expect(user).toMatchObject({ repairCustomerId: aliceCustomerId, firstName: 'Intrus', address: '3 rue des Huîtres', postalCode: '33120' });
     expect(user?.emailVerifiedAt).not.toBeNull();
@@ -103,7 +125,11 @@ describe('registration and e-mail verification', () => {
 
   it('a verified address unknown to the store gets a new store record with the user’s own marketing choices', async () => {
     const token = await tokenFromMail('camille.martin@exemple.fr', 'email_verification');
-    await call('POST', '/api/email-verification/verify', { token });
+    // Opened in another browser, the link asks for the password too; in the one that registered, it does not.
+    expect((await call('POST', '/api/email-verification/verify', { token })).statusCode).toBe(409);
+    const verified = await call('POST', '/api/email-verification/verify', { token }, camilleSession);
+    expect(json(verified)).toMatchObject({ success: true, signedIn: false });
+    expect((await call('POST', '/api/auth/verify-session', {}, camilleSession)).statusCode).toBe(200);
     const [user] = await t.database.db.select().from(users).where(eq(users.email, 'camille.martin@exemple.fr'));
     const [customer] = await t.database.db.select().from(customers).where(eq(customers.id, user?.repairCustomerId ?? 0));
     expect(customer).toMatchObject({ email: 'camille.martin@exemple.fr', firstName: 'Camille', mobile: '06 11 22 33 44', emailOptIn: true, smsOptIn: false, country: 'France' });
@@ -196,7 +222,7 @@ describe('password reset', () => {
 
 describe('profile and personal data', () => {
   it('edits the profile (and the linked store record), refuses sync when not linked', async () => {
-    const login = await call('POST', '/api/auth/login', { email: 'alice.pro@exemple.fr', password: PASSWORD });
+    const login = await call('POST', '/api/auth/login', { email: 'alice.pro@exemple.fr', password: ALICE_PASSWORD });
     const headers = bearer(json(login).token);
     const saved = await call('PUT', '/api/account/profile', { first_name: ' Alice\u0000 ', last_name: 'Dufresne', email: 'alice.pro@exemple.fr', city: 'La Teste-de-Buch', orgonization: 'Huîtres & Cie', sms_opt_in: 1 }, headers);
     expect(saved.statusCode).toBe(200);
@@ -204,7 +230,7 @@ describe('profile and personal data', () => {
     const [customer] = await t.database.db.select().from(customers).where(eq(customers.id, aliceCustomerId));
     expect(customer).toMatchObject({ city: 'La Teste-de-Buch', organization: 'Huîtres & Cie', smsOptIn: true, email: 'alice.principale@exemple.fr' });
     expect((await call('PUT', '/api/account/profile', { first_name: '', last_name: 'X', email: 'alice.pro@exemple.fr' }, headers)).statusCode).toBe(400);
-    expect((await call('PUT', '/api/account/profile', { first_name: 'A', last_name: 'X', email: 'nouveau@exemple.fr' }, headers)).statusCode).toBe(409);
+    expect((await call('PUT', '/api/account/profile', { first_name: 'A', last_name: 'X', email: 'nouveau@exemple.fr', current_password: ALICE_PASSWORD }, headers)).statusCode).toBe(409);
 
     const unlinked = await call('POST', '/api/auth/login', { email: 'lent@exemple.fr', password: PASSWORD });
     const sync = await call('POST', '/api/account/sync-to-store', undefined, bearer(json(unlinked).token));
@@ -214,13 +240,13 @@ describe('profile and personal data', () => {
   });
 
   it('exports the user’s data and deletes the login after the password, keeping the store records', async () => {
-    const login = await call('POST', '/api/auth/login', { email: 'alice.pro@exemple.fr', password: PASSWORD });
+    const login = await call('POST', '/api/auth/login', { email: 'alice.pro@exemple.fr', password: ALICE_PASSWORD });
     const headers = bearer(json(login).token);
     const exported = await call('GET', '/api/account/export', undefined, headers);
     expect(exported.headers['content-disposition']).toContain('attachment');
     expect(JSON.parse(exported.body)).toMatchObject({ account: { email: 'alice.pro@exemple.fr' }, storeCustomer: { cid: aliceCustomerId } });
     expect((await call('DELETE', '/api/account', { password: 'mauvais' }, headers)).statusCode).toBe(403);
-    const deleted = await call('DELETE', '/api/account', { password: PASSWORD }, headers);
+    const deleted = await call('DELETE', '/api/account', { password: ALICE_PASSWORD }, headers);
     expect(deleted.statusCode).toBe(200);
     expect(await t.database.db.select().from(users).where(eq(users.email, 'alice.pro@exemple.fr'))).toEqual([]);
     const [left] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(eq(users.email, 'alice.pro@exemple.fr'));

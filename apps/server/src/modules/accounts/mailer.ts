@@ -1,7 +1,14 @@
 import type { Config } from '../../config.js';
 import type { Mailer } from '../mail/mailer.js';
 import { getStoreProfile } from '../settings/store-profile.js';
-import { accountCreatedEmail, passwordResetEmail, signupNoticeEmail, verificationEmail } from '../mail/templates.js';
+import {
+  accountCreatedEmail,
+  emailChangeEmail,
+  emailChangeNoticeEmail,
+  passwordResetEmail,
+  signupNoticeEmail,
+  verificationEmail,
+} from '../mail/templates.js';
 import type { AccountMailer } from './service.js';
 import { TOKEN_TTL_MS } from './tokens.js';
 
@@ -19,6 +26,28 @@ export function accountMailer(config: Config, mailer: Mailer): AccountMailer {
           firstName: user.firstName || undefined,
           validForHours: TOKEN_TTL_MS.email_verification / 3_600_000,
         }, profile),
+      });
+    },
+    emailChange: async (db, user, newEmail, token) => {
+      const profile = await getStoreProfile(db);
+      await mailer.enqueue(db, {
+        kind: 'email_change',
+        to: newEmail,
+        ...emailChangeEmail({
+          publicUrl: config.publicUrl,
+          token,
+          newEmail,
+          firstName: user.firstName || undefined,
+          validForHours: TOKEN_TTL_MS.email_change / 3_600_000,
+        }, profile),
+      });
+    },
+    emailChangeNotice: async (db, user, newEmail) => {
+      const profile = await getStoreProfile(db);
+      await mailer.enqueue(db, {
+        kind: 'email_change_notice',
+        to: user.email,
+        ...emailChangeNoticeEmail({ publicUrl: config.publicUrl, newEmail, firstName: user.firstName || undefined }, profile),
       });
     },
     passwordReset: async (db, user, token) => {

@@ -6,6 +6,7 @@ import {
   deleteAccountRequestSchema,
   emailOnlySchema,
   emailVerificationRequestSchema,
+  emailVerificationResponseSchema,
   profileResponseSchema,
   profileUpdateSchema,
   registerRequestSchema,
@@ -19,7 +20,7 @@ import {
 import { z } from '@erepare/shared/zod';
 import type { RepairBackend } from '../../adapters/repair/types.js';
 import { AppError } from '../../errors.js';
-import { clearSessionCookie, presentedToken, requireUser, setSessionCookie } from '../../plugins/auth.js';
+import { checkSession, clearSessionCookie, presentedToken, requestContext, requireUser, setSessionCookie } from '../../plugins/auth.js';
 import {
   checkResetToken,
   deleteAccount,
@@ -28,6 +29,7 @@ import {
   exportData,
   forgotPassword,
   getProfile,
+  proveAddress,
   refreshFromStore,
   register,
   resendVerification,
@@ -35,7 +37,6 @@ import {
   sendSignupMails,
   syncToStore,
   updateProfile,
-  verifyEmail,
   type AccountMailer,
 } from './service.js';
 
@@ -55,7 +56,7 @@ export function accountRoutes(backend: RepairBackend, mailer: AccountMailer): Fa
           app.db,
           mailer,
           request.body,
-          { ip: request.ip, userAgent: request.headers['user-agent'] },
+          requestContext(request),
           presentedToken(request)?.token,
         ).catch((error: unknown) => {
           if (error instanceof AppError) throw error;
@@ -73,45 +74,62 @@ export function accountRoutes(backend: RepairBackend, mailer: AccountMailer): Fa
     );
 
     app.post('/mysql-auth/check-email', { schema: { body: emailOnlySchema, response: { 200: checkEmailResponseSchema } } }, async (request) => {
-      const exists = await emailHasAccount(app.db, request.body.email, request.ip);
+      const exists = await emailHasAccount(app.db, request.body.email, request.client);
       return { success: true as const, exists, message: exists ? accountMessages.emailTaken : accountMessages.emailAvailable };
     });
 
     app.post(
       '/auth/check-email-availability',
       { schema: { body: emailOnlySchema, response: { 200: availabilityResponseSchema } } },
-      async (request) => emailAvailability(app.db, backend, request.body.email, request.ip),
+      async (request) => emailAvailability(app.db, request.body.email, request.client),
     );
 
     app.post('/email/signup', { schema: { body: signupMailRequestSchema, response: { 200: successMessageSchema } } }, async (request) => {
       const session = await requireUser(request);
-      await sendSignupMails(app.db, mailer, session.user.id, request.ip);
+      await sendSignupMails(app.db, mailer, session.user.id, request.client);
       return done(accountMessages.signupMailQueued);
     });
 
-    app.post('/email-verification/verify', { schema: { body: emailVerificationRequestSchema, response: { 200: successMessageSchema } } }, async (request) => {
-      await verifyEmail(app.db, backend, request.body.token, request.ip);
-      return done(accountMessages.emailVerified);
-    });
+    app.post(
+      '/email-verification/verify',
+      { schema: { body: emailVerificationRequestSchema, response: { 200: emailVerificationResponseSchema } } },
+      async (request, reply) => {
+        const check = await checkSession(request);
+        const result = await proveAddress(
+          app.db,
+          backend,
+          { token: request.body.token, password: request.body.password, sessionUserId: check.ok ? check.session.user.id : null },
+          requestContext(request),
+        );
+        // A password was chosen: every earlier session ended, and this browser is the one signed in.
+        if (result.session) setSessionCookie(reply, result.session.token, null);
+        return {
+          success: true as const,
+          message: result.kind === 'email_change' ? accountMessages.emailChanged : accountMessages.emailVerified,
+          signedIn: result.session !== null,
+          email: result.email,
+        };
+      },
+    );
 
     app.post('/email-verification/resend', { schema: { body: resendVerificationRequestSchema, response: { 200: successMessageSchema } } }, async (request) => {
-      await resendVerification(app.db, mailer, request.body.email, request.ip);
+      await resendVerification(app.db, mailer, request.body.email, request.client);
       return done(accountMessages.verificationSent);
     });
 
     app.post('/password-reset/forgot', { schema: { body: emailOnlySchema, response: { 200: successMessageSchema } } }, async (request) => {
-      await forgotPassword(app.db, mailer, request.body.email, request.ip);
+      await forgotPassword(app.db, mailer, request.body.email, request.client);
       return done(accountMessages.forgotSent);
     });
 
     app.post('/password-reset/verify-token', { schema: { body: verifyTokenRequestSchema, response: { 200: successMessageSchema } } }, async (request) => {
-      await checkResetToken(app.db, request.body.token, request.body.email, request.ip);
+      await checkResetToken(app.db, request.body.token, request.body.email, request.client);
       return done(accountMessages.tokenValid);
     });
 
     app.post('/password-reset/reset', { schema: { body: resetPasswordRequestSchema, response: { 200: successMessageSchema } } }, async (request, reply) => {
       const { token, email, password } = request.body;
-      await resetPassword(app.db, backend, token, email, password, request.ip);
+      await resetPassword(app.db, backend, token, email, password, request.client);
       // Every session of the account is closed, this browser's too.
       clearSessionCookie(reply);
       return done(accountMessages.passwordReset);
@@ -128,8 +146,8 @@ export function accountRoutes(backend: RepairBackend, mailer: AccountMailer): Fa
       async (request) => {
         const session = await requireUser(request);
         const body = request.body as Parameters<typeof updateProfile>[4];
-        const { profile, verificationSent } = await updateProfile(app.db, backend, mailer, session.user.id, body);
-        return { success: true as const, message: accountMessages.profileSaved, data: profile, verificationSent };
+        const { profile, verificationSent } = await updateProfile(app.db, backend, mailer, { userId: session.user.id, sessionId: session.sessionId }, body);
+        return { success: true as const, message: verificationSent ? accountMessages.emailChangeSent : accountMessages.profileSaved, data: profile, verificationSent };
       },
     );
 

@@ -5,23 +5,27 @@ import {
   type Profile,
   type ProfileUpdate,
 } from '@erepare/shared/schemas/account';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { CustomerRecord, RepairBackend } from '../../adapters/repair/types.js';
 import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema.js';
+import { orders, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { hitRateLimit, type RateLimitRule } from '../../lib/rate-limit.js';
-import { findUserByEmail, findUserById, insertUser, revokeAllSessionsOfUser, type UserRecord } from '../auth/repository.js';
+import { findUserByEmail, findUserById, insertUser, revokeAllSessionsOfUser, revokeOtherSessionsOfUser, type UserRecord } from '../auth/repository.js';
 import { openSession, toSessionUser, type LoginResult, type RequestContext } from '../auth/service.js';
 import { linkVerifiedUser } from '../repair/linking.js';
 import { toCustomer } from '../repair/views.js';
-import { issueToken, peekToken, spendToken } from './tokens.js';
+import { issueToken, peekToken, spendToken, voidTokens, type TokenClaim, type TokenKind } from './tokens.js';
 
 /** The e-mails an account sends; each one is queued in the outbox (mail module). */
 export type AccountMailer = {
   verification: (db: Db, user: UserRecord, token: string) => Promise<void>;
   passwordReset: (db: Db, user: UserRecord, token: string) => Promise<void>;
+  /** The link proving `newEmail`, mailed to it. */
+  emailChange: (db: Db, user: UserRecord, newEmail: string, token: string) => Promise<void>;
+  /** The notice to the account's current address that a change was asked for. */
+  emailChangeNotice: (db: Db, user: UserRecord, newEmail: string) => Promise<void>;
   accountCreated: (db: Db, user: UserRecord) => Promise<void>;
   signupNotice: (db: Db, user: UserRecord) => Promise<void>;
 };
@@ -77,7 +81,7 @@ export async function register(
   context: RequestContext,
   previousToken?: string,
 ): Promise<LoginResult & { mailQueued: boolean }> {
-  await limit(db, ACCOUNT_LIMITS.registerIp, context.ip);
+  await limit(db, ACCOUNT_LIMITS.registerIp, context.client);
   if (await findUserByEmail(db, input.email)) throw emailTaken();
   const passwordHash = await hashPassword(input.password);
   let user: UserRecord;
@@ -103,7 +107,7 @@ export async function register(
   const session = await openSession(db, user, { rememberMe: input.rememberMe }, context, previousToken);
   let mailQueued = true;
   try {
-    await mailer.verification(db, user, await issueToken(db, user.id, 'email_verification'));
+    await mailer.verification(db, user, await issueToken(db, { userId: user.id, email: user.email }, 'email_verification'));
   } catch {
     mailQueued = false;
   }
@@ -111,17 +115,18 @@ export async function register(
 }
 
 /** POST /api/mysql-auth/check-email: does an account use this address? */
-export async function emailHasAccount(db: Db, email: string, ip: string): Promise<boolean> {
-  await limit(db, ACCOUNT_LIMITS.checkEmailIp, ip);
+export async function emailHasAccount(db: Db, email: string, client: string): Promise<boolean> {
+  await limit(db, ACCOUNT_LIMITS.checkEmailIp, client);
   return (await findUserByEmail(db, email)) !== undefined;
 }
 
 /**
- * The three outcomes of spec 1 §3-§5. A failure of the repair backend counts as "available"
- * (spec: a server or network error is treated as available).
+ * Spec 1 §3-§5, without its store-customer outcome: an anonymous caller learns only whether an
+ * online account uses the address (which the login reveals anyway), never whether the shop knows
+ * it (DESIGN.md §4). The store's record fills the profile once the address is proven (linking).
  */
-export async function emailAvailability(db: Db, backend: RepairBackend, email: string, ip: string): Promise<AvailabilityResponse> {
-  await limit(db, ACCOUNT_LIMITS.checkEmailIp, ip);
+export async function emailAvailability(db: Db, email: string, client: string): Promise<AvailabilityResponse> {
+  await limit(db, ACCOUNT_LIMITS.checkEmailIp, client);
   if (await findUserByEmail(db, email)) {
     return {
       success: true,
@@ -132,26 +137,6 @@ export async function emailAvailability(db: Db, backend: RepairBackend, email: s
       repairDeskData: null,
     };
   }
-  let known: CustomerRecord | undefined;
-  try {
-    [known] = await backend.findCustomersByEmail(email);
-  } catch {
-    known = undefined;
-  }
-  if (known) {
-    return {
-      success: true,
-      available: true,
-      recommendedAction: 'create_with_repairdesk',
-      message: accountMessages.emailKnownInStore,
-      accountData: null,
-      repairDeskData: {
-        first_name: known.firstName,
-        last_name: known.lastName ? `${known.lastName.charAt(0).toUpperCase()}.` : '',
-        city: known.city,
-      },
-    };
-  }
   return { success: true, available: true, recommendedAction: 'create_new', message: accountMessages.emailAvailable, accountData: null, repairDeskData: null };
 }
 
@@ -159,27 +144,120 @@ export async function emailAvailability(db: Db, backend: RepairBackend, email: s
  * POST /api/email/signup: the shop's notice and the customer's confirmation, for the account of
  * the session only (never an address from the body), once per account.
  */
-export async function sendSignupMails(db: Db, mailer: AccountMailer, userId: number, ip: string): Promise<void> {
-  await limit(db, ACCOUNT_LIMITS.signupMailIp, ip);
+export async function sendSignupMails(db: Db, mailer: AccountMailer, userId: number, client: string): Promise<void> {
+  await limit(db, ACCOUNT_LIMITS.signupMailIp, client);
   const user = await findUserById(db, userId);
   if (!user) throw new AppError('NOT_LOGGED_IN', 401, messages.auth.notLoggedIn);
   await mailer.signupNotice(db, user);
   await mailer.accountCreated(db, user);
 }
 
-// ───────────────── E-mail verification ─────────────────
+// ───────────────── Proof of an address ─────────────────
+
+export type ProofInput = {
+  token: string;
+  /** Chosen by the person proving the address, when the proof asks for it. */
+  password?: string | undefined;
+  /** The account of the session this browser presented, if any. */
+  sessionUserId: number | null;
+};
+
+export type ProofResult = {
+  /** Set when a password was chosen: every earlier session ended and this browser is signed in. */
+  session: LoginResult | null;
+  email: string;
+  kind: TokenKind;
+};
+
+function tokenInvalid(): AppError {
+  return new AppError('TOKEN_INVALID', 400, accountMessages.tokenInvalid);
+}
+
+/** The live proof token (verification or new address) and the account it proves the address for. */
+async function proofClaim(db: Db, token: string): Promise<{ claim: TokenClaim; kind: TokenKind; user: UserRecord }> {
+  for (const kind of ['email_verification', 'email_change'] as const) {
+    const claim = await peekToken(db, token, kind);
+    if (!claim) continue;
+    const user = await findUserById(db, claim.userId);
+    // A token proves only the address it was mailed to, and only while that address is still the
+    // account's own (or the one it asked to move to): a change of address voids the rest.
+    const expected = kind === 'email_change' ? user?.pendingEmail : user?.email;
+    if (!user || user.disabledAt || expected !== claim.email) throw tokenInvalid();
+    return { claim, kind, user };
+  }
+  throw tokenInvalid();
+}
 
 /**
- * Spends a verification token: the address is proven, so the account is linked to the store's
- * customer with that address (or a new one). The link is never made before this point.
+ * Does the shop hold something under this address that the account does not already own: a store
+ * customer record, or an order? Proving the address hands it over (one ownership rule), so whoever
+ * set the account up before must not keep access. A store that cannot be asked counts as yes.
  */
-export async function verifyEmail(db: Db, backend: RepairBackend, token: string, ip: string): Promise<void> {
-  await limit(db, ACCOUNT_LIMITS.tokenIp, ip);
-  const userId = await spendToken(db, token, 'email_verification');
-  const user = userId === null ? undefined : await findUserById(db, userId);
-  if (!user) throw new AppError('TOKEN_INVALID', 400, accountMessages.tokenInvalid);
-  await db.update(users).set({ emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, user.id));
-  await linkAfterProof(db, backend, user);
+async function addressOpensStoreData(db: Db, backend: RepairBackend, email: string, user: UserRecord): Promise<boolean> {
+  let customers: CustomerRecord[];
+  try {
+    customers = await backend.findCustomersByEmail(email);
+  } catch {
+    return true;
+  }
+  if (customers.some((customer) => customer.id !== user.repairCustomerId)) return true;
+  const [order] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.email, email),
+        or(isNull(orders.userId), ne(orders.userId, user.id)),
+        user.repairCustomerId === null ? sql`true` : or(isNull(orders.customerId), ne(orders.customerId, user.repairCustomerId)),
+      ),
+    )
+    .limit(1);
+  return order !== undefined;
+}
+
+/**
+ * Uses a link that proves an address (registration or new address): the one place where an
+ * address becomes proven. Nothing set before the proof keeps access unless the person proving it is
+ * shown to be the one who set it: when the browser does not hold a session of this account, or when
+ * the proof opens store data (a store customer or orders under that address), the prover chooses the
+ * password now and every earlier session ends (DESIGN.md §4). Without the password then, the answer
+ * is a 409 PASSWORD_REQUIRED and the token stays usable.
+ */
+export async function proveAddress(db: Db, backend: RepairBackend, input: ProofInput, context: RequestContext): Promise<ProofResult> {
+  await limit(db, ACCOUNT_LIMITS.tokenIp, context.client);
+  const { claim, kind, user } = await proofClaim(db, input.token);
+  const needsPassword = input.sessionUserId !== user.id || (await addressOpensStoreData(db, backend, claim.email, user));
+  if (needsPassword && input.password === undefined) {
+    throw new AppError('PASSWORD_REQUIRED', 409, accountMessages.passwordRequiredForProof);
+  }
+  if (kind === 'email_change') {
+    const other = await findUserByEmail(db, claim.email);
+    if (other && other.id !== user.id) throw emailTaken();
+  }
+  const passwordHash = needsPassword && input.password !== undefined ? await hashPassword(input.password) : null;
+  const proven = await db.transaction(async (tx) => {
+    const spent = await spendToken(tx, input.token, kind);
+    if (!spent || spent.userId !== user.id || spent.email !== claim.email) throw tokenInvalid();
+    const now = new Date();
+    const [row] = await tx
+      .update(users)
+      .set({
+        email: claim.email,
+        emailVerifiedAt: now,
+        pendingEmail: null,
+        ...(passwordHash ? { passwordHash } : {}),
+        updatedAt: now,
+      })
+      .where(eq(users.id, user.id))
+      .returning();
+    await voidTokens(tx, user.id, now);
+    if (passwordHash) await revokeAllSessionsOfUser(tx, user.id);
+    return row;
+  });
+  if (!proven) throw tokenInvalid();
+  await linkAfterProof(db, backend, proven);
+  const session = passwordHash ? await openSession(db, proven, { rememberMe: false }, context) : null;
+  return { session, email: proven.email, kind };
 }
 
 /** Links a user whose address has just been proven; a new address also goes to their store record. */
@@ -194,57 +272,67 @@ async function linkAfterProof(db: Db, backend: RepairBackend, user: UserRecord):
 }
 
 /** Always the same neutral answer: whether an unverified account uses the address is not revealed. */
-export async function resendVerification(db: Db, mailer: AccountMailer, email: string, ip: string): Promise<void> {
-  await limit(db, ACCOUNT_LIMITS.resendIp, ip);
+export async function resendVerification(db: Db, mailer: AccountMailer, email: string, client: string): Promise<void> {
+  await limit(db, ACCOUNT_LIMITS.resendIp, client);
   await limit(db, ACCOUNT_LIMITS.resendEmail, email);
   const user = await findUserByEmail(db, email);
   if (!user || user.emailVerifiedAt || user.disabledAt) return;
-  await mailer.verification(db, user, await issueToken(db, user.id, 'email_verification'));
+  await mailer.verification(db, user, await issueToken(db, { userId: user.id, email: user.email }, 'email_verification'));
 }
 
 // ───────────────── Password reset ─────────────────
 
 /** Always the same neutral answer, whether or not the address has an account. */
-export async function forgotPassword(db: Db, mailer: AccountMailer, email: string, ip: string): Promise<void> {
-  await limit(db, ACCOUNT_LIMITS.forgotIp, ip);
+export async function forgotPassword(db: Db, mailer: AccountMailer, email: string, client: string): Promise<void> {
+  await limit(db, ACCOUNT_LIMITS.forgotIp, client);
   await limit(db, ACCOUNT_LIMITS.forgotEmail, email);
   const user = await findUserByEmail(db, email);
   if (!user || user.disabledAt) return;
-  await mailer.passwordReset(db, user, await issueToken(db, user.id, 'password_reset'));
+  await mailer.passwordReset(db, user, await issueToken(db, { userId: user.id, email: user.email }, 'password_reset'));
 }
 
+/**
+ * The reset token's account, when the token was mailed to `email` and that is still the account's
+ * address: the link carries the address, and a token never proves any other one.
+ */
 async function tokenUser(db: Db, token: string, email: string): Promise<UserRecord> {
-  const userId = await peekToken(db, token, 'password_reset');
-  const user = userId === null ? undefined : await findUserById(db, userId);
-  // The link carries the address too: a token used with another address is refused.
-  if (!user || user.email !== email) throw new AppError('TOKEN_INVALID', 400, accountMessages.tokenInvalid);
+  const claim = await peekToken(db, token, 'password_reset');
+  const user = claim === null ? undefined : await findUserById(db, claim.userId);
+  if (!claim || !user || user.disabledAt || claim.email !== email || user.email !== email) throw tokenInvalid();
   return user;
 }
 
-export async function checkResetToken(db: Db, token: string, email: string, ip: string): Promise<void> {
-  await limit(db, ACCOUNT_LIMITS.tokenIp, ip);
+export async function checkResetToken(db: Db, token: string, email: string, client: string): Promise<void> {
+  await limit(db, ACCOUNT_LIMITS.tokenIp, client);
   await tokenUser(db, token, email);
 }
 
 /**
- * Sets the new password, spends the token and closes every session of the account. Following the
- * e-mailed link proves the address: an unverified account becomes verified and linked.
+ * Sets the new password, spends the token, voids every other token and closes every session of the
+ * account. Following the link mailed to the account's address proves that address, and the person
+ * proving it has just chosen the password: an unverified account becomes verified and linked.
  */
-export async function resetPassword(db: Db, backend: RepairBackend, token: string, email: string, password: string, ip: string): Promise<void> {
-  await limit(db, ACCOUNT_LIMITS.tokenIp, ip);
+export async function resetPassword(db: Db, backend: RepairBackend, token: string, email: string, password: string, client: string): Promise<void> {
+  await limit(db, ACCOUNT_LIMITS.tokenIp, client);
   const user = await tokenUser(db, token, email);
   const passwordHash = await hashPassword(password);
-  if ((await spendToken(db, token, 'password_reset')) !== user.id) {
-    throw new AppError('TOKEN_INVALID', 400, accountMessages.tokenInvalid);
-  }
-  const verifiedNow = user.emailVerifiedAt === null;
-  await db
-    .update(users)
-    .set({ passwordHash, updatedAt: new Date(), ...(verifiedNow ? { emailVerifiedAt: new Date() } : {}) })
-    .where(eq(users.id, user.id));
-  await revokeAllSessionsOfUser(db, user.id);
-  if (verifiedNow || user.repairCustomerId === null) {
-    await linkAfterProof(db, backend, user).catch(() => undefined);
+  const updated = await db.transaction(async (tx) => {
+    const spent = await spendToken(tx, token, 'password_reset');
+    if (!spent || spent.userId !== user.id || spent.email !== email) throw tokenInvalid();
+    const now = new Date();
+    const [row] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: now, pendingEmail: null, ...(user.emailVerifiedAt === null ? { emailVerifiedAt: now } : {}) })
+      // The address may have changed since the token was read: then it proves nothing.
+      .where(and(eq(users.id, user.id), eq(users.email, email)))
+      .returning();
+    if (!row) throw tokenInvalid();
+    await voidTokens(tx, user.id, now);
+    await revokeAllSessionsOfUser(tx, user.id);
+    return row;
+  });
+  if (user.emailVerifiedAt === null || user.repairCustomerId === null) {
+    await linkAfterProof(db, backend, updated).catch(() => undefined);
   }
 }
 
@@ -266,6 +354,7 @@ function toProfile(user: UserRecord, customer: CustomerRecord | null): Profile {
   return {
     user: toSessionUser(user),
     linked: customer !== null,
+    pending_email: user.pendingEmail,
     loyalty_balance: store?.loyalty_balance ?? 0,
     profile: {
       first_name: user.firstName,
@@ -295,23 +384,30 @@ export async function getProfile(db: Db, backend: RepairBackend, userId: number)
   return toProfile(user, customer);
 }
 
-type CleanProfile = Required<{ [K in keyof ProfileUpdate]-?: Exclude<ProfileUpdate[K], undefined> }> & { email_opt_in: boolean; sms_opt_in: boolean };
+type CleanProfile = Required<{ [K in keyof Omit<ProfileUpdate, 'current_password'>]-?: Exclude<ProfileUpdate[K], undefined> }> & {
+  email_opt_in: boolean;
+  sms_opt_in: boolean;
+  current_password?: string | undefined;
+};
 
 /**
  * Saves the profile: the account's fields, and the linked store record when there is one. A new
- * e-mail address must be proven again (a verification e-mail is sent to it); the store record
- * takes it only once it is proven.
+ * e-mail address is a guarded change (DESIGN.md §4): it needs the current password, waits as
+ * `pending_email` until the link mailed to it is used (proveAddress), voids every outstanding token,
+ * tells the current address, and ends the account's other sessions.
  */
 export async function updateProfile(
   db: Db,
   backend: RepairBackend,
   mailer: AccountMailer,
-  userId: number,
+  current: { userId: number; sessionId: number },
   input: CleanProfile,
 ): Promise<{ profile: Profile; verificationSent: boolean }> {
-  const user = await currentUser(db, userId);
+  const user = await currentUser(db, current.userId);
   const emailChanged = input.email !== user.email;
   if (emailChanged) {
+    if (!input.current_password) throw new AppError('CURRENT_PASSWORD_REQUIRED', 403, accountMessages.currentPasswordRequired);
+    if (!(await verifyPassword(user.passwordHash, input.current_password))) throw new AppError('WRONG_PASSWORD', 403, accountMessages.wrongPassword);
     const other = await findUserByEmail(db, input.email);
     if (other && other.id !== user.id) throw emailTaken();
   }
@@ -326,7 +422,7 @@ export async function updateProfile(
       postalCode: input.postcode,
       emailOptIn: input.email_opt_in,
       smsOptIn: input.sms_opt_in,
-      ...(emailChanged ? { email: input.email, emailVerifiedAt: null } : {}),
+      ...(emailChanged ? { pendingEmail: input.email } : {}),
       updatedAt: new Date(),
     })
     .where(eq(users.id, user.id))
@@ -354,7 +450,10 @@ export async function updateProfile(
   }
   let verificationSent = false;
   if (emailChanged) {
-    await mailer.verification(db, updated, await issueToken(db, updated.id, 'email_verification'));
+    await voidTokens(db, updated.id);
+    await revokeOtherSessionsOfUser(db, updated.id, current.sessionId);
+    await mailer.emailChange(db, updated, input.email, await issueToken(db, { userId: updated.id, email: input.email }, 'email_change'));
+    await mailer.emailChangeNotice(db, updated, input.email);
     verificationSent = true;
   }
   return { profile: toProfile(updated, customer), verificationSent };

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor as Db } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
 
@@ -80,6 +80,16 @@ export async function revokeAllSessionsOfUser(db: Db, userId: number): Promise<n
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .returning({ id: sessions.id });
+  return rows.length;
+}
+
+/** Ends every live session of the user except `keepSessionId` (the one asking). */
+export async function revokeOtherSessionsOfUser(db: Db, userId: number, keepSessionId: number): Promise<number> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
     .returning({ id: sessions.id });
   return rows.length;
 }

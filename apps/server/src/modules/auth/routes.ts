@@ -9,7 +9,7 @@ import {
   verifySessionResponseSchema,
 } from '@erepare/shared/schemas/auth';
 import { AppError } from '../../errors.js';
-import { checkSession, clearSessionCookie, presentedToken, setSessionCookie } from '../../plugins/auth.js';
+import { checkSession, clearSessionCookie, presentedToken, requestContext, setSessionCookie } from '../../plugins/auth.js';
 import { login, logout } from './service.js';
 
 /** Any failure that is not a decision of ours (database down…) gets the spec's technical message. */
@@ -29,7 +29,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         login(
           app.db,
           request.body,
-          { ip: request.ip, userAgent: request.headers['user-agent'] },
+          requestContext(request),
           presentedToken(request)?.token,
         ),
         'LOGIN_FAILED',

@@ -40,7 +40,11 @@ export const LOGIN_FAILURE_LIMITS = [
   { name: 'login-email', limit: 100, windowMs: FIFTEEN_MINUTES, key: (email: string) => email },
 ] as const;
 
-export type RequestContext = { ip: string; userAgent: string | undefined };
+/**
+ * Who is asking: `ip` as seen (stored with a session), `client` the key every per-client limit
+ * uses (`request.client`: IPv6 by /64, see lib/rate-limit.ts clientAddressKey).
+ */
+export type RequestContext = { ip: string; client: string; userAgent: string | undefined };
 
 export type AuthenticatedSession = {
   sessionId: number;

@@ -13,6 +13,10 @@ import { mailOutbox } from '../../db/schema.js';
 export type MailKind =
   | 'email_verification'
   | 'password_reset'
+  /** The link that proves a new address (e-mail change), to that new address. */
+  | 'email_change'
+  /** The notice of an e-mail change asked for, to the account's current address. */
+  | 'email_change_notice'
   | 'account_created'
   | 'signup_notice'
   | 'order_confirmation'

@@ -135,6 +135,40 @@ export function verificationEmail(input: VerificationEmailInput, profile: StoreP
   ]);
 }
 
+export type EmailChangeInput = { publicUrl: string; token: string; newEmail: string; firstName?: string; validForHours: number };
+
+/** Sent to the new address: its link proves it, and only then does it replace the login. */
+export function emailChangeEmail(input: EmailChangeInput, profile: StoreProfile): MailContent {
+  const url = link(input.publicUrl, '/verify-email', { token: input.token });
+  return render(profile, `Confirmez votre nouvelle adresse e-mail – ${profile.name}`, [
+    { kind: 'paragraph', text: greeting(input.firstName) },
+    {
+      kind: 'paragraph',
+      text: `Vous avez demandé que votre compte ${profile.name} utilise désormais l’adresse ${oneLine(input.newEmail)}. Confirmez-la : elle remplacera l’actuelle pour vous connecter et recevoir nos e-mails.`,
+    },
+    { kind: 'button', label: 'Confirmer ma nouvelle adresse', url },
+    { kind: 'paragraph', text: `Ce lien est valable ${hours(input.validForHours)} et ne peut servir qu’une fois.` },
+    { kind: 'paragraph', text: 'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail : rien ne changera.' },
+  ]);
+}
+
+export type EmailChangeNoticeInput = { publicUrl: string; newEmail: string; firstName?: string };
+
+/** Sent to the current address when a change is asked for, so a stolen session cannot move the account silently. */
+export function emailChangeNoticeEmail(input: EmailChangeNoticeInput, profile: StoreProfile): MailContent {
+  return render(profile, `Changement d’adresse e-mail demandé – ${profile.name}`, [
+    { kind: 'paragraph', text: greeting(input.firstName) },
+    {
+      kind: 'paragraph',
+      text: `Une demande vient d’être faite pour que votre compte ${profile.name} utilise l’adresse ${oneLine(input.newEmail)}. Elle ne prendra effet que lorsque le lien envoyé à cette adresse aura été ouvert. Vos autres appareils ont été déconnectés.`,
+    },
+    {
+      kind: 'paragraph',
+      text: `Si vous n’êtes pas à l’origine de cette demande, changez votre mot de passe sans attendre (${input.publicUrl.replace(/\/$/, '')}/forgot-password) et contactez la boutique.`,
+    },
+  ]);
+}
+
 export type PasswordResetEmailInput = {
   publicUrl: string;
   token: string;

@@ -96,7 +96,7 @@ export function orderRoutes(catalogue: Catalogue): FastifyPluginAsyncZod {
       '/api/shop/orders',
       { schema: { body: orderCreateRequestSchema, response: { 201: orderResponseSchema } } },
       async (request, reply) => {
-        await hitRateLimit(app.db, ORDER_CREATE_LIMIT, request.ip);
+        await hitRateLimit(app.db, ORDER_CREATE_LIMIT, request.client);
         const viewer = await orderViewerOf(request);
         const order = await createOrder(context(), viewer, request.body, { ip: request.ip }).catch((error: unknown) => {
           throw orderCreationFailure(error);

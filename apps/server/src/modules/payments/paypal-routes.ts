@@ -67,7 +67,7 @@ export const paypalRoutes: FastifyPluginAsyncZod<PaypalRoutesOptions> = async (a
     { onRequest: requireConfigured, schema: { body: createBodySchema, response: { 200: createResponseSchema } } },
     async (request, reply) => {
       const ctx = context();
-      await hitRateLimit(app.db, PAYPAL_CREATE_LIMIT, request.ip);
+      await hitRateLimit(app.db, PAYPAL_CREATE_LIMIT, request.client);
       void reply.header('cache-control', 'no-store');
       const result = await createPaypalCheckout(ctx, provenInput(request.body));
       return { success: true as const, ...result };
@@ -79,7 +79,7 @@ export const paypalRoutes: FastifyPluginAsyncZod<PaypalRoutesOptions> = async (a
     { onRequest: requireConfigured, schema: { body: captureBodySchema, response: { 200: captureResponseSchema, 202: pendingResponseSchema } } },
     async (request, reply) => {
       const ctx = context();
-      await hitRateLimit(app.db, PAYPAL_CAPTURE_LIMIT, request.ip);
+      await hitRateLimit(app.db, PAYPAL_CAPTURE_LIMIT, request.client);
       void reply.header('cache-control', 'no-store');
       const result = await capturePaypalCheckout(ctx, { ...provenInput(request.body), paypalOrderId: request.body.paypalOrderId });
       if (result.kind === 'pending') {

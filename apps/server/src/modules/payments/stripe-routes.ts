@@ -112,7 +112,7 @@ export const stripeRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: intentBodySchema, response: { 200: paymentIntentResponseSchema } } },
     async (request) => {
       const ctx = context(request.log);
-      await hitRateLimit(app.db, STRIPE_CREATE_LIMIT, request.ip);
+      await hitRateLimit(app.db, STRIPE_CREATE_LIMIT, request.client);
       return createIntentForOrder(ctx, { orderId: request.body.orderId, orderKey: request.body.order_key, paymentMethod: request.body.paymentMethod });
     },
   );
@@ -122,7 +122,7 @@ export const stripeRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: confirmIntentBodySchema, response: { 200: paymentConfirmationResponseSchema, 202: paymentConfirmationResponseSchema } } },
     async (request, reply) => {
       const ctx = context(request.log);
-      await hitRateLimit(app.db, STRIPE_CONFIRM_LIMIT, request.ip);
+      await hitRateLimit(app.db, STRIPE_CONFIRM_LIMIT, request.client);
       const { orderId, order_key: orderKey, paymentIntentId } = request.body;
       const outcome = await confirmIntentForOrder(ctx, { orderId, orderKey, paymentIntentId });
       return confirmationAnswer(outcome, orderKey, () => void reply.code(202));
@@ -146,7 +146,7 @@ export const stripeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       if (!settings?.methods.includes('klarna')) throw stripeErrors.notConfigured();
       const ctx = context(request.log);
-      await hitRateLimit(app.db, STRIPE_CREATE_LIMIT, request.ip);
+      await hitRateLimit(app.db, STRIPE_CREATE_LIMIT, request.client);
       const session = await createKlarnaCheckout(ctx, { orderId: request.body.orderId, orderKey: request.body.order_key, plan: request.body.plan });
       return { success: true as const, message: 'Redirection vers Klarna', ...session };
     },
@@ -158,7 +158,7 @@ export const stripeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       if (!settings?.methods.includes('klarna')) throw stripeErrors.notConfigured();
       const ctx = context(request.log);
-      await hitRateLimit(app.db, STRIPE_CONFIRM_LIMIT, request.ip);
+      await hitRateLimit(app.db, STRIPE_CONFIRM_LIMIT, request.client);
       const { orderId, session_id: sessionId, order_key: orderKey } = request.body;
       const outcome = await confirmKlarnaForOrder(ctx, { orderId, sessionId });
       return confirmationAnswer(outcome, orderKey, () => void reply.code(202));

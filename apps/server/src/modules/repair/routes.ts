@@ -62,7 +62,7 @@ export function repairRoutes(backend: RepairBackend, inventory: InventoryCache):
     // Kept in memory: it protects this instance's share of the backend, and costs no database
     // write on the hot path of the public list.
     const visitorLimiter = createMemoryRateLimiter({ name: 'repair-visitor-ip', limit: app.config.repairVisitorLimit, windowMs: 60_000 });
-    const limitVisitor = async (request: FastifyRequest) => visitorLimiter(request.ip);
+    const limitVisitor = async (request: FastifyRequest) => visitorLimiter(request.client);
 
     const publicListCache = createPublicListCache();
 

@@ -46,7 +46,7 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
       const postalCode = typeof request.query.postalCode === 'string' ? request.query.postalCode.trim() : '';
       if (!isRelayPostcode(postalCode)) throw new AppError('INVALID_POSTCODE', 400, relayMessages.invalidPostcode);
       const maxResults = clampMaxResults(request.query.maxResults);
-      await hitRateLimit(app.db, RELAY_SEARCH_LIMIT, request.ip, relayMessages.rateLimited);
+      await hitRateLimit(app.db, RELAY_SEARCH_LIMIT, request.client, relayMessages.rateLimited);
       let points;
       try {
         points = await service.search(postalCode);

@@ -129,7 +129,7 @@ export function shopRoutes(catalogue: Catalogue): FastifyPluginAsyncZod {
       '/api/shop/coupons/validate',
       { schema: { body: couponValidateRequestSchema, response: { 200: couponValidateResponseSchema, 422: couponRejectedSchema } } },
       async (request, reply) => {
-        await hitRateLimit(app.db, COUPON_VALIDATION_LIMIT, request.ip, couponRateLimitMessage);
+        await hitRateLimit(app.db, COUPON_VALIDATION_LIMIT, request.client, couponRateLimitMessage);
         const result = await validateCoupon(app.db, catalogue, request.body);
         if (result.ok) return result.body;
         return reply.code(422).send({

@@ -151,6 +151,7 @@ export function profile(overrides: Partial<Profile['profile']> = {}, linked = tr
   return {
     user: sessionUser(),
     linked,
+    pending_email: null,
     loyalty_balance: 12.5,
     profile: {
       first_name: 'Hélène',

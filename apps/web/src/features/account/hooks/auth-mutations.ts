@@ -10,6 +10,7 @@ import {
   resetPassword,
   sendSignupMails,
   verifyEmailToken,
+  type VerifyEmailInput,
   verifyResetToken,
   type ResetPasswordInput,
 } from '../lib/auth-api';
@@ -96,7 +97,7 @@ export function useResetPassword() {
 export function useVerifyEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) => verifyEmailToken(token.trim()),
+    mutationFn: (input: VerifyEmailInput) => verifyEmailToken({ ...input, token: input.token.trim() }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: SESSION_KEY }),
   });
 }

@@ -1,5 +1,6 @@
 import {
   availabilityResponseSchema,
+  emailVerificationResponseSchema,
   registerResponseSchema,
   successMessageSchema,
   type AvailabilityResponse,
@@ -55,8 +56,11 @@ export function resetPassword(input: ResetPasswordInput) {
   return apiRequest('/api/password-reset/reset', { method: 'POST', body: input, schema: successMessageSchema });
 }
 
-export function verifyEmailToken(token: string) {
-  return apiRequest('/api/email-verification/verify', { method: 'POST', body: { token }, schema: successMessageSchema });
+export type VerifyEmailInput = { token: string; password?: string; confirmPassword?: string };
+
+/** The proof of an address; answers 409 PASSWORD_REQUIRED when the password must be chosen now. */
+export function verifyEmailToken(input: VerifyEmailInput) {
+  return apiRequest('/api/email-verification/verify', { method: 'POST', body: input, schema: emailVerificationResponseSchema });
 }
 
 export function resendVerificationEmail(email: string) {

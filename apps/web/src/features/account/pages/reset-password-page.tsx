@@ -1,5 +1,5 @@
-import { CheckCircle2, Circle, KeyRound, LinkIcon, RotateCw, ShieldCheck, TriangleAlert } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { CheckCircle2, KeyRound, LinkIcon, RotateCw, TriangleAlert } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { accountMessages } from '@erepare/shared/schemas/account';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -7,9 +7,9 @@ import { ErrorBox } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { AuthCard } from '../components/auth/auth-card';
-import { PasswordField } from '../components/auth/password-field';
+import { NewPasswordForm } from '../components/auth/new-password-form';
 import { useResetLinkCheck, useResetPassword } from '../hooks/auth-mutations';
-import { authTexts, failureMessage, REDIRECT_DELAY_MS, resetChecklist, type AccountFlash } from '../lib/auth-forms';
+import { authTexts, failureMessage, REDIRECT_DELAY_MS, type AccountFlash } from '../lib/auth-forms';
 
 function NewLinkButton() {
   return (
@@ -33,36 +33,8 @@ function InvalidLink({ detail, missing = false }: { detail: string; missing?: bo
   );
 }
 
-function Requirement({ met, children }: { met: boolean; children: string }) {
-  return (
-    <li className={`flex items-center gap-2 text-sm ${met ? 'text-emerald-800 dark:text-emerald-300' : 'text-slate-700 dark:text-slate-300'}`} data-met={met}>
-      {met ? <CheckCircle2 aria-hidden="true" className="size-4 shrink-0" /> : <Circle aria-hidden="true" className="size-4 shrink-0" />}
-      <span>
-        {children}
-        <span className="sr-only">{met ? ' : respecté' : ' : non respecté'}</span>
-      </span>
-    </li>
-  );
-}
-
 function ResetForm({ token, email, onDone }: { token: string; email: string; onDone: () => void }) {
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [touched, setTouched] = useState({ password: false, confirmPassword: false });
   const reset = useResetPassword();
-  const checklist = resetChecklist(password, confirmPassword);
-  const ready = checklist.longEnough && checklist.matches;
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!ready) return;
-    reset.mutate({ token, email, password, confirmPassword }, { onSuccess: onDone });
-  };
-
-  const passwordError = touched.password && password !== '' && !checklist.longEnough ? accountMessages.passwordTooShort : undefined;
-  const confirmError =
-    touched.confirmPassword && confirmPassword !== '' && confirmPassword !== password ? accountMessages.passwordsDiffer : undefined;
-
   return (
     <AuthCard
       title="Nouveau mot de passe"
@@ -73,38 +45,13 @@ function ResetForm({ token, email, onDone }: { token: string; email: string; onD
         </>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-4">
-        {reset.isError ? <ErrorBox>{failureMessage(reset.error, authTexts.resetNetwork)}</ErrorBox> : null}
-        <PasswordField
-          label="Nouveau mot de passe"
-          autoComplete="new-password"
-          aria-required="true"
-          minLength={8}
-          value={password}
-          error={passwordError}
-          hint={accountMessages.passwordHint}
-          onChange={(event) => setPassword(event.target.value)}
-          onBlur={() => setTouched((value) => ({ ...value, password: true }))}
-        />
-        <PasswordField
-          label="Confirmer le mot de passe"
-          subject="la confirmation"
-          autoComplete="new-password"
-          aria-required="true"
-          value={confirmPassword}
-          error={confirmError}
-          onChange={(event) => setConfirmPassword(event.target.value)}
-          onBlur={() => setTouched((value) => ({ ...value, confirmPassword: true }))}
-        />
-        <ul aria-label="Exigences du mot de passe" className="space-y-1 rounded-lg bg-slate-50 p-3 dark:bg-ink-800">
-          <Requirement met={checklist.longEnough}>Au moins 8 caractères</Requirement>
-          <Requirement met={checklist.matches}>Les deux mots de passe sont identiques</Requirement>
-        </ul>
-        <Button type="submit" className="w-full" disabled={!ready || reset.isPending}>
-          <ShieldCheck aria-hidden="true" className="size-4" />
-          {reset.isPending ? 'Réinitialisation…' : 'Réinitialiser le mot de passe'}
-        </Button>
-      </form>
+      <NewPasswordForm
+        pending={reset.isPending}
+        error={reset.isError ? failureMessage(reset.error, authTexts.resetNetwork) : null}
+        submitLabel="Réinitialiser le mot de passe"
+        pendingLabel="Réinitialisation…"
+        onSubmit={(password, confirmPassword) => reset.mutate({ token, email, password, confirmPassword }, { onSuccess: onDone })}
+      />
     </AuthCard>
   );
 }

@@ -2,18 +2,19 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accountMessages } from '@erepare/shared/schemas/account';
-import { failure, ok, renderAt, stubApi } from '../lib/auth-test-utils';
+import { failure, json, ok, renderAt, stubApi } from '../lib/auth-test-utils';
 import { VerifyEmailPage } from './verify-email-page';
 
 const VERIFY = '/api/email-verification/verify';
 const RESEND = '/api/email-verification/resend';
 const TOKEN = 'tok_0123456789abcdef';
+const verified = (signedIn = false) => json({ success: true, message: accountMessages.emailVerified, signedIn, email: 'lea@example.fr' });
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('VerifyEmailPage', () => {
   it('auto mode: verifies the token of the address once, then "Email vérifié !" and /compte after 3 s with the message', async () => {
-    const { sent } = stubApi({ [VERIFY]: () => ok(accountMessages.emailVerified) });
+    const { sent } = stubApi({ [VERIFY]: () => verified() });
     const { router } = renderAt(<VerifyEmailPage />, `/verify-email?token=${TOKEN}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Email vérifié !' })).toBeInTheDocument();
     expect(screen.getByText('Votre adresse e-mail est confirmée et votre compte est activé.')).toBeInTheDocument();
@@ -21,6 +22,27 @@ describe('VerifyEmailPage', () => {
     expect(sent[VERIFY]).toEqual([{ token: TOKEN }]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/compte'), { timeout: 4500 });
     expect(router.state.location.state).toEqual({ flash: 'Email vérifié ! Vous pouvez maintenant vous connecter.' });
+  });
+
+  it('a proof that asks for the password: the form, then the same token with the chosen password, signed in', async () => {
+    let calls = 0;
+    const { sent } = stubApi({
+      [VERIFY]: () => {
+        calls += 1;
+        return calls === 1 ? failure(accountMessages.passwordRequiredForProof, 409, 'PASSWORD_REQUIRED') : verified(true);
+      },
+    });
+    renderAt(<VerifyEmailPage />, `/verify-email?token=${TOKEN}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choisissez votre mot de passe' })).toBeInTheDocument();
+    expect(screen.getByText(accountMessages.passwordRequiredForProof)).toBeInTheDocument();
+    const submit = screen.getByRole('button', { name: 'Confirmer mon adresse' });
+    expect(submit).toBeDisabled();
+    await userEvent.type(screen.getByLabelText('Nouveau mot de passe'), 'Choisi-1234');
+    await userEvent.type(screen.getByLabelText('Confirmer le mot de passe'), 'Choisi-1234');
+    await userEvent.click(submit);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Email vérifié !' })).toBeInTheDocument();
+    expect(screen.getByText(/Vous êtes connecté avec le mot de passe que vous venez de choisir/)).toBeInTheDocument();
+    expect(sent[VERIFY]).toEqual([{ token: TOKEN }, { token: TOKEN, password: 'Choisi-1234', confirmPassword: 'Choisi-1234' }]);
   });
 
   it('auto mode failure: the server’s message, and the offer to paste the link or get a new one', async () => {
@@ -42,7 +64,7 @@ describe('VerifyEmailPage', () => {
   });
 
   it('manual mode without a token: the field must not be empty; a pasted link is understood', async () => {
-    const { sent } = stubApi({ [VERIFY]: () => ok(accountMessages.emailVerified) });
+    const { sent } = stubApi({ [VERIFY]: () => verified() });
     renderAt(<VerifyEmailPage />, '/verify-email');
     expect(screen.getByRole('button', { name: 'Saisir le lien' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: 'Nouveau lien' })).toHaveAttribute('aria-pressed', 'false');

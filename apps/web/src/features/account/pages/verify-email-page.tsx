@@ -1,11 +1,13 @@
-import { CheckCircle2, KeyRound, MailCheck, RefreshCw, Send } from 'lucide-react';
+import { CheckCircle2, KeyRound, MailCheck, RefreshCw, Send, ShieldCheck } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { accountMessages } from '@erepare/shared/schemas/account';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { ErrorBox, Field, SuccessBox } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
 import { AuthCard } from '../components/auth/auth-card';
+import { NewPasswordForm } from '../components/auth/new-password-form';
 import { useResendVerification, useVerifyEmail } from '../hooks/auth-mutations';
 import {
   authTexts,
@@ -117,8 +119,15 @@ export function VerifyEmailPage() {
   useEffect(() => {
     if (!token || autoStarted.current === token) return;
     autoStarted.current = token;
-    mutate(token);
+    mutate({ token });
   }, [token, mutate]);
+  // The server asks the person proving the address to choose the password (DESIGN.md §4): the
+  // token is not spent yet, and the same token goes again with the password.
+  const [passwordToken, setPasswordToken] = useState<string | null>(null);
+  const needsPassword = verify.error instanceof ApiError && verify.error.code === 'PASSWORD_REQUIRED';
+  useEffect(() => {
+    if (needsPassword && verify.variables) setPasswordToken(verify.variables.token);
+  }, [needsPassword, verify.variables]);
 
   useEffect(() => {
     if (!verify.isSuccess) return;
@@ -133,7 +142,12 @@ export function VerifyEmailPage() {
     return (
       <AuthCard title={authTexts.emailVerifiedTitle} tone="success" icon={<CheckCircle2 aria-hidden="true" className="size-7" />}>
         <div role="status">
-          <p className="text-slate-700 dark:text-slate-300">Votre adresse e-mail est confirmée et votre compte est activé.</p>
+          <p className="text-slate-700 dark:text-slate-300">
+            {verify.data.message === accountMessages.emailChanged
+              ? `Votre nouvelle adresse ${verify.data.email} est confirmée : elle sert désormais à vous connecter.`
+              : 'Votre adresse e-mail est confirmée et votre compte est activé.'}
+            {verify.data.signedIn ? ' Vous êtes connecté avec le mot de passe que vous venez de choisir.' : ''}
+          </p>
           <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{authTexts.redirectNotice}</p>
         </div>
         <ButtonLink to="/compte" state={{ flash: accountMessages.emailVerified } satisfies AccountFlash} variant="secondary" className="mt-6 w-full">
@@ -143,10 +157,25 @@ export function VerifyEmailPage() {
     );
   }
 
+  if (passwordToken) {
+    const refused = verify.isError && !needsPassword ? failureMessage(verify.error, authTexts.verificationNetwork, accountMessages.tokenInvalid) : null;
+    return (
+      <AuthCard title="Choisissez votre mot de passe" icon={<ShieldCheck aria-hidden="true" className="size-7" />} lead={accountMessages.passwordRequiredForProof}>
+        <NewPasswordForm
+          pending={verify.isPending}
+          error={refused}
+          submitLabel="Confirmer mon adresse"
+          pendingLabel="Vérification…"
+          onSubmit={(password, confirmPassword) => mutate({ token: passwordToken, password, confirmPassword })}
+        />
+      </AuthCard>
+    );
+  }
+
   const switchMode = (next: Mode) => {
     verify.reset();
     setMode(next);
-    if (next === 'auto' && token) mutate(token);
+    if (next === 'auto' && token) mutate({ token });
   };
   const error = verify.isError ? failureMessage(verify.error, authTexts.verificationNetwork, accountMessages.tokenInvalid) : null;
   const modes: Mode[] = token ? ['auto', 'manual', 'resend'] : ['manual', 'resend'];
@@ -200,7 +229,7 @@ export function VerifyEmailPage() {
           </div>
         ) : null
       ) : mode === 'manual' ? (
-        <ManualForm pending={verify.isPending} onVerify={(value) => mutate(value)} />
+        <ManualForm pending={verify.isPending} onVerify={(value) => mutate({ token: value })} />
       ) : (
         <ResendForm />
       )}

@@ -1,3 +1,4 @@
+import { accountMessages } from '@erepare/shared/schemas/account';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -313,6 +314,34 @@ describe('profile tab', () => {
     await user.click(screen.getByRole('button', { name: 'Annuler' }));
     expect(screen.getByText('Arcachon')).toBeInTheDocument();
     expect(screen.queryByText('Ailleurs')).not.toBeInTheDocument();
+  });
+
+  it('a new e-mail address asks for the current password, then says where the link went; the address waits for its proof', async () => {
+    const calls = stubApi(
+      on('PUT', '/api/account/profile', ({ body }) => {
+        const sent = body as Record<string, unknown>;
+        const saved = profile({ email: 'helene.lacoste@exemple.fr' });
+        return jsonResponse({ success: true, message: 'ok', data: { ...saved, pending_email: sent.email }, verificationSent: true });
+      }),
+      ...baseRoutes,
+    );
+    const user = userEvent.setup();
+    renderDashboard(sessionUser(), '/compte?tab=profile');
+    await user.click(await screen.findByRole('button', { name: 'Modifier' }));
+    expect(screen.queryByLabelText('Mot de passe actuel *')).not.toBeInTheDocument();
+    const email = screen.getByRole('textbox', { name: 'Adresse e-mail *' });
+    await user.clear(email);
+    await user.type(email, 'helene.nouvelle@exemple.fr');
+    const password = screen.getByLabelText('Mot de passe actuel *');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(screen.getByText(accountMessages.currentPasswordRequired)).toBeInTheDocument();
+    expect(password).toHaveFocus();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+    await user.type(password, 'Secret-123');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText(/Un lien de confirmation a été envoyé à helene\.nouvelle@exemple\.fr/)).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ email: 'helene.nouvelle@exemple.fr', current_password: 'Secret-123' });
+    expect(screen.getByTestId('pending-email')).toHaveTextContent('helene.nouvelle@exemple.fr');
   });
 
   it('shows "Erreur lors de la sauvegarde" when the save fails on the server', async () => {

@@ -1,12 +1,13 @@
 import { CloudDownload, CloudUpload, Download, Pencil, Save, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { Profile } from '@erepare/shared/schemas/account';
+import { accountMessages, type Profile } from '@erepare/shared/schemas/account';
 import { Button, buttonClasses } from '../../../../components/ui/button';
 import { ErrorBox, Field, SuccessBox } from '../../../../components/ui/field';
 import { Spinner } from '../../../../components/ui/spinner';
 import { ApiError } from '../../../../lib/api-client';
 import { ACCOUNT_EXPORT_URL } from '../../api/dashboard-api';
 import { useAccountProfile, useRefreshFromStore, useSaveProfile, useSyncToStore } from '../../hooks/dashboard-data';
+import { PasswordField } from '../auth/password-field';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import {
   displayValue,
@@ -53,6 +54,10 @@ function ProfileCard({ profile }: { profile: Profile }) {
   const [editing, setEditing] = useState(false);
   const [values, setValues] = useState<ProfileFormValues>(() => profileToForm(profile.profile));
   const [errors, setErrors] = useState<ProfileErrors>({});
+  // Changing the address is a guarded change: the current password goes with it (DESIGN.md §4).
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | undefined>(undefined);
+  const emailChanged = values.email.trim().toLowerCase() !== profile.profile.email.trim().toLowerCase();
   const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const editId = useId();
@@ -67,6 +72,8 @@ function ProfileCard({ profile }: { profile: Profile }) {
   const startEditing = () => {
     setValues(profileToForm(profile.profile));
     setErrors({});
+    setCurrentPassword('');
+    setPasswordError(undefined);
     setNotice(null);
     setEditing(true);
   };
@@ -80,22 +87,26 @@ function ProfileCard({ profile }: { profile: Profile }) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const checked = validateProfile(values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      const first = Object.keys(checked.errors)[0];
+    const missingPassword = emailChanged && currentPassword === '' ? accountMessages.currentPasswordRequired : undefined;
+    if (!checked.ok || missingPassword) {
+      if (!checked.ok) setErrors(checked.errors);
+      setPasswordError(missingPassword);
+      const first = checked.ok ? 'current_password' : Object.keys(checked.errors)[0];
       if (first) formRef.current?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
       return;
     }
     setErrors({});
+    setPasswordError(undefined);
     setNotice(null);
-    save.mutate(checked.body, {
+    save.mutate(emailChanged ? { ...checked.body, current_password: currentPassword } : checked.body, {
       onSuccess: (result) => {
         returnFocus.current = true;
         setEditing(false);
+        setCurrentPassword('');
         setNotice({
           kind: 'success',
           text: result.verificationSent
-            ? `${profileMessages.saved}. Un e-mail de confirmation a été envoyé à ${result.profile.profile.email} : cliquez sur le lien qu’il contient pour valider la nouvelle adresse.`
+            ? `${profileMessages.saved}. Un lien de confirmation a été envoyé à ${result.profile.pending_email ?? values.email} : cette adresse remplacera ${result.profile.profile.email} dès que vous l’aurez ouvert. Vos autres appareils ont été déconnectés.`
             : profileMessages.saved,
         });
       },
@@ -152,6 +163,22 @@ function ProfileCard({ profile }: { profile: Profile }) {
                   />
                 ))}
               </div>
+              {emailChanged && group.fields.some((field) => field.name === 'email') ? (
+                <PasswordField
+                  name="current_password"
+                  label="Mot de passe actuel *"
+                  autoComplete="current-password"
+                  required
+                  aria-required="true"
+                  value={currentPassword}
+                  error={passwordError}
+                  hint="Nécessaire pour changer d’adresse e-mail."
+                  onChange={(event) => {
+                    setCurrentPassword(event.target.value);
+                    setPasswordError(undefined);
+                  }}
+                />
+              ) : null}
             </fieldset>
           ))}
           <fieldset className="space-y-2">
@@ -170,7 +197,15 @@ function ProfileCard({ profile }: { profile: Profile }) {
           </div>
         </form>
       ) : (
-        <ReadOnlyProfile profile={profile.profile} />
+        <>
+          {profile.pending_email ? (
+            <p className="mt-4 rounded-lg border border-sky-300 bg-sky-50 px-3 py-2 text-sm text-sky-950 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100" data-testid="pending-email">
+              Nouvelle adresse en attente de confirmation : <strong className="break-all">{profile.pending_email}</strong>. Ouvrez le lien envoyé à
+              cette adresse pour qu’elle remplace l’actuelle.
+            </p>
+          ) : null}
+          <ReadOnlyProfile profile={profile.profile} />
+        </>
       )}
     </Panel>
   );

@@ -49,7 +49,7 @@ async function openRegistration(page: Page) {
   return registerForm(page);
 }
 
-/** A demo store customer (admin API) whose address has no account yet: the orange outcome. */
+/** A demo store customer (admin API) whose address has no account yet. */
 async function storeCustomerWithoutAccount(request: APIRequestContext) {
   const login = await request.post('/api/auth/login', { data: { ...ADMIN, rememberMe: false } });
   expect(login.status()).toBe(200);
@@ -65,9 +65,9 @@ async function storeCustomerWithoutAccount(request: APIRequestContext) {
   for (let i = 0; i < Math.min(5, customers.length); i += 1) {
     const candidate = customers[(start + i) % customers.length];
     if (!candidate) continue;
-    const check = await request.post('/api/auth/check-email-availability', { data: { email: candidate.email } });
-    const body = (await check.json()) as { recommendedAction?: string };
-    if (body.recommendedAction === 'create_with_repairdesk') return candidate;
+    const check = await request.post('/api/mysql-auth/check-email', { data: { email: candidate.email } });
+    const body = (await check.json()) as { exists?: boolean };
+    if (body.exists === false) return candidate;
   }
   throw new Error('no demo store customer without an account');
 }
@@ -239,40 +239,50 @@ test.describe('account: register, verify, log in, reset, log out', () => {
     await expectAccessible(page, { bestPractice: true });
   });
 
-  test('a customer the store knows (orange): details taken from the store, phone optional; linked once verified', async ({ page, request }) => {
+  test('a customer the store knows: the check reveals nothing; the mailed link opened elsewhere asks for the password, then links the store record', async ({ page, browser, request }) => {
     const known = await storeCustomerWithoutAccount(request);
     const form = await openRegistration(page);
     const email = form.getByRole('textbox', { name: 'Adresse e-mail' });
     await email.fill(known.email);
     await email.blur();
-    await expect(form.getByText(accountMessages.emailKnownInStore)).toBeVisible();
-    // Before verification the store shows only first name, last-name initial and city.
-    const initial = `${known.last_name.charAt(0).toUpperCase()}.`;
-    await expect(form.getByText(`${known.first_name} ${initial}`, { exact: false })).toBeVisible();
-    await expect(form.getByText(known.last_name, { exact: true })).toHaveCount(0);
-    await expectAccessible(page);
+    // No store-customer oracle: the answer is the one any new address gets, with nothing of the record.
+    await expect(form.getByText(accountMessages.emailAvailable)).toBeVisible();
+    await expect(form.getByText(known.last_name, { exact: false })).toHaveCount(0);
 
-    await form.getByRole('button', { name: 'Reprendre mes informations du magasin' }).click();
-    await expect(form.getByRole('textbox', { name: 'Prénom' })).toHaveValue(known.first_name);
-    await expect(form.getByRole('textbox', { name: 'Ville (facultatif)' })).toHaveValue(known.city);
-    await expect(form.getByRole('textbox', { name: 'Téléphone (facultatif)' })).toBeVisible();
+    await form.getByRole('textbox', { name: 'Prénom' }).fill(known.first_name);
     await form.getByRole('textbox', { name: 'Nom', exact: true }).fill(known.last_name);
+    await form.getByRole('textbox', { name: 'Téléphone' }).fill('06 12 34 56 78');
     await form.getByLabel('Mot de passe', { exact: true }).fill(customer.password);
     await form.getByLabel('Confirmer le mot de passe', { exact: true }).fill(customer.password);
     await form.getByRole('button', { name: 'Créer mon compte' }).click();
-
     await expect(page.getByText(accountMessages.created)).toBeVisible();
     await expect(verifyBanner(page)).toBeVisible();
     const before = (await (await page.request.get('/api/account/profile')).json()) as { data: { linked: boolean } };
     expect(before.data.linked).toBe(false);
 
+    // The customer opens the mail on another device: she chooses the password there, and every
+    // earlier session (the one that registered) ends.
     const mail = await waitForMail(known.email, 'email_verification');
-    await page.goto(linkTo(mail, '/verify-email'));
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Email vérifié !');
-    await expect(page).toHaveURL(/\/compte$/, { timeout: 6_000 });
-    await expect(verifyBanner(page)).toHaveCount(0);
-    const after = (await (await page.request.get('/api/account/profile')).json()) as { data: { linked: boolean } };
-    expect(after.data.linked).toBe(true);
+    const other = await browser.newContext();
+    try {
+      const phone = await other.newPage();
+      await phone.goto(linkTo(mail, '/verify-email'));
+      await expect(phone.getByRole('heading', { level: 1 })).toHaveText('Choisissez votre mot de passe');
+      await expect(phone.getByText(accountMessages.passwordRequiredForProof)).toBeVisible();
+      await expectAccessible(phone, { bestPractice: true });
+      await phone.getByLabel('Nouveau mot de passe', { exact: true }).fill(customer.newPassword);
+      await phone.getByLabel('Confirmer le mot de passe', { exact: true }).fill(customer.newPassword);
+      await phone.getByRole('button', { name: 'Confirmer mon adresse' }).click();
+      await expect(phone.getByRole('heading', { level: 1 })).toHaveText('Email vérifié !');
+      await expect(phone).toHaveURL(/\/compte$/, { timeout: 6_000 });
+      await expect(dashboard(phone)).toBeVisible();
+      const after = (await (await phone.request.get('/api/account/profile')).json()) as { data: { linked: boolean; profile: { city: string } } };
+      expect(after.data.linked).toBe(true);
+    } finally {
+      await other.close();
+    }
+    expect((await page.request.get('/api/account/profile')).status(), 'the registering session ended').toBe(401);
+    expect((await page.request.post('/api/auth/login', { data: { email: known.email, password: customer.password, rememberMe: false } })).status()).toBe(401);
   });
 });
 

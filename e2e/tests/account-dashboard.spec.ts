@@ -97,7 +97,10 @@ test.beforeAll(async ({ baseURL }) => {
     },
   });
   expect(register.status(), await register.text()).toBe(201);
-  const verify = await api.post('/api/email-verification/verify', { data: { token: await verificationToken(customer.email) } });
+  // The proof opens a store record: the prover chooses the password (here the same one).
+  const verify = await api.post('/api/email-verification/verify', {
+    data: { token: await verificationToken(customer.email), password: PASSWORD, confirmPassword: PASSWORD },
+  });
   expect(verify.status(), await verify.text()).toBe(200);
   await api.dispose();
 });

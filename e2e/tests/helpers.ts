@@ -146,7 +146,8 @@ export async function verifiedDemoCustomer(api: APIRequestContext, start: number
     expect(register.status(), await register.text()).toBe(201);
     const mail = await waitForMail(candidate.email, 'email_verification', { timeoutMs: 20_000 });
     const token = new URLSearchParams(linkTo(mail, '/verify-email').split('?')[1] ?? '').get('token');
-    const verify = await api.post('/api/email-verification/verify', { data: { token } });
+    // The proof opens a store record: the prover chooses the password (here the same one).
+    const verify = await api.post('/api/email-verification/verify', { data: { token, password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD } });
     expect(verify.status(), await verify.text()).toBe(200);
     return { customer: candidate, ticket };
   }

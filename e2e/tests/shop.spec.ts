@@ -426,8 +426,8 @@ async function loyaltyCustomer(api: APIRequestContext): Promise<Customer> {
     if (customer.loyalty_balance <= 0 || !customer.email || !customer.first_name) continue;
     const own = invoices.filter((invoice) => invoice.customer_id === customer.cid);
     if (own.length >= 3 && new Set(own.map((invoice) => invoice.status)).size >= 2) continue;
-    const check = await api.post('/api/auth/check-email-availability', { data: { email: customer.email } });
-    if (((await check.json()) as { recommendedAction?: string }).recommendedAction === 'create_with_repairdesk') return customer;
+    const check = await api.post('/api/mysql-auth/check-email', { data: { email: customer.email } });
+    if (((await check.json()) as { exists?: boolean }).exists === false) return customer;
   }
   throw new Error('no demo customer with loyalty points and without an account');
 }
@@ -449,7 +449,8 @@ test('a signed-in customer spends loyalty points: discount in the cart and at ch
   expect(register.status(), await register.text()).toBe(201);
   const verification = await waitForMail(customer.email, 'email_verification', { timeoutMs: 20_000 });
   const token = new URLSearchParams(linkTo(verification, '/verify-email').split('?')[1] ?? '').get('token') ?? '';
-  const verify = await page.request.post('/api/email-verification/verify', { data: { token } });
+  // The proof opens a store record: the prover chooses the password (here the one registered with).
+  const verify = await page.request.post('/api/email-verification/verify', { data: { token, password: LOYALTY_PASSWORD, confirmPassword: LOYALTY_PASSWORD } });
   expect(verify.status(), await verify.text()).toBe(200);
   const login = await page.request.post('/api/auth/login', { data: { email: customer.email, password: LOYALTY_PASSWORD, rememberMe: false } });
   expect(login.status()).toBe(200);

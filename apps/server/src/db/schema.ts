@@ -79,6 +79,26 @@ export const sessions = pgTable(
 );
 
 /**
+ * Browsers that proved they know an account's password (a login, a reset, a registration, the
+ * proof of an address). Failures from strangers lock out only the browsers not listed here, so a
+ * flood of wrong passwords never keeps the owner out of their usual browser (DESIGN.md §4).
+ * Only the SHA-256 of the cookie's random token is stored.
+ */
+export const trustedDevices = pgTable(
+  'trusted_devices',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('trusted_devices_token_user_unique').on(table.tokenHash, table.userId), index('trusted_devices_user_idx').on(table.userId)],
+);
+
+/**
  * Single-use tokens sent by e-mail: password reset (1 hour), e-mail verification and the proof of
  * a new address (e-mail change). Only the SHA-256 of the token is stored; a token is spent by
  * setting used_at. A token proves only `email`, the address it was mailed to, for `user_id`.

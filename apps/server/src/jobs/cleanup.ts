@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { purgeRateLimits } from '../lib/rate-limit.js';
+import { purgeTrustedDevices } from '../modules/auth/devices.js';
 import { purgeSessions } from '../modules/auth/repository.js';
 import { purgeOldContactMessages } from '../modules/contact/service.js';
 import { purgeOldNotifications } from '../modules/notifications/service.js';
@@ -20,6 +21,7 @@ export function startCleanupJob(db: Db, log: FastifyBaseLogger, intervalMs = HOU
   const run = async () => {
     try {
       await purgeSessions(db);
+      await purgeTrustedDevices(db);
       await purgeRateLimits(db, 24 * HOUR);
       // Notifications older than 30 days (spec 1 §5) and the push outbox's finished rows.
       await purgeOldNotifications(db);

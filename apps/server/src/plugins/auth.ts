@@ -8,6 +8,7 @@ import {
   type RequestContext,
   type SessionCheck,
 } from '../modules/auth/service.js';
+import { DEVICE_COOKIE, DEVICE_TTL_MS, trustDevice } from '../modules/auth/devices.js';
 
 export type PresentedToken = { token: string; via: 'bearer' | 'cookie' };
 
@@ -65,6 +66,29 @@ export function setSessionCookie(reply: FastifyReply, token: string, persistentU
     secure: reply.server.config.secureCookies,
     // Without "remember me" the cookie dies with the browser session (no Max-Age).
     ...(persistentUntil ? { expires: persistentUntil } : {}),
+  });
+}
+
+/** This browser's device cookie (modules/auth/devices.ts), if it sent one. */
+export function presentedDevice(request: FastifyRequest): string | undefined {
+  return request.cookies[DEVICE_COOKIE];
+}
+
+/**
+ * Remembers that this browser proved the account's password (a login, a reset, a registration,
+ * the proof of an address): failures from strangers then never lock it out.
+ */
+export async function trustThisDevice(request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
+  setDeviceCookie(reply, await trustDevice(request.server.db, presentedDevice(request), userId));
+}
+
+export function setDeviceCookie(reply: FastifyReply, token: string): void {
+  reply.setCookie(DEVICE_COOKIE, token, {
+    path: '/api',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: reply.server.config.secureCookies,
+    maxAge: DEVICE_TTL_MS / 1000,
   });
 }
 

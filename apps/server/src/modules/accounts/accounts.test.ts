@@ -58,7 +58,7 @@ describe('registration and e-mail verification', () => {
     expect(response.statusCode).toBe(201);
     const body = json(response);
     expect(body).toMatchObject({ success: true, message: 'Compte créé avec succès ! Vous recevrez un email de confirmation.', user: { email: 'camille.martin@exemple.fr', repairdesk_customer_id: null, email_verified: false, first_name: 'Camille' } });
-    expect(response.headers['set-cookie']).toContain('erepare_session=');
+    expect(String(response.headers['set-cookie'])).toContain('erepare_session=');
     camilleSession = bearer(body.token);
     const profile = await call('GET', '/api/account/profile', undefined, bearer(body.token));
     expect(json(profile).data).toMatchObject({ linked: false, profile: { email_opt_in: 1, sms_opt_in: 0 } });
@@ -110,7 +110,7 @@ describe('registration and e-mail verification', () => {
     expect((await call('POST', '/api/email-verification/verify', { token: verificationToken }, intruderSession)).statusCode).toBe(409);
     const verified = await call('POST', '/api/email-verification/verify', { token: verificationToken, password: ALICE_PASSWORD, confirmPassword: ALICE_PASSWORD });
     expect(json(verified)).toMatchObject({ success: true, message: 'Email vérifié ! Vous pouvez maintenant vous connecter.', signedIn: true, email: 'alice.pro@exemple.fr' });
-    expect(verified.headers['set-cookie']).toContain('erepare_session=');
+    expect(String(verified.headers['set-cookie'])).toContain('erepare_session=');
     expect((await call('POST', '/api/auth/verify-session', {}, intruderSession)).statusCode).toBe(401);
     expect((await call('POST', '/api/auth/login', { email: 'alice.pro@exemple.fr', password: PASSWORD })).statusCode).toBe(401);
     expect((await call('POST', '/api/auth/login', { email: 'alice.pro@exemple.fr', password: ALICE_PASSWORD })).statusCode).toBe(200);

@@ -20,7 +20,7 @@ import {
 import { z } from '@erepare/shared/zod';
 import type { RepairBackend } from '../../adapters/repair/types.js';
 import { AppError } from '../../errors.js';
-import { checkSession, clearSessionCookie, presentedToken, requestContext, requireUser, setSessionCookie } from '../../plugins/auth.js';
+import { checkSession, clearSessionCookie, presentedToken, requestContext, requireUser, setSessionCookie, trustThisDevice } from '../../plugins/auth.js';
 import {
   checkResetToken,
   deleteAccount,
@@ -63,6 +63,7 @@ export function accountRoutes(backend: RepairBackend, mailer: AccountMailer): Fa
           throw new AppError('REGISTER_FAILED', 500, accountMessages.technicalRegister, {}, error);
         });
         setSessionCookie(reply, result.token, result.persistent ? result.expiresAt : null);
+        await trustThisDevice(request, reply, result.user.id);
         void reply.code(201);
         return {
           success: true as const,
@@ -102,7 +103,10 @@ export function accountRoutes(backend: RepairBackend, mailer: AccountMailer): Fa
           requestContext(request),
         );
         // A password was chosen: every earlier session ended, and this browser is the one signed in.
-        if (result.session) setSessionCookie(reply, result.session.token, null);
+        if (result.session) {
+          setSessionCookie(reply, result.session.token, null);
+          await trustThisDevice(request, reply, result.session.user.id);
+        }
         return {
           success: true as const,
           message: result.kind === 'email_change' ? accountMessages.emailChanged : accountMessages.emailVerified,
@@ -129,9 +133,11 @@ export function accountRoutes(backend: RepairBackend, mailer: AccountMailer): Fa
 
     app.post('/password-reset/reset', { schema: { body: resetPasswordRequestSchema, response: { 200: successMessageSchema } } }, async (request, reply) => {
       const { token, email, password } = request.body;
-      await resetPassword(app.db, backend, token, email, password, request.client);
-      // Every session of the account is closed, this browser's too.
+      const userId = await resetPassword(app.db, backend, token, email, password, request.client);
+      // Every session of the account is closed, this browser's too; but this browser has just
+      // proven the address and chosen the password, so strangers' failures never lock it out.
       clearSessionCookie(reply);
+      await trustThisDevice(request, reply, userId);
       return done(accountMessages.passwordReset);
     });
 

@@ -312,7 +312,7 @@ export async function checkResetToken(db: Db, token: string, email: string, clie
  * account. Following the link mailed to the account's address proves that address, and the person
  * proving it has just chosen the password: an unverified account becomes verified and linked.
  */
-export async function resetPassword(db: Db, backend: RepairBackend, token: string, email: string, password: string, client: string): Promise<void> {
+export async function resetPassword(db: Db, backend: RepairBackend, token: string, email: string, password: string, client: string): Promise<number> {
   await limit(db, ACCOUNT_LIMITS.tokenIp, client);
   const user = await tokenUser(db, token, email);
   const passwordHash = await hashPassword(password);
@@ -334,6 +334,7 @@ export async function resetPassword(db: Db, backend: RepairBackend, token: strin
   if (user.emailVerifiedAt === null || user.repairCustomerId === null) {
     await linkAfterProof(db, backend, updated).catch(() => undefined);
   }
+  return user.id;
 }
 
 // ───────────────── Profile ─────────────────

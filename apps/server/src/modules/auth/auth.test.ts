@@ -84,9 +84,10 @@ function logout(options: { bearer?: string; cookie?: string; payload?: Record<st
 const sessionCookieOf = (response: LightMyRequestResponse) =>
   response.cookies.find((cookie) => cookie.name === SESSION_COOKIE);
 
+/** The session cookie's Set-Cookie line (the device cookie, devices.ts, has its own). */
 const setCookieHeader = (response: LightMyRequestResponse): string => {
   const header = response.headers['set-cookie'];
-  return Array.isArray(header) ? header.join('\n') : String(header ?? '');
+  return [header ?? []].flat().map(String).filter((line) => line.startsWith(`${SESSION_COOKIE}=`)).join('\n');
 };
 
 async function sessionRowsOf(userId: number) {

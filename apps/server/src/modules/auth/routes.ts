@@ -9,7 +9,7 @@ import {
   verifySessionResponseSchema,
 } from '@erepare/shared/schemas/auth';
 import { AppError } from '../../errors.js';
-import { checkSession, clearSessionCookie, presentedToken, requestContext, setSessionCookie } from '../../plugins/auth.js';
+import { checkSession, clearSessionCookie, presentedDevice, presentedToken, requestContext, setDeviceCookie, setSessionCookie } from '../../plugins/auth.js';
 import { login, logout } from './service.js';
 
 /** Any failure that is not a decision of ours (database down…) gets the spec's technical message. */
@@ -31,11 +31,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           request.body,
           requestContext(request),
           presentedToken(request)?.token,
+          presentedDevice(request),
         ),
         'LOGIN_FAILED',
         messages.auth.technicalLogin,
       );
       setSessionCookie(reply, result.token, result.persistent ? result.expiresAt : null);
+      setDeviceCookie(reply, result.deviceToken);
       return {
         success: true as const,
         token: result.token,

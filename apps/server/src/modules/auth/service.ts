@@ -6,6 +6,7 @@ import { AppError } from '../../errors.js';
 import { assertUnderRateLimit, hitRateLimit } from '../../lib/rate-limit.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { generateToken, hashToken } from '../../lib/tokens.js';
+import { isTrustedDevice, trustDevice } from './devices.js';
 import {
   countAdmins,
   findSessionWithUser,
@@ -29,21 +30,25 @@ export const BROWSER_SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 
 /**
- * Only failed attempts count, so nobody is ever blocked by their own successful logins: 10 per
- * account from one address, 50 per address (credential stuffing), and 100 per account from
- * anywhere (a distributed guess) — an attacker elsewhere cannot lock the owner out with 10 tries.
+ * Only failed attempts count, so nobody is ever blocked by their own successful logins. A browser
+ * that has shown it knows the password (device cookie, devices.ts) has its own allowance: 10
+ * failures per 15 minutes. Any other browser: 10 per account from one client, 50 per client
+ * (credential stuffing), and 100 per account from anywhere (a distributed guess). That last one
+ * can be filled by strangers, but it then locks out only browsers the account has never used: the
+ * owner's usual browser still signs in, and a reset link (mailed) makes a new browser trusted.
+ * Clients are keyed by `request.client` (IPv6 by /64).
  */
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
-export const LOGIN_FAILURE_LIMITS = [
-  { name: 'login-email-ip', limit: 10, windowMs: FIFTEEN_MINUTES, key: (email: string, ip: string) => `${email}|${ip}` },
-  { name: 'login-ip', limit: 50, windowMs: FIFTEEN_MINUTES, key: (_email: string, ip: string) => ip },
-  { name: 'login-email', limit: 100, windowMs: FIFTEEN_MINUTES, key: (email: string) => email },
-] as const;
+type LoginRule = { name: string; limit: number; windowMs: number; key: (email: string, client: string, device: string) => string };
+export const TRUSTED_LOGIN_LIMITS: readonly LoginRule[] = [
+  { name: 'login-device', limit: 10, windowMs: FIFTEEN_MINUTES, key: (email, _client, device) => `${email}|${device}` },
+];
+export const LOGIN_FAILURE_LIMITS: readonly LoginRule[] = [
+  { name: 'login-email-ip', limit: 10, windowMs: FIFTEEN_MINUTES, key: (email, client) => `${email}|${client}` },
+  { name: 'login-ip', limit: 50, windowMs: FIFTEEN_MINUTES, key: (_email, client) => client },
+  { name: 'login-email', limit: 100, windowMs: FIFTEEN_MINUTES, key: (email) => email },
+];
 
-/**
- * Who is asking: `ip` as seen (stored with a session), `client` the key every per-client limit
- * uses (`request.client`: IPv6 by /64, see lib/rate-limit.ts clientAddressKey).
- */
 export type RequestContext = { ip: string; client: string; userAgent: string | undefined };
 
 export type AuthenticatedSession = {
@@ -82,17 +87,22 @@ export async function login(
   context: RequestContext,
   /** The session this browser held before, replaced by the new one. */
   previousToken?: string,
-): Promise<LoginResult> {
-  for (const rule of LOGIN_FAILURE_LIMITS) {
-    await assertUnderRateLimit(db, rule, rule.key(input.email, context.ip), messages.auth.tooManyAttempts);
+  /** This browser's device cookie, if any (devices.ts). */
+  deviceToken?: string,
+): Promise<LoginResult & { deviceToken: string }> {
+  const user = await findUserByEmail(db, input.email);
+  const trusted = user !== undefined && (await isTrustedDevice(db, deviceToken, user.id));
+  const rules = trusted ? TRUSTED_LOGIN_LIMITS : LOGIN_FAILURE_LIMITS;
+  const device = trusted && deviceToken ? hashToken(deviceToken) : '';
+  for (const rule of rules) {
+    await assertUnderRateLimit(db, rule, rule.key(input.email, context.client, device), messages.auth.tooManyAttempts);
   }
 
-  const user = await findUserByEmail(db, input.email);
   const valid = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !valid) {
-    for (const rule of LOGIN_FAILURE_LIMITS) {
+    for (const rule of rules) {
       // Over a limit now: this attempt still gets the same 401; the next one gets the 429.
-      await hitRateLimit(db, rule, rule.key(input.email, context.ip)).catch((error: unknown) => {
+      await hitRateLimit(db, rule, rule.key(input.email, context.client, device)).catch((error: unknown) => {
         if (!(error instanceof AppError)) throw error;
       });
     }
@@ -102,7 +112,8 @@ export async function login(
     throw new AppError('ACCOUNT_DISABLED', 403, messages.auth.accountDisabled);
   }
 
-  return openSession(db, user, { rememberMe: input.rememberMe, deviceFingerprint: input.deviceFingerprint }, context, previousToken);
+  const session = await openSession(db, user, { rememberMe: input.rememberMe, deviceFingerprint: input.deviceFingerprint }, context, previousToken);
+  return { ...session, deviceToken: await trustDevice(db, deviceToken, user.id) };
 }
 
 /** A new session for `user` (after a login or a registration); the browser's previous one is revoked. */

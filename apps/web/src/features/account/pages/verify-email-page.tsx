@@ -1,5 +1,5 @@
 import { CheckCircle2, KeyRound, MailCheck, RefreshCw, Send, ShieldCheck } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { accountMessages } from '@erepare/shared/schemas/account';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { AuthCard } from '../components/auth/auth-card';
 import { NewPasswordForm } from '../components/auth/new-password-form';
 import { useResendVerification, useVerifyEmail } from '../hooks/auth-mutations';
+import type { VerifyEmailInput } from '../lib/auth-api';
 import {
   authTexts,
   failureMessage,
@@ -113,21 +114,27 @@ export function VerifyEmailPage() {
   const [mode, setMode] = useState<Mode>(token ? 'auto' : 'manual');
   const verify = useVerifyEmail();
   const { mutate } = verify;
+  // The server asks the person proving the address to choose the password (DESIGN.md §4): the
+  // token is not spent yet, and the same token goes again with the password.
+  const [passwordToken, setPasswordToken] = useState<string | null>(null);
+  const needsPassword = verify.error instanceof ApiError && verify.error.code === 'PASSWORD_REQUIRED';
+  const send = useCallback(
+    (input: VerifyEmailInput) =>
+      mutate(input, {
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === 'PASSWORD_REQUIRED') setPasswordToken(input.token);
+        },
+      }),
+    [mutate],
+  );
 
   // A token is spent once: the automatic check runs once per token, even when effects run twice.
   const autoStarted = useRef<string | null>(null);
   useEffect(() => {
     if (!token || autoStarted.current === token) return;
     autoStarted.current = token;
-    mutate({ token });
-  }, [token, mutate]);
-  // The server asks the person proving the address to choose the password (DESIGN.md §4): the
-  // token is not spent yet, and the same token goes again with the password.
-  const [passwordToken, setPasswordToken] = useState<string | null>(null);
-  const needsPassword = verify.error instanceof ApiError && verify.error.code === 'PASSWORD_REQUIRED';
-  useEffect(() => {
-    if (needsPassword && verify.variables) setPasswordToken(verify.variables.token);
-  }, [needsPassword, verify.variables]);
+    send({ token });
+  }, [token, send]);
 
   useEffect(() => {
     if (!verify.isSuccess) return;
@@ -166,7 +173,7 @@ export function VerifyEmailPage() {
           error={refused}
           submitLabel="Confirmer mon adresse"
           pendingLabel="Vérification…"
-          onSubmit={(password, confirmPassword) => mutate({ token: passwordToken, password, confirmPassword })}
+          onSubmit={(password, confirmPassword) => send({ token: passwordToken, password, confirmPassword })}
         />
       </AuthCard>
     );
@@ -175,7 +182,7 @@ export function VerifyEmailPage() {
   const switchMode = (next: Mode) => {
     verify.reset();
     setMode(next);
-    if (next === 'auto' && token) mutate({ token });
+    if (next === 'auto' && token) send({ token });
   };
   const error = verify.isError ? failureMessage(verify.error, authTexts.verificationNetwork, accountMessages.tokenInvalid) : null;
   const modes: Mode[] = token ? ['auto', 'manual', 'resend'] : ['manual', 'resend'];
@@ -229,7 +236,7 @@ export function VerifyEmailPage() {
           </div>
         ) : null
       ) : mode === 'manual' ? (
-        <ManualForm pending={verify.isPending} onVerify={(value) => mutate({ token: value })} />
+        <ManualForm pending={verify.isPending} onVerify={(value) => send({ token: value })} />
       ) : (
         <ResendForm />
       )}

@@ -27,6 +27,20 @@ export async function hitRateLimit(db: Db, rule: RateLimitRule, key: string, mes
   }
 }
 
+/**
+ * Counts one hit like hitRateLimit but answers instead of throwing: true while `key` is within the
+ * limit. For valves that change what is done (hold a message, skip a mail) rather than refuse.
+ */
+export async function withinRateLimit(db: Db, rule: RateLimitRule, key: string): Promise<boolean> {
+  try {
+    await hitRateLimit(db, rule, key);
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && error.httpStatus === 429) return false;
+    throw error;
+  }
+}
+
 /** Throws the 429 if `key` is already over the limit, without counting a hit (for failure-only limits). */
 export async function assertUnderRateLimit(db: Db, rule: RateLimitRule, key: string, message: string = messages.http.tooManyRequests): Promise<void> {
   const windowSeconds = rule.windowMs / 1000;

@@ -6,6 +6,7 @@ import { mailOutbox, quotePhotos, quoteRequests } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { listOutbox } from '../mail/outbox.js';
 import { JPEG, PNG, dataUrl, imageOfSize } from '../../lib/test-images.js';
+import { normaliseMailbox } from '../../lib/mailbox.js';
 import { quoteClock } from './routes.js';
 import {
   QUOTE_ACK_DAILY_LIMIT,
@@ -15,7 +16,6 @@ import {
   QUOTE_IP_DAILY_LIMIT,
   QUOTE_IP_RATE_LIMIT,
   listQuoteRequests,
-  normaliseMailbox,
   purgeOldQuoteRequests,
   setQuoteStatus,
 } from './service.js';

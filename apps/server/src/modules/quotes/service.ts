@@ -18,6 +18,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { decodeImages } from '../../lib/images.js';
 import { paging, type PageQuery } from '../../lib/paging.js';
+import { normaliseMailbox } from '../../lib/mailbox.js';
 import { clientAddressKey, hitRateLimit, withinRateLimit, type RateLimitRule } from '../../lib/rate-limit.js';
 import type { Mailer } from '../mail/mailer.js';
 import { quoteAcknowledgementEmail, quoteShopEmail } from '../mail/templates.js';
@@ -49,28 +50,6 @@ export const QUOTE_ACK_DAILY_LIMIT: RateLimitRule = { name: 'quote-ack-day', lim
 
 /** Kept "3 ans après notre dernier échange" (legal notice); the sender's address 12 months. */
 export const QUOTE_RETENTION = { keepYears: 3, ipMonths: 12 } as const;
-
-const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
-
-/**
- * One key per mailbox for the per-address limit: lower case, without a "+tag", and for Gmail
- * without the dots it ignores (and googlemail.com = gmail.com), so a.b+1@gmail.com and
- * ab@googlemail.com share one allowance.
- */
-export function normaliseMailbox(email: string): string {
-  const address = email.trim().toLowerCase();
-  const at = address.lastIndexOf('@');
-  if (at <= 0) return address;
-  let local = address.slice(0, at);
-  let domain = address.slice(at + 1);
-  const plus = local.indexOf('+');
-  if (plus > 0) local = local.slice(0, plus);
-  if (GMAIL_DOMAINS.has(domain)) {
-    local = local.replace(/\./g, '');
-    domain = 'gmail.com';
-  }
-  return `${local}@${domain}`;
-}
 
 /** Where the service logs that an acknowledgement was skipped. */
 export type QuoteLog = { warn: (details: object, message: string) => void };

@@ -289,8 +289,9 @@ export type Config = {
   /**
    * Unpaid orders release their reserved stock: online payments left pending after
    * `pendingTimeoutMinutes`, bank transfers still on hold after `bankTransferHoldDays`, pay-in-store
-   * orders not collected (completed by staff) after `pickupHoldDays`. A visitor (same billing
-   * e-mail or same IP address, IPv6 by /64) holds at most `unpaidOrdersLimit` unpaid orders at once.
+   * orders not collected (completed by staff) after `pickupHoldDays`. A buyer (same IP address,
+   * IPv6 by /64, or same signed-in account; never the e-mail typed) holds at most
+   * `unpaidOrdersLimit` unpaid orders at once.
    */
   orders: { pendingTimeoutMinutes: number; bankTransferHoldDays: number; pickupHoldDays: number; unpaidOrdersLimit: number };
   /**

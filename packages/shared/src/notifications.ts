@@ -118,8 +118,10 @@ export const VISITOR_FOLLOW_CACHE = 'erepare_visitor_follow';
 export const VISITOR_FOLLOW_KEY = '/__visitor-follow';
 
 export const visitorFollowMessages = {
-  proofFormat: 'Indiquez le code postal (5 chiffres) ou les 4 derniers chiffres du téléphone enregistré pour ce ticket.',
-  proofMismatch: (id: string) => `Impossible de vérifier le ticket ${id} : le code postal ou les 4 derniers chiffres du téléphone ne correspondent pas.`,
+  proofFormat: 'Indiquez les 4 derniers chiffres du numéro de téléphone enregistré pour ce ticket.',
+  // One answer for a wrong number, an unknown ticket and a ticket locked for the day: it reveals nothing.
+  proofMismatch: (id: string) =>
+    `Impossible de vérifier le ticket ${id} : les 4 chiffres ne correspondent pas au téléphone enregistré, ou trop d’essais ont été faits aujourd’hui pour ce ticket. Réessayez demain ou appelez l’atelier.`,
   ownedByAccount: 'Ce navigateur reçoit déjà les notifications d’un compte client : ajoutez ce ticket au suivi depuis « Mon compte ».',
   following: (id: string) => `Vous serez averti ici à chaque changement du ticket ${id}.`,
   stopped: (id: string) => `Vous ne suivez plus le ticket ${id}.`,

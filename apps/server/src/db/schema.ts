@@ -820,6 +820,11 @@ export const contactMessages = pgTable(
     subject: text('subject').notNull(),
     message: text('message').notNull(),
     status: text('status', { enum: ['new', 'in_progress', 'handled'] }).notNull().default('new'),
+    /**
+     * Held back for staff review by the site-wide safety valve (an unusual day's volume): stored and
+     * shown in the inbox, not mailed to the shop until staff release it.
+     */
+    held: boolean('held').notNull().default(false),
     /** The sender's address (abuse handling); purged with the message. */
     ip: text('ip').notNull().default(''),
     createdAt: createdAt(),
@@ -870,6 +875,8 @@ export const quoteRequests = pgTable(
     /** When the customer agreed to be contacted about this quote. */
     consentAt: timestamp('consent_at', { withTimezone: true }).notNull(),
     status: text('status', { enum: ['new', 'in_progress', 'handled'] }).notNull().default('new'),
+    /** Held back for staff review by the site-wide safety valve (see contact_messages.held). */
+    held: boolean('held').notNull().default(false),
     ip: text('ip').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,7 +1,7 @@
 import { isIPv6 } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import { rowsOf, type Db } from '../db/client.js';
+import { rowsOf, type Db, type Executor } from '../db/client.js';
 import { AppError } from '../errors.js';
 import { messages } from '@erepare/shared/messages';
 
@@ -11,7 +11,7 @@ export type RateLimitRule = { name: string; limit: number; windowMs: number };
  * Counts one hit for `key` under `rule` in a fixed window kept in the database (so the limit holds
  * across instances) and throws a 429 with Retry-After once the limit is exceeded.
  */
-export async function hitRateLimit(db: Db, rule: RateLimitRule, key: string, message: string = messages.http.tooManyRequests): Promise<void> {
+export async function hitRateLimit(db: Executor, rule: RateLimitRule, key: string, message: string = messages.http.tooManyRequests): Promise<void> {
   const fullKey = `${rule.name}:${key}`;
   const windowSeconds = rule.windowMs / 1000;
   const result = await db.execute(sql`
@@ -24,6 +24,20 @@ export async function hitRateLimit(db: Db, rule: RateLimitRule, key: string, mes
   const row = rowsOf<{ count: number; reset_in: number }>(result)[0];
   if (row && Number(row.count) > rule.limit) {
     throw new AppError('RATE_LIMITED', 429, message, { 'retry-after': String(Math.max(1, Number(row.reset_in))) });
+  }
+}
+
+/**
+ * Counts one hit like hitRateLimit but answers instead of throwing: true while `key` is within the
+ * limit. For valves that change what is done (hold a message, skip a mail) rather than refuse.
+ */
+export async function withinRateLimit(db: Executor, rule: RateLimitRule, key: string): Promise<boolean> {
+  try {
+    await hitRateLimit(db, rule, key);
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && error.httpStatus === 429) return false;
+    throw error;
   }
 }
 

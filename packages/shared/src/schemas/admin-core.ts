@@ -37,6 +37,10 @@ export const adminCoreMessages = {
   replyRequired: 'Veuillez écrire votre réponse',
   replyTooLong: 'La réponse ne doit pas dépasser 10000 caractères',
   replyQueued: (email: string) => `Réponse envoyée à ${email}`,
+  heldInvalid: 'Filtre « retenu » invalide (true ou false)',
+  messageReleased: 'Message libéré : il a été transmis à l’adresse de la boutique.',
+  quoteReleased: 'Demande libérée : elle a été transmise à l’adresse de la boutique.',
+  notHeld: 'Cet élément n’était pas retenu : rien n’a changé.',
   // Outbox
   mailNotFound: 'E-mail introuvable',
   mailAlreadySent: 'Cet e-mail est déjà parti : il ne peut pas être renvoyé.',
@@ -151,6 +155,8 @@ export const inboxStatusSchema = z.enum(inboxStatuses, { error: m.statusInvalid 
 export const inboxListQuerySchema = adminPageQuerySchema.extend({
   status: inboxStatusSchema.optional(),
   q: adminSearchSchema,
+  /** Only the items held (true) or not held (false) by the site-wide safety valve. */
+  held: z.enum(['true', 'false'], { error: m.heldInvalid }).optional(),
 });
 export type InboxListQuery = z.infer<typeof inboxListQuerySchema>;
 
@@ -164,6 +170,8 @@ export const inboxMessageSchema = z.object({
   subject: z.string(),
   message: z.string(),
   status: z.enum(inboxStatuses),
+  /** Held back for staff review by the site-wide safety valve: not mailed to the shop until released. */
+  held: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
   attachments: z.array(fileSchema),
@@ -186,6 +194,7 @@ export const inboxQuoteSchema = z.object({
   dropOffDate: z.string(),
   dropOffSlot: z.enum(['matin', 'apres-midi']),
   status: z.enum(inboxStatuses),
+  held: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
   photos: z.array(fileSchema),

@@ -29,3 +29,5 @@ export const emailSchema = z
 export const inboxStatuses = ['new', 'in_progress', 'handled'] as const;
 export type InboxStatus = (typeof inboxStatuses)[number];
 export const inboxStatusLabels: Record<InboxStatus, string> = { new: 'Nouveau', in_progress: 'En cours', handled: 'Traité' };
+/** The label of an inbox item held back by the site-wide safety valve (an unusual day's volume). */
+export const inboxHeldLabel = 'Retenu pour vérification';

@@ -37,6 +37,8 @@ import {
   listInboxQuotes,
   messageAttachment,
   quotePhoto,
+  releaseInboxMessage,
+  releaseInboxQuote,
   replyToMessage,
   replyToQuote,
   setInboxMessageStatus,
@@ -129,6 +131,16 @@ export const adminCoreRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/api/admin/inbox/messages/:id/release',
+    { schema: { params: adminIdParamsSchema, response: { 200: inboxMessageResponseSchema } } },
+    async (request) => {
+      const admin = await requireAdmin(request);
+      const { released, item } = await releaseInboxMessage(app.db, app.mail, admin, request.params.id);
+      return { success: true as const, message: released ? texts.messageReleased : texts.notHeld, data: item };
+    },
+  );
+
   app.get('/api/admin/inbox/messages/:id/attachments/:aid', { schema: { params: fileParamsSchema('aid') } }, async (request, reply) => {
     await requireAdmin(request);
     const params = request.params as { id: number; aid: number };
@@ -164,6 +176,16 @@ export const adminCoreRoutes: FastifyPluginAsyncZod = async (app) => {
       const admin = await requireAdmin(request);
       const sent = await replyToQuote(app.db, app.mail, admin, request.params.id, request.body);
       return { success: true as const, message: texts.replyQueued(sent.to), data: sent };
+    },
+  );
+
+  app.post(
+    '/api/admin/inbox/quotes/:id/release',
+    { schema: { params: adminIdParamsSchema, response: { 200: inboxQuoteResponseSchema } } },
+    async (request) => {
+      const admin = await requireAdmin(request);
+      const { released, item } = await releaseInboxQuote(app.db, app.mail, admin, request.params.id);
+      return { success: true as const, message: released ? texts.quoteReleased : texts.notHeld, data: item };
     },
   );
 

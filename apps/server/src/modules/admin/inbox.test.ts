@@ -257,3 +257,57 @@ describe('photos of the inbox', () => {
     expect((await call('GET', `/api/admin/inbox/quotes/${ids.quotes[0]}/photos/x`, admin.headers)).statusCode).toBe(400);
   });
 });
+
+describe('items held by the site-wide safety valve', () => {
+  it('are listed with held: true (filterable), and staff release them: the shop mail leaves once, audited', async () => {
+    const [message] = await db()
+      .insert(contactMessages)
+      .values({ name: 'Retenue', email: 'retenue@exemple.fr', subject: 'Soupape', message: 'Message retenu.', held: true })
+      .returning({ id: contactMessages.id });
+    const [quote] = await db()
+      .insert(quoteRequests)
+      .values({
+        reference: 'D-2026-000977',
+        category: 'telephone',
+        brand: 'Apple',
+        model: 'iPhone 12',
+        fault: 'ecran',
+        faultLabel: 'Écran cassé',
+        priceFromEuros: 89,
+        name: 'Retenu',
+        email: 'retenu@exemple.fr',
+        phone: '0600000000',
+        dropOffDate: '2026-12-01',
+        dropOffSlot: 'matin',
+        consentAt: new Date(),
+        held: true,
+      })
+      .returning({ id: quoteRequests.id });
+    const messageId = message?.id ?? 0;
+    const quoteId = quote?.id ?? 0;
+
+    const held = await call('GET', '/api/admin/inbox/messages?held=true', admin.headers);
+    expect(held.json<{ data: (Item & { held: boolean })[] }>().data.map((item) => [item.id, item.held])).toEqual([[messageId, true]]);
+    expect((await call('GET', '/api/admin/inbox/quotes?held=true', admin.headers)).json<ListBody>().data.map((item) => item.id)).toEqual([quoteId]);
+    expect((await call('GET', '/api/admin/inbox/messages?held=peut-etre', admin.headers)).statusCode).toBe(400);
+    expect((await call('POST', `/api/admin/inbox/messages/${messageId}/release`)).statusCode).toBe(401);
+    expect((await call('POST', `/api/admin/inbox/messages/${messageId}/release`, customer.headers)).statusCode).toBe(403);
+
+    const released = await call('POST', `/api/admin/inbox/messages/${messageId}/release`, admin.headers);
+    expect(released.statusCode).toBe(200);
+    expect(released.json()).toMatchObject({ message: texts.messageReleased, data: { id: messageId, held: false } });
+    const again = await call('POST', `/api/admin/inbox/messages/${messageId}/release`, admin.headers);
+    expect(again.json()).toMatchObject({ message: texts.notHeld, data: { held: false } });
+    const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `contact_message:${messageId}`));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe('Message du site : Soupape');
+
+    const quoteReleased = await call('POST', `/api/admin/inbox/quotes/${quoteId}/release`, admin.headers);
+    expect(quoteReleased.json()).toMatchObject({ message: texts.quoteReleased, data: { id: quoteId, held: false } });
+    const quoteMails = await db().select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `quote_request:${quoteId}`));
+    expect(quoteMails.map((mail) => mail.subject)).toEqual(['Demande de devis D-2026-000977 : Téléphone Apple iPhone 12']);
+    const audits = await db().select().from(auditLog).where(and(eq(auditLog.entityId, String(messageId)), eq(auditLog.action, 'contact.release')));
+    expect(audits).toHaveLength(1);
+    expect((await call('POST', '/api/admin/inbox/quotes/999999/release', admin.headers)).statusCode).toBe(404);
+  });
+});

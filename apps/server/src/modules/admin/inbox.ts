@@ -5,11 +5,11 @@ import { adminCoreMessages as texts, type InboxListQuery } from '@erepare/shared
 import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import type { AuthenticatedSession } from '../auth/service.js';
-import { lockContactMessage, selectContactMessage, selectMessageAttachment, updateContactStatus } from '../contact/repository.js';
-import { listContactMessages } from '../contact/service.js';
+import { lockContactMessage, releaseContactHold, selectContactMessage, selectMessageAttachment, updateContactStatus } from '../contact/repository.js';
+import { listContactMessages, queueContactShopMail } from '../contact/service.js';
 import type { Mailer } from '../mail/mailer.js';
-import { lockQuoteRequest, selectQuoteRequest, selectRequestPhoto, updateQuoteStatus } from '../quotes/repository.js';
-import { listQuoteRequests } from '../quotes/service.js';
+import { lockQuoteRequest, releaseQuoteHold, selectQuoteRequest, selectRequestPhoto, updateQuoteStatus } from '../quotes/repository.js';
+import { listQuoteRequests, queueQuoteShopMail } from '../quotes/service.js';
 import { recordAudit } from './audit.js';
 import { getStoreProfile } from '../settings/store-profile.js';
 import { defaultContactReplySubject, defaultQuoteReplySubject, staffReplyEmail } from './inbox-mail.js';
@@ -29,6 +29,7 @@ function listFilter(query: InboxListQuery) {
     ...(query.pageSize !== undefined ? { pageSize: query.pageSize } : {}),
     ...(query.status ? { status: query.status } : {}),
     ...(query.q ? { search: query.q } : {}),
+    ...(query.held ? { held: query.held === 'true' } : {}),
   };
 }
 
@@ -74,10 +75,40 @@ export async function setInboxQuoteStatus(db: Db, actor: AuthenticatedSession, i
   return inboxQuote(db, id);
 }
 
+type MailerLike = Pick<Mailer, 'enqueue' | 'kick'>;
+
+/**
+ * Staff release an item held by the site-wide safety valve: the hold is cleared and its mail to the
+ * shop queued (once: the outbox's dedupe key), audited. Releasing an item not held changes nothing.
+ */
+export async function releaseInboxMessage(db: Db, mailer: MailerLike, actor: AuthenticatedSession, id: number) {
+  const released = await db.transaction(async (tx) => {
+    const row = await lockContactMessage(tx, id);
+    if (!row) throw new AppError('CONTACT_NOT_FOUND', 404, texts.messageNotFound);
+    if (!(await releaseContactHold(tx, id))) return false;
+    await queueContactShopMail(tx, mailer, id);
+    await recordAudit(tx, actor, { action: 'contact.release', entity: 'contact_message', entityId: id, before: { held: true }, after: { held: false } });
+    return true;
+  });
+  if (released) mailer.kick();
+  return { released, item: await inboxMessage(db, id) };
+}
+
+export async function releaseInboxQuote(db: Db, mailer: MailerLike, actor: AuthenticatedSession, id: number) {
+  const released = await db.transaction(async (tx) => {
+    const row = await lockQuoteRequest(tx, id);
+    if (!row) throw new AppError('QUOTE_NOT_FOUND', 404, texts.quoteNotFound);
+    if (!(await releaseQuoteHold(tx, id))) return false;
+    await queueQuoteShopMail(tx, mailer, id);
+    await recordAudit(tx, actor, { action: 'quote.release', entity: 'quote_request', entityId: id, before: { held: true }, after: { held: false } });
+    return true;
+  });
+  if (released) mailer.kick();
+  return { released, item: await inboxQuote(db, id) };
+}
+
 export type ReplyInput = { subject?: string | undefined; message: string; status?: 'in_progress' | 'handled' | undefined };
 export type ReplyResult = { mailId: number; to: string; subject: string; status: InboxStatus };
-
-type MailerLike = Pick<Mailer, 'enqueue' | 'kick'>;
 
 /** The same reply to the same item (a double click) is queued once: the outbox's dedupe key. */
 function replyKey(kind: InboxKind, id: number, subject: string, message: string): string {

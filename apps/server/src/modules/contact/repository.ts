@@ -11,6 +11,8 @@ export type NewContactMessage = {
   subject: string;
   message: string;
   ip: string;
+  /** Held back by the site-wide safety valve (not mailed to the shop until released). */
+  held?: boolean;
 };
 
 export async function insertContactMessage(db: Executor, message: NewContactMessage, images: readonly DecodedImage[]) {
@@ -32,6 +34,7 @@ export type ContactMessageView = {
   subject: string;
   message: string;
   status: InboxStatus;
+  held: boolean;
   createdAt: string;
   updatedAt: string;
   attachments: { id: number; mimeType: string; sizeBytes: number }[];
@@ -43,9 +46,10 @@ function likePattern(search: string): string {
 }
 
 /** The status filter, and the staff search in the sender's name or e-mail (case-insensitive). */
-function messagesWhere(filter: { status?: InboxStatus; search?: string }): SQL | undefined {
+function messagesWhere(filter: { status?: InboxStatus; search?: string; held?: boolean }): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(eq(contactMessages.status, filter.status));
+  if (filter.held !== undefined) conditions.push(eq(contactMessages.held, filter.held));
   if (filter.search) {
     const pattern = likePattern(filter.search);
     const match = or(ilike(contactMessages.name, pattern), ilike(contactMessages.email, pattern));
@@ -54,7 +58,7 @@ function messagesWhere(filter: { status?: InboxStatus; search?: string }): SQL |
   return conditions.length ? and(...conditions) : undefined;
 }
 
-export async function selectContactMessages(db: Executor, filter: { status?: InboxStatus; search?: string; limit: number; offset: number }) {
+export async function selectContactMessages(db: Executor, filter: { status?: InboxStatus; search?: string; held?: boolean; limit: number; offset: number }) {
   const where = messagesWhere(filter);
   const rows = await db
     .select()
@@ -79,6 +83,7 @@ export async function selectContactMessages(db: Executor, filter: { status?: Inb
     subject: row.subject,
     message: row.message,
     status: row.status,
+    held: row.held,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     attachments: attachments.filter((file) => file.messageId === row.id).map(({ id, mimeType, sizeBytes }) => ({ id, mimeType, sizeBytes })),
@@ -103,6 +108,7 @@ export async function selectContactMessage(db: Executor, id: number): Promise<Co
     subject: row.subject,
     message: row.message,
     status: row.status,
+    held: row.held,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     attachments,
@@ -112,7 +118,7 @@ export async function selectContactMessage(db: Executor, id: number): Promise<Co
 /** Locks one message for a change in the caller's transaction; its status and sender, or undefined. */
 export async function lockContactMessage(db: Executor, id: number) {
   const [row] = await db
-    .select({ id: contactMessages.id, status: contactMessages.status, email: contactMessages.email, name: contactMessages.name, subject: contactMessages.subject })
+    .select({ id: contactMessages.id, status: contactMessages.status, held: contactMessages.held, email: contactMessages.email, name: contactMessages.name, subject: contactMessages.subject })
     .from(contactMessages)
     .where(eq(contactMessages.id, id))
     .limit(1)
@@ -128,6 +134,16 @@ export async function selectMessageAttachment(db: Executor, messageId: number, a
     .where(and(eq(contactAttachments.id, attachmentId), eq(contactAttachments.messageId, messageId)))
     .limit(1);
   return row;
+}
+
+/** Clears the hold of a held message; false when it was not held (or does not exist). */
+export async function releaseContactHold(db: Executor, id: number): Promise<boolean> {
+  const updated = await db
+    .update(contactMessages)
+    .set({ held: false, updatedAt: new Date() })
+    .where(and(eq(contactMessages.id, id), eq(contactMessages.held, true)))
+    .returning({ id: contactMessages.id });
+  return updated.length > 0;
 }
 
 export async function updateContactStatus(db: Executor, id: number, status: InboxStatus): Promise<boolean> {

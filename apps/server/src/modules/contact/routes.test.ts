@@ -233,7 +233,7 @@ describe('POST /api/email-simple/contact', () => {
     expect((await post(valid, '2001:db8:5:7::1')).statusCode).toBe(200);
   });
 
-  it('caps the messages of one address per day and of the whole site per day', async () => {
+  it('caps the messages of one address per day; past the site-wide valve, takes them held, same answer', async () => {
     const db = t.database.db;
     const fill = (key: string, value: number) =>
       db.execute(sql`insert into rate_limits (key, window_start, count) values (${key}, now(), ${value})
@@ -246,12 +246,24 @@ describe('POST /api/email-simple/contact', () => {
     expect(daily.json<{ message: string }>().message).toBe(
       'Le formulaire de contact a reçu beaucoup de messages aujourd’hui. Veuillez réessayer demain ou nous appeler.',
     );
+    expect(await counts()).toEqual(before);
+
+    // The whole site's day is full: the next honest visitor is still answered the same, the
+    // message is stored held for staff review, and nothing is mailed to the shop yet.
     const globalKey = `${CONTACT_GLOBAL_DAILY_LIMIT.name}:all`;
     await fill(globalKey, CONTACT_GLOBAL_DAILY_LIMIT.limit);
-    expect((await post(valid)).statusCode).toBe(429);
-    expect(await counts()).toEqual(before);
+    const held = await post({ ...valid, subject: 'Retenu par la soupape' });
+    expect(held.statusCode).toBe(200);
+    expect(held.json()).toEqual({ success: true, message: 'Votre message a été envoyé avec succès !' });
+    const [row] = await db.select().from(contactMessages).where(eq(contactMessages.subject, 'Retenu par la soupape'));
+    expect(row?.held).toBe(true);
+    expect(await counts()).toEqual({ ...before, messages: Number(before.messages) + 1 });
     await db.execute(sql`delete from rate_limits where key = ${globalKey}`);
-    expect((await post(valid)).statusCode).toBe(200);
+    const free = await post({ ...valid, subject: 'Journée normale' });
+    expect(free.statusCode).toBe(200);
+    const [normal] = await db.select().from(contactMessages).where(eq(contactMessages.subject, 'Journée normale'));
+    expect(normal?.held).toBe(false);
+    expect((await listOutbox(db, { kind: 'contact_message' })).filter((mail) => mail.subject.includes('Journée normale'))).toHaveLength(1);
   });
 });
 

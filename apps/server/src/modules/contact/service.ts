@@ -1,15 +1,15 @@
 import { contactMessages as texts } from '@erepare/shared/messages';
 import type { InboxStatus } from '@erepare/shared/schemas/common';
 import { CONTACT_MAX_IMAGE_BYTES } from '@erepare/shared/schemas/contact';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { decodeImages } from '../../lib/images.js';
 import { paging, type PageQuery } from '../../lib/paging.js';
-import { clientAddressKey, hitRateLimit, type RateLimitRule } from '../../lib/rate-limit.js';
+import { clientAddressKey, hitRateLimit, withinRateLimit, type RateLimitRule } from '../../lib/rate-limit.js';
 import type { Mailer } from '../mail/mailer.js';
 import { contactShopEmail } from '../mail/templates.js';
 import { getStoreProfile } from '../settings/store-profile.js';
-import { insertContactMessage, purgeContactMessages, selectContactMessages, updateContactStatus } from './repository.js';
+import { insertContactMessage, purgeContactMessages, selectContactMessage, selectContactMessages, updateContactStatus } from './repository.js';
 
 const DAY = 24 * 60 * 60_000;
 
@@ -19,7 +19,11 @@ export const CONTACT_ATTEMPT_LIMIT: RateLimitRule = { name: 'contact-attempt', l
 export const CONTACT_RATE_LIMIT: RateLimitRule = { name: 'contact', limit: 5, windowMs: 10 * 60_000 };
 /** Messages one address may send per day. */
 export const CONTACT_DAILY_LIMIT: RateLimitRule = { name: 'contact-day', limit: 20, windowMs: DAY };
-/** Messages the whole site stores per day (a cap on the stored volume, photos included). */
+/**
+ * The site-wide safety valve: past this many messages in a day, the next ones are still taken (the
+ * visitor gets the same answer) but held for staff review, not mailed to the shop. Never a refusal:
+ * a shared cap would let one client (a /48 holds 65 536 /64s) close the form for everyone.
+ */
 export const CONTACT_GLOBAL_DAILY_LIMIT: RateLimitRule = { name: 'contact-all-day', limit: 500, windowMs: DAY };
 
 /** Kept "3 ans après notre dernier échange" (legal notice); the sender's address 12 months. */
@@ -36,38 +40,64 @@ export type ContactInput = {
 
 /**
  * Stores a contact message with its photos and queues its mail to the shop, in one transaction:
- * either both exist or neither. The recipient is always the shop's own address (the body's `to`
+ * either both exist or neither (a message held by the site-wide valve: stored, no mail yet). The recipient is always the shop's own address (the body's `to`
  * never reaches this function): the one saved in the store profile. The mail is built from the fields.
  */
-export async function submitContactMessage(db: Db, mailer: Pick<Mailer, 'enqueue' | 'kick'>, input: ContactInput, ip: string): Promise<{ id: number }> {
+/** Where the service logs that a message was held. */
+export type ContactLog = { warn: (details: object, message: string) => void };
+
+export async function submitContactMessage(
+  db: Db,
+  mailer: Pick<Mailer, 'enqueue' | 'kick'>,
+  input: ContactInput,
+  ip: string,
+  log?: ContactLog,
+): Promise<{ id: number; held: boolean }> {
   const images = decodeImages(input.images, { maxBytes: CONTACT_MAX_IMAGE_BYTES, tooLarge: texts.imageTooLarge, invalid: texts.imageInvalid });
   const address = clientAddressKey(ip);
   await hitRateLimit(db, CONTACT_RATE_LIMIT, address, texts.rateLimited);
   await hitRateLimit(db, CONTACT_DAILY_LIMIT, address, texts.dailyLimit);
-  await hitRateLimit(db, CONTACT_GLOBAL_DAILY_LIMIT, 'all', texts.dailyLimit);
+  const held = !(await withinRateLimit(db, CONTACT_GLOBAL_DAILY_LIMIT, 'all'));
 
   const created = await db.transaction(async (tx) => {
     const row = await insertContactMessage(
       tx,
-      { name: input.name, email: input.email, phone: input.phone, subject: input.subject, message: input.message, ip },
+      { name: input.name, email: input.email, phone: input.phone, subject: input.subject, message: input.message, ip, held },
       images,
     );
-    const profile = await getStoreProfile(tx);
-    const mail = contactShopEmail({ ...input, id: row.id, imageCount: images.length, createdAt: row.createdAt }, profile);
-    await mailer.enqueue(tx, { kind: 'contact_message', to: profile.email, ...mail, dedupeKey: `contact_message:${row.id}` });
+    if (!held) await queueContactShopMail(tx, mailer, row.id);
     return row;
   });
-  mailer.kick();
-  return { id: created.id };
+  if (held) log?.warn({ contactId: created.id }, 'site-wide daily volume of contact messages passed: message held for staff review');
+  else mailer.kick();
+  return { id: created.id, held };
+}
+
+/** The message's mail to the shop (at most once per message: the outbox's dedupe key). */
+export async function queueContactShopMail(tx: Executor, mailer: Pick<Mailer, 'enqueue'>, id: number): Promise<void> {
+  const message = await selectContactMessage(tx, id);
+  if (!message) return;
+  const profile = await getStoreProfile(tx);
+  const mail = contactShopEmail(
+    { ...message, imageCount: message.attachments.length, createdAt: new Date(message.createdAt) },
+    profile,
+  );
+  await mailer.enqueue(tx, { kind: 'contact_message', to: profile.email, ...mail, dedupeKey: `contact_message:${id}` });
 }
 
 /** `search`: part of the sender's name or e-mail (quotes: or the reference), for the staff inbox. */
-export type InboxPage = PageQuery & { status?: InboxStatus | undefined; search?: string | undefined };
+export type InboxPage = PageQuery & { status?: InboxStatus | undefined; search?: string | undefined; held?: boolean | undefined };
 
 /** The contact messages for the staff, newest first, optionally by status. */
 export async function listContactMessages(db: Db, query: InboxPage = {}) {
   const { limit, offset, page, pageSize } = paging(query);
-  const { items, total } = await selectContactMessages(db, { ...(query.status ? { status: query.status } : {}), ...(query.search ? { search: query.search } : {}), limit, offset });
+  const { items, total } = await selectContactMessages(db, {
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.search ? { search: query.search } : {}),
+    ...(query.held !== undefined ? { held: query.held } : {}),
+    limit,
+    offset,
+  });
   return { items, total, page, pageSize };
 }
 

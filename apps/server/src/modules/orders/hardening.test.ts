@@ -7,14 +7,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderCreateRequestSchema, type Order } from '@erepare/shared/schemas/shop';
-import { coupons, customers, inventoryItems, orders } from '../../db/schema.js';
+import { coupons, customers, inventoryItems, mailOutbox, orders } from '../../db/schema.js';
 import { expireOrders } from '../../jobs/order-expiry.js';
+import { clientAddressKey } from '../../lib/rate-limit.js';
 import { listOutbox } from '../mail/outbox.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { signedInUser } from '../../test/users.js';
 import { orderCreationFailure } from './routes.js';
-import { cancelLockedOrder, createOrder, markOrderPaid, type OrderContext, type OrderViewer } from './service.js';
-import { ipKeyOf } from './visitor.js';
+import { UNPROVEN_ORDER_MAIL_LIMIT, cancelLockedOrder, createOrder, markOrderPaid, type OrderContext, type OrderViewer } from './service.js';
 
 let t: TestApp;
 let counter = 0;
@@ -116,26 +116,81 @@ describe('coupon usage limit', () => {
 describe('stock hoarding', () => {
   const limitMessage = "Vous avez déjà 3 commandes en attente. Réglez-les ou contactez la boutique avant d'en passer une nouvelle.";
 
-  it('holds a visitor (same e-mail) to 3 unpaid orders; paid or cancelled ones do not count', async () => {
+  it('holds a buyer (one address) to 3 unpaid orders; paid or cancelled ones do not count', async () => {
     const itemId = await insertItem(1000, 20);
-    const email = 'accapareur@exemple.fr';
+    const ip = nextIp();
     const created: Order[] = [];
     for (const overrides of [{}, {}, pickup]) {
-      const response = await post(body(itemId, overrides, { email }));
+      const response = await post(body(itemId, overrides), ip);
       expect(response.statusCode).toBe(201);
       created.push(response.json<OrderAnswer>().data);
     }
-    const fourth = await post(body(itemId, {}, { email: 'Accapareur@Exemple.fr' }));
+    const fourth = await post(body(itemId), ip);
     expect(fourth.statusCode).toBe(429);
     expect(fourth.json<ErrorAnswer>().message).toBe(limitMessage);
     expect(await stockOf(itemId)).toBe(17);
     // One transfer paid: room for one more.
     await markOrderPaid(t.database.db, created[0]?.id ?? 0, { note: 'Virement reçu', publicUrl: t.config.publicUrl });
-    expect((await post(body(itemId, {}, { email }))).statusCode).toBe(201);
-    expect((await post(body(itemId, {}, { email }))).statusCode).toBe(429);
+    expect((await post(body(itemId), ip)).statusCode).toBe(201);
+    expect((await post(body(itemId), ip)).statusCode).toBe(429);
     // The pay-in-store order collected (completed by staff): room again.
     await t.database.db.update(orders).set({ status: 'completed' }).where(eq(orders.id, created[2]?.id ?? 0));
-    expect((await post(body(itemId, {}, { email }))).statusCode).toBe(201);
+    expect((await post(body(itemId), ip)).statusCode).toBe(201);
+  });
+
+  it('holds a signed-in account to 3 unpaid orders, whatever its addresses', async () => {
+    const itemId = await insertItem(1000, 20);
+    const user = await signedInUser(t.app, t.database.db, { email: 'compte.accapareur@exemple.fr' });
+    for (let index = 0; index < 3; index += 1) expect((await post(body(itemId), nextIp(), user.headers)).statusCode).toBe(201);
+    const limited = await post(body(itemId), nextIp(), user.headers);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json<ErrorAnswer>().message).toBe(limitMessage);
+  });
+
+  it('never counts the e-mail typed in the form: orders placed with hers do not block the owner', async () => {
+    const itemId = await insertItem(1000, 20);
+    const victim = 'victime.commande@exemple.fr';
+    const attacker = nextIp();
+    for (let index = 0; index < 3; index += 1) expect((await post(body(itemId, {}, { email: victim }), attacker)).statusCode).toBe(201);
+    // The owner, as a guest from her own address, and signed in: both order.
+    expect((await post(body(itemId, {}, { email: victim }))).statusCode).toBe(201);
+    const owner = await signedInUser(t.app, t.database.db, { email: victim });
+    expect((await post(body(itemId, {}, { email: victim }), nextIp(), owner.headers)).statusCode).toBe(201);
+  });
+
+  it('mails an address a few order confirmations a day from orders that did not prove it; its verified owner always', async () => {
+    const itemId = await insertItem(1000, 40);
+    const victim = 'boite.inondee@exemple.fr';
+    const confirmations = async () => (await listOutbox(t.database.db, { kind: 'order_confirmation', to: victim })).length;
+    const placed: { id: number; key: string }[] = [];
+    for (let index = 0; index < UNPROVEN_ORDER_MAIL_LIMIT.limit + 2; index += 1) {
+      // Each from its own address, spelt differently: one mailbox all the same.
+      const email = index % 2 === 0 ? victim : 'Boite.Inondee+commande@Exemple.fr';
+      const response = await post(body(itemId, {}, { email }));
+      expect(response.statusCode).toBe(201);
+      const order = response.json<OrderAnswer>().data;
+      placed.push({ id: order.id, key: order.order_key ?? '' });
+    }
+    const all = await listOutbox(t.database.db, { kind: 'order_confirmation' });
+    const toVictim = all.filter((mail) => mail.toAddress.toLowerCase().replace('+commande', '') === victim);
+    expect(toVictim).toHaveLength(UNPROVEN_ORDER_MAIL_LIMIT.limit);
+    // The order key proves the order, not the address: asking for the mail again sends nothing more.
+    const skipped = placed.at(-1);
+    const again = await t.app.inject({ method: 'POST', url: '/api/devis-notification/order-confirmation', payload: { id: skipped?.id, order_key: skipped?.key }, remoteAddress: nextIp() });
+    expect(again.statusCode).toBe(200);
+    const after = (await listOutbox(t.database.db, { kind: 'order_confirmation' })).filter((mail) => mail.toAddress.toLowerCase().replace('+commande', '') === victim);
+    expect(after).toHaveLength(UNPROVEN_ORDER_MAIL_LIMIT.limit);
+    // An unmailed order that expires is not announced either.
+    await t.database.db.update(orders).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(orders.id, skipped?.id ?? 0));
+    await expireOrders(t.database.db, { publicUrl: t.config.publicUrl });
+    const [expired] = await t.database.db.select().from(orders).where(eq(orders.id, skipped?.id ?? 0));
+    expect(expired?.status).toBe('cancelled');
+    expect(await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `order_expired:${skipped?.id ?? 0}`))).toEqual([]);
+    // The owner, signed in with the verified address: her confirmation goes.
+    const before = await confirmations();
+    const owner = await signedInUser(t.app, t.database.db, { email: victim });
+    expect((await post(body(itemId, {}, { email: victim }), nextIp(), owner.headers)).statusCode).toBe(201);
+    expect(await confirmations()).toBe(before + 1);
   });
 
   it('holds one IP address (IPv6: its /64) to 3 unpaid orders, whatever the e-mails', async () => {
@@ -153,14 +208,11 @@ describe('stock hoarding', () => {
     expect((await post(body(itemId), '::ffff:192.0.2.77')).statusCode).toBe(429);
   });
 
-  it('keys addresses: IPv4 as is, IPv6 by /64', () => {
-    expect(ipKeyOf('192.0.2.1')).toBe('192.0.2.1');
-    expect(ipKeyOf('::ffff:192.0.2.1')).toBe('192.0.2.1');
-    expect(ipKeyOf('2001:DB8::1')).toBe('2001:db8:0:0::/64');
-    expect(ipKeyOf('2001:db8:0:0:1:2:3:4')).toBe('2001:db8:0:0::/64');
-    expect(ipKeyOf('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
-    expect(ipKeyOf('64:ff9b::192.0.2.1')).toBe('64:ff9b:0:0::/64');
-    expect(ipKeyOf('pas une adresse')).toBe('');
+  it('keys addresses with the one helper: IPv4 as is, IPv6 by /64', () => {
+    expect(clientAddressKey('192.0.2.1')).toBe('192.0.2.1');
+    expect(clientAddressKey('::ffff:192.0.2.1')).toBe('192.0.2.1');
+    expect(clientAddressKey('2001:DB8::1')).toBe(clientAddressKey('2001:db8:0:0:1:2:3:4'));
+    expect(clientAddressKey('fe80::1%eth0')).toBe(clientAddressKey('fe80::2'));
   });
 
   it('cancels a pay-in-store order not collected by its deadline: stock back, settlement undone, buyer mailed', async () => {

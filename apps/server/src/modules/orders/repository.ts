@@ -16,8 +16,8 @@ export const CLOSED_STATUSES: OrderStatus[] = ['cancelled', 'failed', 'refunded'
 /** Namespaces of the transaction-level advisory locks (pg_advisory_xact_lock(namespace, id)). */
 const LOCK_PRODUCT = 52_001;
 const LOCK_LOYALTY = 52_002;
-const LOCK_VISITOR_EMAIL = 52_003;
-const LOCK_VISITOR_IP = 52_004;
+const LOCK_BUYER_ACCOUNT = 52_003;
+const LOCK_BUYER_IP = 52_004;
 
 // ───────────────────────── local inventory ─────────────────────────
 
@@ -132,27 +132,38 @@ export async function hiddenProductIds(tx: Executor, productIds: number[]): Prom
 // ───────────────────────── unpaid orders of a visitor ─────────────────────────
 
 /**
- * Serialises the order creations of one visitor (billing e-mail, then IP key) until the
- * transaction ends, so parallel requests cannot each see room under the unpaid-orders limit.
- * Taken first in the order's transaction, always e-mail then address: no deadlock cycle.
+ * Who the unpaid-orders limit counts: the client (its address key, IPv6 by /64) and the signed-in
+ * account when there is one. Never the e-mail typed in the form: orders placed by a stranger with
+ * someone's address must not block that person's own checkout.
  */
-export async function lockVisitor(tx: Executor, email: string, ipKey: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_VISITOR_EMAIL}::int, hashtext(${email}))`);
-  if (ipKey) await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_VISITOR_IP}::int, hashtext(${ipKey}))`);
+export type BuyerKey = { ipKey: string; userId: number | null };
+
+/**
+ * Serialises the order creations of one buyer (account, then address key) until the transaction
+ * ends, so parallel requests cannot each see room under the unpaid-orders limit. Taken first in the
+ * order's transaction, always account then address: no deadlock cycle.
+ */
+export async function lockBuyer(tx: Executor, buyer: BuyerKey): Promise<void> {
+  if (buyer.userId !== null) await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_BUYER_ACCOUNT}::int, ${buyer.userId}::int)`);
+  if (buyer.ipKey) await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_BUYER_IP}::int, hashtext(${buyer.ipKey}))`);
 }
 
 /**
- * Unpaid orders holding stock for a visitor (same billing e-mail or same IP key): awaiting an
- * online payment or a transfer, or to be paid in store and not yet collected (completed).
+ * Unpaid orders holding stock for a buyer (same account or same address key): awaiting an online
+ * payment or a transfer, or to be paid in store and not yet collected (completed).
  */
-export async function countUnpaidOrders(tx: Executor, email: string, ipKey: string): Promise<number> {
-  const visitor = ipKey ? or(eq(orders.email, email), eq(orders.createdIpKey, ipKey)) : eq(orders.email, email);
+export async function countUnpaidOrders(tx: Executor, buyer: BuyerKey): Promise<number> {
+  const keys = [
+    ...(buyer.ipKey ? [eq(orders.createdIpKey, buyer.ipKey)] : []),
+    ...(buyer.userId !== null ? [eq(orders.userId, buyer.userId)] : []),
+  ];
+  if (keys.length === 0) return 0;
   const rows = await tx
     .select({ total: count() })
     .from(orders)
     .where(
       and(
-        visitor,
+        or(...keys),
         or(inArray(orders.status, ['pending', 'on-hold']), and(eq(orders.status, 'processing'), eq(orders.paymentMethod, 'cod'), isNull(orders.paidAt))),
       ),
     );

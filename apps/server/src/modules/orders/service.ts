@@ -19,6 +19,8 @@ import type { Config } from '../../config.js';
 import type { Db, Executor, Tx } from '../../db/client.js';
 import type { RelayPointRecord } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { normaliseMailbox } from '../../lib/mailbox.js';
+import { clientAddressKey, withinRateLimit, type RateLimitRule } from '../../lib/rate-limit.js';
 import { generateToken, hashToken } from '../../lib/tokens.js';
 import { checkSession } from '../../plugins/auth.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -52,7 +54,7 @@ import {
   lockLocalLoyaltyBalance,
   lockLoyalty,
   lockProduct,
-  lockVisitor,
+  lockBuyer,
   reservedLoyaltyCents,
   reservedWebQuantities,
   takeLocalStock,
@@ -62,9 +64,9 @@ import {
   type OrderLineRow,
   type OrderRow,
   type OrderStatus,
+  type BuyerKey,
 } from './repository.js';
 import { addressOf, orderNumberOf, toOrderView, type OrderAddress } from './views.js';
-import { ipKeyOf } from './visitor.js';
 
 export type OrderCreateInput = z.output<typeof orderCreateRequestSchema>;
 export type OrderListQuery = z.output<typeof orderListQuerySchema>;
@@ -136,6 +138,22 @@ const notFound = () => new AppError('ORDER_NOT_FOUND', 404, shopMessages.orderNo
 export const MAX_ORDER_AMOUNT_CENTS = 10_000_000;
 /** RepairDesk: each distinct product costs requests to its API at order time. */
 export const MAX_REPAIRDESK_LINES = 20;
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * Order mails one mailbox (see normaliseMailbox) may receive per day from orders that did not prove
+ * it: a guest order, or an account's order to an address other than its verified one. The order is
+ * taken all the same (its page and the answer show everything, bank details included); only the
+ * mail is skipped, and an order never mailed gets no cancellation notice either. Orders placed by
+ * the verified owner of the address, and payments received, are always mailed.
+ */
+export const UNPROVEN_ORDER_MAIL_LIMIT: RateLimitRule = { name: 'order-mail-unproven', limit: 3, windowMs: DAY_MS };
+
+/** Whether the order's billing address is the signed-in buyer's own, proven (verified) one. */
+function provesAddress(viewer: OrderViewer, email: string): boolean {
+  return viewer.kind === 'user' && viewer.emailVerified && viewer.email.trim().toLowerCase() === email.trim().toLowerCase();
+}
 
 /** The order errors the checkout shows as they are (French). */
 export const orderMessages = {
@@ -347,13 +365,15 @@ export async function createOrder(ctx: OrderContext, viewer: OrderViewer, input:
     }
     if (input.use_loyalty && customerId !== null) remoteLoyaltyCents = (await ctx.backend.getCustomer(customerId))?.loyaltyBalanceCents ?? 0;
   }
-  const ipKey = ipKeyOf(meta.ip);
+  const ipKey = clientAddressKey(meta.ip);
+  const buyer: BuyerKey = { ipKey, userId: viewer.kind === 'user' ? viewer.userId : null };
 
   const orderKey = generateToken();
   const { order, lines } = await ctx.db.transaction(async (tx) => {
-    // Stock hoarding: a visitor (billing e-mail or address) holds a few unpaid orders at most.
-    await lockVisitor(tx, billing.email, ipKey);
-    if ((await countUnpaidOrders(tx, billing.email, ipKey)) >= ctx.orders.unpaidOrdersLimit) {
+    // Stock hoarding: a buyer (client address, signed-in account) holds a few unpaid orders at
+    // most. Not keyed on the billing e-mail: anyone can type someone else's.
+    await lockBuyer(tx, buyer);
+    if ((await countUnpaidOrders(tx, buyer)) >= ctx.orders.unpaidOrdersLimit) {
       throw new AppError('TOO_MANY_UNPAID_ORDERS', 429, orderMessages.unpaidOrdersLimit(ctx.orders.unpaidOrdersLimit));
     }
     const priced: PricedLine[] = [];
@@ -501,7 +521,9 @@ export async function createOrder(ctx: OrderContext, viewer: OrderViewer, input:
     const savedLines = (await linesOf(tx, [created.id])).get(created.id) ?? [];
     // Offline methods are confirmed now; online ones when their payment succeeds (markOrderPaid).
     if (status !== 'pending') {
-      await queueConfirmation(tx, created, savedLines, ctx.publicUrl, profile, orderKey);
+      if (provesAddress(viewer, billing.email) || (await withinRateLimit(tx, UNPROVEN_ORDER_MAIL_LIMIT, normaliseMailbox(billing.email)))) {
+        await queueConfirmation(tx, created, savedLines, ctx.publicUrl, profile, orderKey);
+      }
       await queueStaffNotification(tx, created, savedLines, ctx.publicUrl, profile);
     }
     return { order: created, lines: savedLines };
@@ -612,7 +634,9 @@ export async function cancelLockedOrder(tx: Tx, order: OrderRow, note: string, o
     }
     if (order.couponId !== null) await countCouponRedemption(tx, order.couponId, -1);
   }
-  if (options.notifyBuyer) {
+  // A buyer never told of the order (its confirmation skipped by the cap on unproven addresses) is
+  // not told of its end either.
+  if (options.notifyBuyer && order.confirmationSentAt) {
     const notice = { publicUrl: options.publicUrl, profile: await getStoreProfile(tx) };
     await enqueueMail(tx, {
       kind: 'order_expired',
@@ -733,6 +757,9 @@ export async function requestConfirmation(ctx: Pick<OrderContext, 'db' | 'public
     const order = await findOrder(tx, proven.id, { forUpdate: true });
     if (!order || !(await claimConfirmationRequest(tx, order.id))) return false;
     if (order.confirmationSentAt || !['on-hold', 'processing', 'completed'].includes(order.status)) return false;
+    // Only an order whose mail the cap skipped gets here: the order key proves the order, not the
+    // address, so the same daily cap applies.
+    if (!(await withinRateLimit(tx, UNPROVEN_ORDER_MAIL_LIMIT, normaliseMailbox(order.email)))) return false;
     const lines = (await linesOf(tx, [order.id])).get(order.id) ?? [];
     return queueConfirmation(tx, order, lines, ctx.publicUrl, await getStoreProfile(tx), key);
   });

@@ -44,6 +44,7 @@ export type QuoteRequestView = {
   dropOffDate: string;
   dropOffSlot: 'matin' | 'apres-midi';
   status: InboxStatus;
+  held: boolean;
   createdAt: string;
   updatedAt: string;
   photos: { id: number; mimeType: string; sizeBytes: number }[];
@@ -55,9 +56,10 @@ function likePattern(search: string): string {
 }
 
 /** The status filter, and the staff search in the name, e-mail or reference (case-insensitive). */
-function quotesWhere(filter: { status?: InboxStatus; search?: string }): SQL | undefined {
+function quotesWhere(filter: { status?: InboxStatus; search?: string; held?: boolean }): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(eq(quoteRequests.status, filter.status));
+  if (filter.held !== undefined) conditions.push(eq(quoteRequests.held, filter.held));
   if (filter.search) {
     const pattern = likePattern(filter.search);
     const match = or(ilike(quoteRequests.name, pattern), ilike(quoteRequests.email, pattern), ilike(quoteRequests.reference, pattern));
@@ -83,13 +85,14 @@ function toQuoteView(row: typeof quoteRequests.$inferSelect, photos: { id: numbe
     dropOffDate: row.dropOffDate,
     dropOffSlot: row.dropOffSlot,
     status: row.status,
+    held: row.held,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     photos,
   };
 }
 
-export async function selectQuoteRequests(db: Executor, filter: { status?: InboxStatus; search?: string; limit: number; offset: number }) {
+export async function selectQuoteRequests(db: Executor, filter: { status?: InboxStatus; search?: string; held?: boolean; limit: number; offset: number }) {
   const where = quotesWhere(filter);
   const rows = await db
     .select()
@@ -130,7 +133,7 @@ export async function selectQuoteRequest(db: Executor, id: number): Promise<Quot
 /** Locks one request for a change in the caller's transaction; its status and sender, or undefined. */
 export async function lockQuoteRequest(db: Executor, id: number) {
   const [row] = await db
-    .select({ id: quoteRequests.id, status: quoteRequests.status, email: quoteRequests.email, name: quoteRequests.name, reference: quoteRequests.reference })
+    .select({ id: quoteRequests.id, status: quoteRequests.status, held: quoteRequests.held, email: quoteRequests.email, name: quoteRequests.name, reference: quoteRequests.reference })
     .from(quoteRequests)
     .where(eq(quoteRequests.id, id))
     .limit(1)
@@ -142,6 +145,16 @@ export async function lockQuoteRequest(db: Executor, id: number) {
 export async function selectRequestPhoto(db: Executor, quoteId: number, photoId: number) {
   const [row] = await db.select().from(quotePhotos).where(and(eq(quotePhotos.id, photoId), eq(quotePhotos.quoteId, quoteId))).limit(1);
   return row;
+}
+
+/** Clears the hold of a held request; false when it was not held (or does not exist). */
+export async function releaseQuoteHold(db: Executor, id: number): Promise<boolean> {
+  const updated = await db
+    .update(quoteRequests)
+    .set({ held: false, updatedAt: new Date() })
+    .where(and(eq(quoteRequests.id, id), eq(quoteRequests.held, true)))
+    .returning({ id: quoteRequests.id });
+  return updated.length > 0;
 }
 
 export async function updateQuoteStatus(db: Executor, id: number, status: InboxStatus): Promise<boolean> {

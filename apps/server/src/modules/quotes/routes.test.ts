@@ -6,6 +6,7 @@ import { mailOutbox, quotePhotos, quoteRequests } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { listOutbox } from '../mail/outbox.js';
 import { JPEG, PNG, dataUrl, imageOfSize } from '../../lib/test-images.js';
+import { normaliseMailbox } from '../../lib/mailbox.js';
 import { quoteClock } from './routes.js';
 import {
   QUOTE_ACK_DAILY_LIMIT,
@@ -15,7 +16,6 @@ import {
   QUOTE_IP_DAILY_LIMIT,
   QUOTE_IP_RATE_LIMIT,
   listQuoteRequests,
-  normaliseMailbox,
   purgeOldQuoteRequests,
   setQuoteStatus,
 } from './service.js';
@@ -214,20 +214,23 @@ describe('POST /api/quotes', () => {
     expect(limited.json<{ message: string }>().message).toBe('Vous avez envoyé plusieurs demandes de devis en peu de temps. Veuillez réessayer plus tard ou nous appeler.');
     expect(await counts()).toEqual(before);
 
+    // Per e-mail, nothing is refused (a stranger typing her address must not block its owner):
+    // past the cap, the request is taken without acknowledgement.
     const email = nextEmail();
     for (let index = 0; index < QUOTE_EMAIL_RATE_LIMIT.limit; index += 1) expect((await post({ ...valid(), email })).statusCode).toBe(200);
     const again = await post({ ...valid(), email });
-    expect(again.statusCode).toBe(429);
+    expect(again.statusCode).toBe(200);
     expect((await listOutbox(t.database.db, { kind: 'quote_acknowledgement', to: email })).length).toBe(QUOTE_EMAIL_RATE_LIMIT.limit);
+    expect((await listOutbox(t.database.db, { kind: 'quote_request' })).at(-1)?.subject).toContain(again.json<{ reference: string }>().reference);
   });
 
-  it('limits one mailbox however it is spelt (+tag, case, Gmail dots)', async () => {
+  it('acknowledges one mailbox a few times a day however it is spelt (+tag, case, Gmail dots)', async () => {
     const spellings = ['Jean.Dupont+devis1@gmail.com', 'jeandupont+2@googlemail.com', 'j.e.a.n.dupont@GMAIL.com', 'jean.dupont+x@gmail.com'];
     for (const email of spellings.slice(0, QUOTE_EMAIL_RATE_LIMIT.limit)) expect((await post({ ...valid(), email })).statusCode).toBe(200);
-    const before = await counts();
-    const again = await post({ ...valid(), email: spellings[QUOTE_EMAIL_RATE_LIMIT.limit] });
-    expect(again.statusCode).toBe(429);
-    expect(await counts()).toEqual(before);
+    const last = spellings[QUOTE_EMAIL_RATE_LIMIT.limit] ?? '';
+    const again = await post({ ...valid(), email: last });
+    expect(again.statusCode).toBe(200);
+    expect(await listOutbox(t.database.db, { kind: 'quote_acknowledgement', to: last })).toEqual([]);
     // Dots matter elsewhere than at Gmail.
     expect(normaliseMailbox('Jean.Dupont+devis@Exemple.fr')).toBe('jean.dupont@exemple.fr');
     expect(normaliseMailbox('jeandupont@exemple.fr')).not.toBe(normaliseMailbox('jean.dupont@exemple.fr'));
@@ -269,7 +272,7 @@ describe('POST /api/quotes', () => {
     expect(await counts()).toEqual(before);
   });
 
-  it('caps the requests of one address per day and of the whole site per day', async () => {
+  it('caps the requests of one address per day; past the site-wide valve, takes them held, same answer', async () => {
     const ip = nextIp();
     await fillLimit(`${QUOTE_IP_DAILY_LIMIT.name}:${ip}`, QUOTE_IP_DAILY_LIMIT.limit);
     const before = await counts();
@@ -278,12 +281,21 @@ describe('POST /api/quotes', () => {
     expect(daily.json<{ message: string }>().message).toBe(
       'Nous avons reçu beaucoup de demandes de devis aujourd’hui. Veuillez réessayer demain ou nous appeler.',
     );
+    expect(await counts()).toEqual(before);
     const globalKey = `${QUOTE_GLOBAL_DAILY_LIMIT.name}:all`;
     await fillLimit(globalKey, QUOTE_GLOBAL_DAILY_LIMIT.limit);
-    expect((await post(valid())).statusCode).toBe(429);
-    expect(await counts()).toEqual(before);
+    const held = await post(valid());
+    expect(held.statusCode).toBe(200);
+    const { reference } = held.json<{ reference: string }>();
+    expect(held.json()).toEqual({ success: true, message: expect.any(String) as unknown, reference });
+    const [row] = await t.database.db.select().from(quoteRequests).where(eq(quoteRequests.reference, reference));
+    expect(row?.held).toBe(true);
+    expect((await listOutbox(t.database.db, { kind: 'quote_request' })).filter((mail) => mail.subject.includes(reference))).toEqual([]);
     await t.database.db.execute(sql`delete from rate_limits where key = ${globalKey}`);
-    expect((await post(valid())).statusCode).toBe(200);
+    const free = await post(valid());
+    expect(free.statusCode).toBe(200);
+    const freeReference = free.json<{ reference: string }>().reference;
+    expect((await listOutbox(t.database.db, { kind: 'quote_request' })).filter((mail) => mail.subject.includes(freeReference))).toHaveLength(1);
   });
 });
 

@@ -14,15 +14,16 @@ import {
 } from '@erepare/shared/quote-catalogue';
 import type { InboxStatus } from '@erepare/shared/schemas/common';
 import { QUOTE_MAX_PHOTO_BYTES, quoteReference } from '@erepare/shared/schemas/quotes';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { decodeImages } from '../../lib/images.js';
 import { paging, type PageQuery } from '../../lib/paging.js';
-import { clientAddressKey, hitRateLimit, type RateLimitRule } from '../../lib/rate-limit.js';
+import { normaliseMailbox } from '../../lib/mailbox.js';
+import { clientAddressKey, hitRateLimit, withinRateLimit, type RateLimitRule } from '../../lib/rate-limit.js';
 import type { Mailer } from '../mail/mailer.js';
 import { quoteAcknowledgementEmail, quoteShopEmail } from '../mail/templates.js';
 import { getStoreProfile } from '../settings/store-profile.js';
-import { insertQuoteRequest, nextQuoteId, purgeQuoteRequests, selectQuoteRequests, updateQuoteStatus } from './repository.js';
+import { insertQuoteRequest, nextQuoteId, purgeQuoteRequests, selectQuoteRequest, selectQuoteRequests, updateQuoteStatus } from './repository.js';
 
 const DAY = 24 * 60 * 60_000;
 
@@ -32,37 +33,23 @@ export const QUOTE_ATTEMPT_LIMIT: RateLimitRule = { name: 'quote-attempt', limit
 export const QUOTE_IP_RATE_LIMIT: RateLimitRule = { name: 'quote-ip', limit: 5, windowMs: 10 * 60_000 };
 /** Requests one address may send per day. */
 export const QUOTE_IP_DAILY_LIMIT: RateLimitRule = { name: 'quote-ip-day', limit: 20, windowMs: DAY };
-/** Requests the whole site stores per day (a cap on the stored volume, photos included). */
+/**
+ * The site-wide safety valve: past this many requests in a day, the next ones are still taken (the
+ * visitor gets the same answer) but held for staff review, not mailed to the shop. Never a refusal:
+ * a shared cap would let one client close the form for everyone.
+ */
 export const QUOTE_GLOBAL_DAILY_LIMIT: RateLimitRule = { name: 'quote-all-day', limit: 500, windowMs: DAY };
-/** Requests (so acknowledgements) one mailbox may receive per day, whatever its spelling (see normaliseMailbox). */
+/**
+ * Acknowledgements one mailbox may receive per day, whatever its spelling (see normaliseMailbox).
+ * Beyond, the request is still taken, without acknowledgement: the address typed in the form is
+ * not proven, so it neither receives a stream of mails nor lets a stranger block its owner.
+ */
 export const QUOTE_EMAIL_RATE_LIMIT: RateLimitRule = { name: 'quote-email', limit: 3, windowMs: DAY };
 /** Acknowledgements the site sends per day; beyond, requests are still stored and mailed to the shop. */
 export const QUOTE_ACK_DAILY_LIMIT: RateLimitRule = { name: 'quote-ack-day', limit: 200, windowMs: DAY };
 
 /** Kept "3 ans après notre dernier échange" (legal notice); the sender's address 12 months. */
 export const QUOTE_RETENTION = { keepYears: 3, ipMonths: 12 } as const;
-
-const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
-
-/**
- * One key per mailbox for the per-address limit: lower case, without a "+tag", and for Gmail
- * without the dots it ignores (and googlemail.com = gmail.com), so a.b+1@gmail.com and
- * ab@googlemail.com share one allowance.
- */
-export function normaliseMailbox(email: string): string {
-  const address = email.trim().toLowerCase();
-  const at = address.lastIndexOf('@');
-  if (at <= 0) return address;
-  let local = address.slice(0, at);
-  let domain = address.slice(at + 1);
-  const plus = local.indexOf('+');
-  if (plus > 0) local = local.slice(0, plus);
-  if (GMAIL_DOMAINS.has(domain)) {
-    local = local.replace(/\./g, '');
-    domain = 'gmail.com';
-  }
-  return `${local}@${domain}`;
-}
 
 /** Where the service logs that an acknowledgement was skipped. */
 export type QuoteLog = { warn: (details: object, message: string) => void };
@@ -112,24 +99,18 @@ export async function submitQuoteRequest(
   mailer: Pick<Mailer, 'enqueue' | 'kick'>,
   input: QuoteInput,
   { ip, now = new Date(), log }: { ip: string; now?: Date; log?: QuoteLog },
-): Promise<{ id: number; reference: string }> {
+): Promise<{ id: number; reference: string; held: boolean }> {
   if (!isValidDropOffDate(input.dropOffDate, now)) throw new AppError('VALIDATION_FAILED', 400, texts.dropOffDateInvalid);
   const photos = decodeImages(input.photos, { maxBytes: QUOTE_MAX_PHOTO_BYTES, tooLarge: texts.photoTooLarge, invalid: texts.photoInvalid });
   const words = describeQuote(input);
   const address = clientAddressKey(ip);
   await hitRateLimit(db, QUOTE_IP_RATE_LIMIT, address, texts.rateLimited);
   await hitRateLimit(db, QUOTE_IP_DAILY_LIMIT, address, texts.dailyLimit);
-  await hitRateLimit(db, QUOTE_EMAIL_RATE_LIMIT, normaliseMailbox(input.email), texts.rateLimited);
-  await hitRateLimit(db, QUOTE_GLOBAL_DAILY_LIMIT, 'all', texts.dailyLimit);
-  // Past the daily cap of acknowledgements, the request is still taken (and mailed to the shop),
-  // but no mail goes to the address typed in the form: the form cannot be used to mail strangers.
-  const acknowledge = await hitRateLimit(db, QUOTE_ACK_DAILY_LIMIT, 'all').then(
-    () => true,
-    (error: unknown) => {
-      if (error instanceof AppError && error.httpStatus === 429) return false;
-      throw error;
-    },
-  );
+  const held = !(await withinRateLimit(db, QUOTE_GLOBAL_DAILY_LIMIT, 'all'));
+  // Past either cap of acknowledgements (this mailbox's, the site's), the request is still taken
+  // (and mailed to the shop), but no mail goes to the address typed in the form: the form cannot
+  // be used to mail strangers, nor to block their own requests.
+  const acknowledge = (await withinRateLimit(db, QUOTE_EMAIL_RATE_LIMIT, normaliseMailbox(input.email))) && (await withinRateLimit(db, QUOTE_ACK_DAILY_LIMIT, 'all'));
   const year = Number(shopToday(now).slice(0, 4));
 
   const created = await db.transaction(async (tx) => {
@@ -152,27 +133,13 @@ export async function submitQuoteRequest(
         dropOffDate: input.dropOffDate,
         dropOffSlot: input.dropOffSlot,
         consentAt: now,
+        held,
         ip,
       },
       photos,
     );
+    if (!held) await queueQuoteShopMail(tx, mailer, row.id);
     const profile = await getStoreProfile(tx);
-    const shopMail = quoteShopEmail({
-      reference: row.reference,
-      category: words.category,
-      brand: words.brand,
-      model: words.model,
-      fault: words.faultLabel,
-      price: words.price,
-      description: input.description,
-      photoCount: photos.length,
-      name: input.name,
-      email: input.email,
-      phone: input.phone,
-      dropOff: words.dropOff,
-      createdAt: row.createdAt,
-    }, profile);
-    await mailer.enqueue(tx, { kind: 'quote_request', to: profile.email, ...shopMail, dedupeKey: `quote_request:${row.id}` });
     if (acknowledge) {
       const acknowledgement = quoteAcknowledgementEmail({ reference: row.reference, dropOff: words.dropOff }, profile);
       await mailer.enqueue(tx, { kind: 'quote_acknowledgement', to: input.email, ...acknowledgement, dedupeKey: `quote_acknowledgement:${row.id}` });
@@ -180,17 +147,54 @@ export async function submitQuoteRequest(
     return row;
   });
   if (!acknowledge) log?.warn({ quoteId: created.id }, 'daily cap of quote acknowledgements reached: request stored, no acknowledgement sent');
+  if (held) log?.warn({ quoteId: created.id }, 'site-wide daily volume of quote requests passed: request held for staff review');
   mailer.kick();
-  return { id: created.id, reference: created.reference };
+  return { id: created.id, reference: created.reference, held };
+}
+
+/**
+ * The request's mail to the shop, written from the stored request (at submission, or when staff
+ * release a held one); at most once per request: the outbox's dedupe key.
+ */
+export async function queueQuoteShopMail(tx: Executor, mailer: Pick<Mailer, 'enqueue'>, id: number): Promise<void> {
+  const quote = await selectQuoteRequest(tx, id);
+  if (!quote) return;
+  const profile = await getStoreProfile(tx);
+  const slot = dropOffSlots.find((candidate) => candidate.id === quote.dropOffSlot);
+  const shopMail = quoteShopEmail(
+    {
+      reference: quote.reference,
+      category: findQuoteCategory(quote.category as QuoteCategoryId)?.label ?? quote.category,
+      brand: quote.brand,
+      model: quote.model,
+      fault: quote.faultLabel,
+      price: quote.priceFromEuros === null ? 'sur diagnostic' : `à partir de ${quote.priceFromEuros}\u00a0€`,
+      description: quote.description,
+      photoCount: quote.photos.length,
+      name: quote.name,
+      email: quote.email,
+      phone: quote.phone,
+      dropOff: `${formatDropOffDate(quote.dropOffDate)}, ${(slot?.label ?? quote.dropOffSlot).toLowerCase()}`,
+      createdAt: new Date(quote.createdAt),
+    },
+    profile,
+  );
+  await mailer.enqueue(tx, { kind: 'quote_request', to: profile.email, ...shopMail, dedupeKey: `quote_request:${id}` });
 }
 
 /** `search`: part of the sender's name or e-mail (quotes: or the reference), for the staff inbox. */
-export type InboxPage = PageQuery & { status?: InboxStatus | undefined; search?: string | undefined };
+export type InboxPage = PageQuery & { status?: InboxStatus | undefined; search?: string | undefined; held?: boolean | undefined };
 
 /** The quote requests for the staff, newest first, optionally by status. */
 export async function listQuoteRequests(db: Db, query: InboxPage = {}) {
   const { limit, offset, page, pageSize } = paging(query);
-  const { items, total } = await selectQuoteRequests(db, { ...(query.status ? { status: query.status } : {}), ...(query.search ? { search: query.search } : {}), limit, offset });
+  const { items, total } = await selectQuoteRequests(db, {
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.search ? { search: query.search } : {}),
+    ...(query.held !== undefined ? { held: query.held } : {}),
+    limit,
+    offset,
+  });
   return { items, total, page, pageSize };
 }
 

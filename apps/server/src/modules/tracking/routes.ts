@@ -17,11 +17,10 @@ const addLimit: RateLimitRule = { name: 'tracking-add', limit: 20, windowMs: 60_
 const checkLimit: RateLimitRule = { name: 'tracking-check', limit: 6, windowMs: 60_000 };
 const sendLimit: RateLimitRule = { name: 'tracking-send-update', limit: 10, windowMs: 60_000 };
 /**
- * A visitor's follow: the proof is 4 or 5 digits, so attempts are few per address and per ticket
- * (10 an hour for a ticket makes guessing its 4 phone digits hopeless), across instances.
+ * A visitor's follow: tries per address (IPv6: its /64); the allowance per ticket, which is what
+ * makes guessing the 4 digits hopeless, is the service's (FOLLOW_TICKET_DAILY_LIMIT).
  */
 const followIpLimit: RateLimitRule = { name: 'visitor-follow-ip', limit: 10, windowMs: 60 * 60_000 };
-const followTicketLimit: RateLimitRule = { name: 'visitor-follow-ticket', limit: 10, windowMs: 60 * 60_000 };
 const unfollowLimit: RateLimitRule = { name: 'visitor-unfollow', limit: 30, windowMs: 60 * 60_000 };
 
 const followBodySchema = z.object({ ticket: z.unknown(), proof: z.unknown(), subscription: z.unknown() }).partial().nullish();
@@ -94,9 +93,6 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/tracking/follow', { schema: { body: followBodySchema, response: { 201: followResponseSchema } } }, async (request, reply) => {
     const body = request.body ?? {};
     await hitRateLimit(app.db, followIpLimit, clientAddressKey(request.ip));
-    if (typeof body.ticket === 'string' || typeof body.ticket === 'number') {
-      await hitRateLimit(app.db, followTicketLimit, String(body.ticket).replace(/\D/g, '').slice(0, 12));
-    }
     const result = await followAsVisitor(
       app.db,
       backend(),

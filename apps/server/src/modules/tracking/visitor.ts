@@ -6,6 +6,7 @@ import { RepairBackendError, type CustomerRecord, type RepairBackend } from '../
 import type { Db } from '../../db/client.js';
 import { pushSubscriptions, trackedTickets } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { withinRateLimit, type RateLimitRule } from '../../lib/rate-limit.js';
 import { hashToken } from '../../lib/tokens.js';
 import { parseSubscription } from '../notifications/subscriptions.js';
 import { parseTicketInput, snapshotOf } from './service.js';
@@ -13,8 +14,10 @@ import { parseTicketInput, snapshotOf } from './service.js';
 /**
  * A visitor without an account follows ONE ticket from the public tracking page, with Web Push
  * only (issue 7, beyond the spec). Knowing a ticket number is not enough: the visitor proves it
- * with the postal code or the last 4 digits of a phone number the shop has for the ticket's
- * customer. Nothing personal is returned. The subscription row has no user; the tracked row hangs
+ * with the last 4 digits of a phone number the shop has for the ticket's customer (the postal
+ * code is no proof: local customers share about ten). A ticket takes FOLLOW_TICKET_DAILY_LIMIT
+ * tries a day, whoever makes them, so a guesser succeeds on a ticket with probability at most
+ * 5 × 2 / 10 000 = 0.1 % a day (docs/decisions.md). Nothing personal is returned. The subscription row has no user; the tracked row hangs
  * off it, so removing the subscription (the "Ne plus suivre" action of the notification, or the
  * push service answering 404/410) removes the follow. The tracking logic (applySnapshot) then
  * pushes each status change to it like to a user's browser, without a stored notification.
@@ -23,12 +26,19 @@ import { parseTicketInput, snapshotOf } from './service.js';
 export type FollowInput = { ticket: unknown; proof: unknown; subscription: unknown; userAgent?: string | undefined };
 export type FollowResult = { ticketNumber: string; status: string; removalToken: string; message: string };
 
+/**
+ * Tries a ticket takes in a day, right or wrong, from every address together; past them the ticket
+ * is locked until the day's window ends, with the same answer as a wrong proof. Counted before the
+ * check, in one statement: parallel requests cannot share an allowance.
+ */
+export const FOLLOW_TICKET_DAILY_LIMIT: RateLimitRule = { name: 'visitor-follow-ticket-day', limit: 5, windowMs: 24 * 60 * 60_000 };
+
 const digits = (value: string) => value.replace(/\D/g, '');
 
-/** "33470" or "1234": the postal code or the last 4 phone digits, spaces and dots allowed. */
+/** "5678": the last 4 digits of a phone number on file, spaces and dots allowed. */
 export function parseProof(input: unknown): string {
   const value = typeof input === 'string' || typeof input === 'number' ? digits(String(input)) : '';
-  if (value.length !== 4 && value.length !== 5) throw new AppError('FOLLOW_PROOF_FORMAT', 400, visitorFollowMessages.proofFormat);
+  if (value.length !== 4) throw new AppError('FOLLOW_PROOF_FORMAT', 400, visitorFollowMessages.proofFormat);
   return value;
 }
 
@@ -38,12 +48,9 @@ function sameText(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** Whether `proof` is the customer's postal code (5 digits) or the end of one of their phones (4). */
-export function proofMatches(customer: Pick<CustomerRecord, 'postcode' | 'phone' | 'mobile'>, proof: string): boolean {
-  if (proof.length === 5) {
-    const postcode = digits(customer.postcode);
-    return postcode.length === 5 && sameText(postcode, proof);
-  }
+/** Whether `proof` is the end (4 digits) of one of the customer's phones of 8 digits or more. */
+export function proofMatches(customer: Pick<CustomerRecord, 'phone' | 'mobile'>, proof: string): boolean {
+  if (proof.length !== 4) return false;
   return [customer.phone, customer.mobile]
     .map(digits)
     .filter((phone) => phone.length >= 8)
@@ -53,13 +60,15 @@ export function proofMatches(customer: Pick<CustomerRecord, 'postcode' | 'phone'
 /**
  * Checks the proof, then stores the visitor's subscription and its one followed ticket (any other
  * ticket this browser followed is replaced). The current status is stored as the first seen.
- * An unknown ticket and a wrong proof get the same answer.
+ * An unknown ticket, a wrong proof and a locked ticket get the same answer.
  */
 export async function followAsVisitor(db: Db, backend: RepairBackend, input: FollowInput, publicEndpointsOnly: boolean): Promise<FollowResult> {
   const ticketNumber = parseTicketInput(input.ticket);
   const proof = parseProof(input.proof);
   const subscription = parseSubscription(input.subscription, publicEndpointsOnly);
   const mismatch = () => new AppError('FOLLOW_PROOF_MISMATCH', 403, visitorFollowMessages.proofMismatch(ticketNumber));
+  // Every try counts against the ticket (known or not, so the count reveals nothing either).
+  if (!(await withinRateLimit(db, FOLLOW_TICKET_DAILY_LIMIT, ticketNumber))) throw mismatch();
   let record;
   let customer: CustomerRecord | null = null;
   try {

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { Reply, Save } from 'lucide-react';
+import { Reply, Save, Send } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
@@ -19,7 +19,7 @@ import {
   type InboxQuote,
   type InboxReplyBody,
 } from '@erepare/shared/schemas/admin-core';
-import { inboxStatusLabels, inboxStatuses, type InboxStatus } from '@erepare/shared/schemas/common';
+import { inboxHeldLabel, inboxStatusLabels, inboxStatuses, type InboxStatus } from '@erepare/shared/schemas/common';
 import { Button } from '../../../components/ui/button';
 import { DetailAside, ErrorRetry } from './shop/kit';
 import { ErrorBox, Field } from '../../../components/ui/field';
@@ -48,6 +48,29 @@ const statusTone: Record<InboxStatus, string> = {
 function StatusBadge({ status }: { status: InboxStatus }) {
   return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${statusTone[status]}`}>{inboxStatusLabels[status]}</span>;
 }
+
+/** An item the site-wide safety valve held back (an unusual day's volume): staff check and release it. */
+function HeldBadge() {
+  return (
+    <span className="inline-block rounded-full bg-rose-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-rose-950 dark:bg-rose-950 dark:text-rose-100">
+      {inboxHeldLabel}
+    </span>
+  );
+}
+
+function StatusCell({ status, held }: { status: InboxStatus; held: boolean }) {
+  return (
+    <span className="flex flex-wrap gap-1">
+      <StatusBadge status={status} />
+      {held ? <HeldBadge /> : null}
+    </span>
+  );
+}
+
+const heldOptions = [
+  { value: 'true', label: 'Retenus pour vérification' },
+  { value: 'false', label: 'Non retenus' },
+];
 
 const statusOptions = inboxStatuses.map((status) => ({ value: status, label: inboxStatusLabels[status] }));
 const control =
@@ -115,6 +138,40 @@ function StatusForm({ kind, id, status }: { kind: Kind; id: number; status: Inbo
         </div>
       ) : null}
     </form>
+  );
+}
+
+/**
+ * Held by the site-wide safety valve: not mailed to the shop yet. Releasing it sends it to the
+ * shop's address like any other (once).
+ */
+function ReleaseHeld({ kind, id }: { kind: Kind; id: number }) {
+  const invalidate = useInvalidateInbox(kind);
+  const release = useMutation({
+    mutationFn: () =>
+      apiRequest(`/api/admin/inbox/${kind.api}/${id}/release`, {
+        method: 'POST',
+        schema: (kind.api === 'messages' ? inboxMessageResponseSchema : inboxQuoteResponseSchema) as Parser<{ message?: string | undefined }>,
+      }),
+    onSuccess: (response) => {
+      toastSuccess(response.message ?? 'Libéré');
+      invalidate();
+    },
+  });
+  return (
+    <div className="space-y-2 rounded-lg border border-rose-300 bg-rose-50 p-3 text-sm dark:border-rose-800 dark:bg-rose-950">
+      <p>
+        <strong>{inboxHeldLabel}.</strong> Le site a reçu un volume inhabituel ce jour-là :{' '}
+        {kind.api === 'messages'
+          ? 'ce message a été enregistré mais pas encore transmis à l’adresse e-mail de la boutique. Vérifiez-le, puis libérez-le.'
+          : 'cette demande de devis a été enregistrée mais pas encore transmise à l’adresse e-mail de la boutique. Vérifiez-la, puis libérez-la.'}
+      </p>
+      <Button type="button" variant="secondary" onClick={() => release.mutate()} disabled={release.isPending}>
+        <Send aria-hidden="true" className="size-4" />
+        {release.isPending ? 'Libération…' : 'Libérer et transmettre à la boutique'}
+      </Button>
+      {release.error ? <ErrorBox>{release.error.message}</ErrorBox> : null}
+    </div>
   );
 }
 
@@ -259,10 +316,11 @@ function Detail({ kind, id, closeHref }: { kind: Kind; id: number; closeHref: st
           {m.phone ? <Row label="Téléphone">{m.phone}</Row> : null}
           <Row label="Reçu le">{formatDateTime(m.createdAt)}</Row>
           <Row label="Statut">
-            <StatusBadge status={m.status} />
+            <StatusCell status={m.status} held={m.held} />
           </Row>
           <Row label="Objet">{m.subject}</Row>
         </dl>
+        {m.held ? <ReleaseHeld kind={kind} id={m.id} /> : null}
         <p className="rounded-lg bg-slate-50 p-3 text-sm whitespace-pre-wrap dark:bg-ink-800">{m.message}</p>
         <Photos kind={kind} item={m.id} files={m.attachments} name={m.name} />
         <StatusForm kind={kind} id={m.id} status={m.status} />
@@ -290,9 +348,10 @@ function Detail({ kind, id, closeHref }: { kind: Kind; id: number; closeHref: st
           {q.phone ? <Row label="Téléphone">{q.phone}</Row> : null}
           <Row label="Reçue le">{formatDateTime(q.createdAt)}</Row>
           <Row label="Statut">
-            <StatusBadge status={q.status} />
+            <StatusCell status={q.status} held={q.held} />
           </Row>
         </dl>
+        {q.held ? <ReleaseHeld kind={kind} id={q.id} /> : null}
         {q.description ? <p className="rounded-lg bg-slate-50 p-3 text-sm whitespace-pre-wrap dark:bg-ink-800">{q.description}</p> : null}
         <Photos kind={kind} item={q.id} files={q.photos} name={q.name} />
         <StatusForm kind={kind} id={q.id} status={q.status} />
@@ -319,7 +378,7 @@ const quoteColumn = createColumnHelper<InboxQuote>();
 const dateCell = (value: string) => <span className="whitespace-nowrap">{formatDateTime(value)}</span>;
 
 function MessagesList({ hrefWith }: { hrefWith: (id: number | null) => string }) {
-  const list = useAdminList({ key: 'inbox-messages', path: '/api/admin/inbox/messages', schema: inboxMessagesResponseSchema, filterKeys: ['status', 'q'] });
+  const list = useAdminList({ key: 'inbox-messages', path: '/api/admin/inbox/messages', schema: inboxMessagesResponseSchema, filterKeys: ['status', 'held', 'q'] });
   const columns = useMemo(
     () => [
       messageColumn.accessor('subject', { header: 'Objet', meta: { className: 'min-w-48' } }),
@@ -333,7 +392,7 @@ function MessagesList({ hrefWith }: { hrefWith: (id: number | null) => string })
         ),
       }),
       messageColumn.accessor('createdAt', { header: 'Reçu le', cell: (info) => dateCell(info.getValue()) }),
-      messageColumn.accessor('status', { header: 'Statut', cell: (info) => <StatusBadge status={info.getValue()} /> }),
+      messageColumn.accessor('status', { header: 'Statut', cell: ({ row }) => <StatusCell status={row.original.status} held={row.original.held} /> }),
       messageColumn.accessor('attachments', { header: 'Photos', cell: (info) => info.getValue().length || '—', meta: { className: 'text-right', headerClassName: 'text-right' } }),
     ],
     [],
@@ -349,13 +408,13 @@ function MessagesList({ hrefWith }: { hrefWith: (id: number | null) => string })
       emptyMessage="Aucun message pour ce filtre."
       getRowHref={(message) => hrefWith(message.id)}
       rowLabel={(message) => `${message.subject} — message de ${message.name}`}
-      toolbar={<Filters status={list.filters.status ?? ''} q={list.filters.q ?? ''} setFilter={list.setFilter} searchLabel="Rechercher (nom ou e-mail)" />}
+      toolbar={<Filters status={list.filters.status ?? ''} held={list.filters.held ?? ''} q={list.filters.q ?? ''} setFilter={list.setFilter} searchLabel="Rechercher (nom ou e-mail)" />}
     />
   );
 }
 
 function QuotesList({ hrefWith }: { hrefWith: (id: number | null) => string }) {
-  const list = useAdminList({ key: 'inbox-quotes', path: '/api/admin/inbox/quotes', schema: inboxQuotesResponseSchema, filterKeys: ['status', 'q'] });
+  const list = useAdminList({ key: 'inbox-quotes', path: '/api/admin/inbox/quotes', schema: inboxQuotesResponseSchema, filterKeys: ['status', 'held', 'q'] });
   const columns = useMemo(
     () => [
       quoteColumn.accessor('reference', { header: 'Référence', cell: (info) => <span className="whitespace-nowrap">{info.getValue()}</span> }),
@@ -371,7 +430,7 @@ function QuotesList({ hrefWith }: { hrefWith: (id: number | null) => string }) {
         ),
       }),
       quoteColumn.accessor('createdAt', { header: 'Reçue le', cell: (info) => dateCell(info.getValue()) }),
-      quoteColumn.accessor('status', { header: 'Statut', cell: (info) => <StatusBadge status={info.getValue()} /> }),
+      quoteColumn.accessor('status', { header: 'Statut', cell: ({ row }) => <StatusCell status={row.original.status} held={row.original.held} /> }),
     ],
     [],
   );
@@ -386,15 +445,28 @@ function QuotesList({ hrefWith }: { hrefWith: (id: number | null) => string }) {
       emptyMessage="Aucune demande de devis pour ce filtre."
       getRowHref={(quote) => hrefWith(quote.id)}
       rowLabel={(quote) => `${quote.reference} — demande de ${quote.name}`}
-      toolbar={<Filters status={list.filters.status ?? ''} q={list.filters.q ?? ''} setFilter={list.setFilter} searchLabel="Rechercher (nom, e-mail ou référence)" />}
+      toolbar={<Filters status={list.filters.status ?? ''} held={list.filters.held ?? ''} q={list.filters.q ?? ''} setFilter={list.setFilter} searchLabel="Rechercher (nom, e-mail ou référence)" />}
     />
   );
 }
 
-function Filters({ status, q, setFilter, searchLabel }: { status: string; q: string; setFilter: (name: string, value: string) => void; searchLabel: string }) {
+function Filters({
+  status,
+  held,
+  q,
+  setFilter,
+  searchLabel,
+}: {
+  status: string;
+  held: string;
+  q: string;
+  setFilter: (name: string, value: string) => void;
+  searchLabel: string;
+}) {
   return (
     <>
       <SelectFilter label="Statut" value={status} onChange={(value) => setFilter('status', value)} options={statusOptions} />
+      <SelectFilter label="Vérification" value={held} onChange={(value) => setFilter('held', value)} options={heldOptions} />
       <SearchFilter label={searchLabel} value={q} onChange={(value) => setFilter('q', value)} />
     </>
   );

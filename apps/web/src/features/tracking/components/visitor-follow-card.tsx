@@ -9,11 +9,12 @@ import { followTicket, unfollowTicket, useVisitorFollow } from '../lib/visitor-f
 
 type Outcome = { kind: 'error' | 'success'; text: string } | null;
 
-const PROOF_PATTERN = /^\s*(\d[\s.]?){4,5}\s*$/;
+const PROOF_PATTERN = /^\s*(\d[\s.]?){4}\s*$/;
 
 /**
  * "Recevoir les alertes" under a ticket found on /suivi (issue 7): a visitor without an account
- * proves the ticket with the postal code or the last 4 digits of the phone on file and gets a push
+ * proves the ticket with the last 4 digits of the phone on file (5 tries a day per ticket, the
+ * server's rule) and gets a push
  * at each status change on this device — one ticket per device. Signed-in customers follow their
  * tickets from their account instead.
  */
@@ -49,7 +50,7 @@ export function VisitorFollowCard({ ticketNumber }: { ticketNumber: string }) {
     event.preventDefault();
     if (busy) return;
     if (!PROOF_PATTERN.test(proof)) {
-      setFieldError('Indiquez 5 chiffres (code postal) ou 4 chiffres (fin du téléphone).');
+      setFieldError('Indiquez les 4 derniers chiffres de votre numéro de téléphone (par exemple 5678).');
       return;
     }
     setFieldError(undefined);
@@ -107,11 +108,11 @@ export function VisitorFollowCard({ ticketNumber }: { ticketNumber: string }) {
           </p>
           <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start">
             <Field
-              label="Code postal ou 4 derniers chiffres du téléphone"
-              hint="Ceux que l’atelier a enregistrés pour ce ticket."
+              label="4 derniers chiffres de votre téléphone"
+              hint="Ceux du numéro donné à l’atelier pour ce ticket. 5 essais par jour et par ticket."
               inputMode="numeric"
               autoComplete="off"
-              maxLength={12}
+              maxLength={8}
               value={proof}
               onChange={(event) => setProof(event.target.value)}
               error={fieldError}

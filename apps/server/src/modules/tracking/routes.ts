@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notificationMessages } from '@erepare/shared/notifications';
 import { trackedTicketListResponseSchema, trackedTicketSchema } from '@erepare/shared/schemas/notifications';
 import { z } from '@erepare/shared/zod';
-import { clientAddressKey, hitRateLimit, type RateLimitRule } from '../../lib/rate-limit.js';
+import { hitRateLimit, type RateLimitRule } from '../../lib/rate-limit.js';
 import { requireUser } from '../../plugins/auth.js';
 import { addTracked, checkUserTickets, kickPush, listTracked, removeTracked, sendTicketUpdate } from './service.js';
 import { followAsVisitor, unfollowAsVisitor } from './visitor.js';
@@ -92,7 +92,7 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
   // Public: a visitor without an account (issue 7, beyond the spec).
   app.post('/api/tracking/follow', { schema: { body: followBodySchema, response: { 201: followResponseSchema } } }, async (request, reply) => {
     const body = request.body ?? {};
-    await hitRateLimit(app.db, followIpLimit, clientAddressKey(request.ip));
+    await hitRateLimit(app.db, followIpLimit, request.client);
     const result = await followAsVisitor(
       app.db,
       backend(),
@@ -104,7 +104,7 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/tracking/unfollow', { schema: { body: unfollowBodySchema, response: { 200: removeResponseSchema } } }, async (request) => {
-    await hitRateLimit(app.db, unfollowLimit, clientAddressKey(request.ip));
+    await hitRateLimit(app.db, unfollowLimit, request.client);
     const body = request.body ?? {};
     const { message } = await unfollowAsVisitor(app.db, { endpoint: body.endpoint, token: body.token });
     return { success: true as const, message };

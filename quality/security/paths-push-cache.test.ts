@@ -10,7 +10,10 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { customers, invoices, notifications, orders, ticketDevices, tickets, trackedTickets } from '../../apps/server/src/db/schema.js';
 import { createTestApp, type TestApp } from '../../apps/server/src/test/test-app.js';
+import { signedInUser } from '../../apps/server/src/test/users.js';
 import { diffSnapshots, frenchMessageProblem, snapshot } from './helpers.js';
 
 const SHELL = '<!doctype html><html lang="fr"><head><title>E.repare</title><meta name="description" content="Atelier"></head><body><div id="root"></div></body></html>';
@@ -25,6 +28,10 @@ export async function render() { return null; }
 let t: TestApp;
 let dist: string;
 let port = 0;
+let user: { id: number; headers: { authorization: string } };
+let admin: { id: number; headers: { authorization: string } };
+const ids = { customer: 0, ticket: 0, invoice: 0, order: 0, notification: 0 };
+const ORDER_KEY = 'wc_order_cachetest';
 
 beforeAll(async () => {
   dist = await fs.mkdtemp(path.join(os.tmpdir(), 'erepare-paths-'));
@@ -37,6 +44,42 @@ beforeAll(async () => {
   await fs.writeFile(path.join(dist, 'ssr', 'entry-server.js'), RENDERER);
   await fs.writeFile(path.join(dist, 'prerendered', 'manifest.json'), `{"secret":"${PRERENDERED_SECRET}"}`);
   t = await createTestApp({ WEB_DIST_DIR: dist, TRUST_PROXY: 'false' });
+  const db = t.database.db;
+  const [customer] = await db.insert(customers).values({ firstName: 'Camille', lastName: 'Cache', email: 'camille.cache@exemple.fr', mobile: '0655443322', city: 'Gujan-Mestras' }).returning();
+  ids.customer = customer?.id ?? 0;
+  const [ticket] = await db.insert(tickets).values({ ticketNumber: 'T-880001', customerId: ids.customer, status: 'In Progress', totalCents: 5900 }).returning();
+  ids.ticket = ticket?.id ?? 0;
+  await db.insert(ticketDevices).values({ ticketId: ids.ticket, category: 'Téléphone', brand: 'Samsung', name: 'Galaxy S21', model: 'SM-G991B', fault: 'Batterie', status: 'In Progress', priceCents: 5900 });
+  const [invoice] = await db
+    .insert(invoices)
+    .values({ invoiceNumber: 'F-CACHE-0001', customerId: ids.customer, ticketId: ids.ticket, status: 'Unpaid', subtotalCents: 4917, taxCents: 983, totalCents: 5900 })
+    .returning();
+  ids.invoice = invoice?.id ?? 0;
+  user = await signedInUser(t.app, db, { email: 'camille.cache@exemple.fr', repairCustomerId: ids.customer });
+  admin = await signedInUser(t.app, db, { email: 'staff.cache@exemple.fr', role: 'admin' });
+  const [order] = await db
+    .insert(orders)
+    .values({
+      orderKeyHash: createHash('sha256').update(ORDER_KEY).digest('hex'),
+      status: 'on-hold',
+      paymentMethod: 'bacs',
+      paymentMethodTitle: 'Virement bancaire',
+      userId: user.id,
+      customerId: ids.customer,
+      email: 'camille.cache@exemple.fr',
+      billing: { first_name: 'Camille', last_name: 'Cache', email: 'camille.cache@exemple.fr', phone: '0655443322', address_1: '3 allée du Cache' },
+      shipping: {},
+      shippingMethodId: 'local_pickup',
+      shippingMethodTitle: 'Retrait en boutique',
+      subtotalCents: 1000,
+      totalCents: 1000,
+      inventoryBackend: 'local',
+    })
+    .returning();
+  ids.order = order?.id ?? 0;
+  const [notification] = await db.insert(notifications).values({ userId: user.id, type: 'ticket', title: 'Réparation T-880001', body: 'En cours' }).returning();
+  ids.notification = notification?.id ?? 0;
+  await db.insert(trackedTickets).values({ userId: user.id, ticketNumber: 'T-880001', lastStatus: 'In Progress' });
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   const address = t.app.server.address();
   port = typeof address === 'object' && address ? address.port : 0;
@@ -169,5 +212,77 @@ describe('item 12: one path, one check', () => {
     expect(canonical.status).toBe(200);
     expect(other.status).toBe(200);
     expect(other.body).toBe(canonical.body);
+  });
+});
+
+describe('item 15: personal answers are never cached', () => {
+  const noStore = (header: unknown) => typeof header === 'string' && /(^|,)\s*no-store\s*(,|$)/i.test(header);
+
+  it('every answer to a signed-in caller (bearer) about them carries Cache-Control: no-store', async () => {
+    const reads = [
+      '/api/account/profile',
+      '/api/account/export',
+      `/api/repairdesk/customers/${ids.customer}`,
+      `/api/repairdesk/customers/${ids.customer}/tickets`,
+      `/api/repairdesk/tickets/${ids.ticket}`,
+      `/api/repairdesk/invoices?customer_id=${ids.customer}`,
+      `/api/repairdesk/invoices/${ids.invoice}`,
+      '/api/shop/orders',
+      `/api/shop/orders/${ids.order}`,
+      '/api/shop/loyalty',
+      '/api/notifications',
+      '/api/notifications/preferences',
+      '/api/notifications/tracked-tickets',
+    ];
+    const missing: string[] = [];
+    for (const url of reads) {
+      const response = await t.app.inject({ method: 'GET', url, headers: user.headers });
+      expect(response.statusCode, url).toBe(200);
+      if (!noStore(response.headers['cache-control'])) missing.push(`${url}: ${String(response.headers['cache-control'])}`);
+    }
+    const verify = await t.app.inject({ method: 'POST', url: '/api/auth/verify-session', headers: user.headers });
+    if (!noStore(verify.headers['cache-control'])) missing.push(`verify-session: ${String(verify.headers['cache-control'])}`);
+    expect(missing).toEqual([]);
+  });
+
+  it('the same through the session cookie, and for the staff’s reads', async () => {
+    const cookie = `erepare_session=${user.headers.authorization.slice('Bearer '.length)}`;
+    for (const url of ['/api/account/profile', `/api/repairdesk/invoices/${ids.invoice}`, '/api/notifications']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+      expect(response.statusCode, url).toBe(200);
+      expect(noStore(response.headers['cache-control']), url).toBe(true);
+    }
+    for (const url of ['/api/admin/customers', '/api/admin/tickets', '/api/admin/invoices', `/api/admin/customers/${ids.customer}`]) {
+      const response = await t.app.inject({ method: 'GET', url, headers: admin.headers });
+      expect(response.statusCode, url).toBe(200);
+      expect(noStore(response.headers['cache-control']), url).toBe(true);
+    }
+  });
+
+  it('an order read with its order key (no session), and the order page with its key, are not cached', async () => {
+    const api = await t.app.inject({ method: 'GET', url: `/api/shop/orders/${ids.order}?key=${ORDER_KEY}` });
+    expect(api.statusCode).toBe(200);
+    expect(noStore(api.headers['cache-control'])).toBe(true);
+    const page = await t.app.inject({ method: 'GET', url: `/commande?order=${ids.order}&key=${ORDER_KEY}` });
+    expect(noStore(page.headers['cache-control'])).toBe(true);
+  });
+
+  it('the login answer (it sets the session cookie) is not cached', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'camille.cache@exemple.fr', password: 'Motdepasse1' }, remoteAddress: '10.201.0.1' });
+    expect(response.statusCode).toBe(200);
+    expect(noStore(response.headers['cache-control'])).toBe(true);
+  });
+
+  it('public answers to anonymous visitors keep their own policy (catalogue, settings, statuses)', async () => {
+    const settings = await t.app.inject({ method: 'GET', url: '/api/admin/site-settings' });
+    expect(settings.statusCode).toBe(200);
+    expect(settings.headers['cache-control']).toBe('no-cache');
+    for (const url of ['/api/shop/products', '/api/shop/products/categories', '/api/repairdesk/statuses']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(noStore(response.headers['cache-control']), url).toBe(false);
+    }
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 });

@@ -35,6 +35,7 @@ import { contactRoutes } from './modules/contact/routes.js';
 import { quoteRoutes } from './modules/quotes/routes.js';
 import { registerSameOriginCheck } from './plugins/same-origin.js';
 import { registerCanonicalPathCheck, rewriteToCanonical } from './plugins/canonical-path.js';
+import { registerPersonalAnswers } from './plugins/personal-answers.js';
 import { registerErrorHandler, sendFrameworkError } from './plugins/errors.js';
 import { baseCspDirectives } from './plugins/csp.js';
 import { createPrerenderedPages } from './plugins/prerendered-pages.js';
@@ -162,6 +163,9 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   await app.register(fastifyCookie);
+  // Personal answers are never cached, decided once for every route (plugins/personal-answers.ts).
+  // After the cookie plugin: its onSend hook writes Set-Cookie, which this one looks at.
+  registerPersonalAnswers(app);
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(healthRoutes, { prefix: '/api/auth' });

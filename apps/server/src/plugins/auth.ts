@@ -40,6 +40,11 @@ export function checkSession(request: FastifyRequest, deviceFingerprint?: string
   return check;
 }
 
+/** Whether something asked for this request's session (its answer may depend on who the caller is). */
+export function sessionWasChecked(request: FastifyRequest): boolean {
+  return checks.has(request);
+}
+
 export async function requireUser(request: FastifyRequest): Promise<AuthenticatedSession> {
   const check = await checkSession(request);
   if (!check.ok) {

@@ -19,7 +19,9 @@ export function presentedToken(request: FastifyRequest): PresentedToken | null {
     const token = header.slice(7).trim();
     if (token && token !== 'null' && token !== 'undefined') return { token, via: 'bearer' };
   }
-  const cookie = request.cookies[SESSION_COOKIE];
+  // Null until the cookie plugin's hook has run (a request refused by an earlier hook).
+  const cookies = request.cookies as FastifyRequest['cookies'] | null | undefined;
+  const cookie = cookies?.[SESSION_COOKIE];
   return cookie ? { token: cookie, via: 'cookie' } : null;
 }
 

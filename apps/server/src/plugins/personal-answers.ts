@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from '../modules/auth/service.js';
 import { presentedToken, sessionWasChecked } from './auth.js';
 
 declare module 'fastify' {
@@ -16,6 +17,8 @@ export const NO_STORE = 'private, no-store';
 
 /** Query parameters that prove who the caller is (order keys, tokens, payment secrets). */
 const PROOF_IN_QUERY = /[?&](?:key|token|order_key|payment_intent_client_secret|setup_intent_client_secret)=/i;
+
+const SESSION_IN_COOKIES = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=`);
 
 const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
@@ -36,7 +39,9 @@ export function isPersonalAnswer(request: FastifyRequest, reply: FastifyReply): 
   if (!isApi(url)) return false;
   if (reply.hasHeader('set-cookie') || request.routeOptions.config.personal === true) return true;
   const declaredPublic = /(^|,)\s*public\s*(,|$)/i.test(String(reply.getHeader('cache-control') ?? ''));
-  return presentedToken(request) !== null && !declaredPublic;
+  // The Cookie header itself too: an answer refused before the cookie plugin ran has no parsed cookies.
+  const carriesSession = presentedToken(request) !== null || SESSION_IN_COOKIES.test(request.headers.cookie ?? '');
+  return carriesSession && !declaredPublic;
 }
 
 /**

@@ -286,3 +286,52 @@ describe('item 15: personal answers are never cached', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 });
+
+describe('item 14: the public ticket list is the dashboard’s window, without a per-person id', () => {
+  const DAY = 86_400_000;
+  type Row = Record<string, unknown> & { ticket_number: string; created_at: string; customer_name: string };
+
+  beforeAll(async () => {
+    const db = t.database.db;
+    const now = Date.now();
+    await db.insert(tickets).values([
+      { ticketNumber: 'T-880002', customerId: ids.customer, status: 'Repaired', totalCents: 0, createdAt: new Date(now - 20 * DAY), updatedAt: new Date(now - 19 * DAY) },
+      { ticketNumber: 'T-880003', customerId: ids.customer, status: 'Waiting for parts', totalCents: 0, createdAt: new Date(now - 3 * DAY), updatedAt: new Date(now - 3 * DAY) },
+    ]);
+  });
+
+  it.each([
+    '/api/repairdesk/tickets?page=0&pagesize=500&from_date=0&to_date=4000000000',
+    '/api/repairdesk/tickets?page=0&pagesize=500',
+    '/api/repairdesk/tickets?pagesize=500&keyword=T-88000',
+    `/api/repairdesk/tickets?pagesize=500&from_date=${Math.floor(Date.now() / 1000) - 30 * 86_400}`,
+  ])('%s serves the last 14 days only', async (url) => {
+    const response = await t.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<{ data: Row[]; total: number }>();
+    const oldest = Date.now() - 14 * DAY;
+    for (const row of body.data) expect(new Date(row.created_at).getTime(), row.ticket_number).toBeGreaterThanOrEqual(oldest);
+    const numbers = body.data.map((row) => row.ticket_number);
+    expect(numbers).toContain('T-880003');
+    expect(numbers).not.toContain('T-880002');
+    expect(body.total).toBe(body.data.length);
+  });
+
+  it('no row (nor the anonymous lookup) carries anything that ties one person’s repairs together', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/repairdesk/tickets?pagesize=500&keyword=T-88000' });
+    const rows = response.json<{ data: Row[] }>().data;
+    const mine = rows.filter((row) => ['T-880001', 'T-880003'].includes(row.ticket_number));
+    expect(mine).toHaveLength(2);
+    for (const row of rows) {
+      expect(row).not.toHaveProperty('customer_id');
+      expect(row).not.toHaveProperty('customerId');
+    }
+    // Besides the device and the status, the two repairs of one customer share no value.
+    const [a, b] = mine as [Row, Row];
+    expect(a.customer_name).not.toBe(b.customer_name);
+    const lookup = await t.app.inject({ method: 'GET', url: '/api/repairdesk/tickets/T-880003' });
+    expect(lookup.statusCode).toBe(200);
+    expect(lookup.json<{ data: Row }>().data).not.toHaveProperty('customer_id');
+    expect(lookup.json<{ data: Row }>().data.customer_name).toBe(b.ticket_number === 'T-880003' ? b.customer_name : a.customer_name);
+  });
+});

@@ -11,7 +11,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { customers, invoices, notifications, orders, ticketDevices, tickets, trackedTickets } from '../../apps/server/src/db/schema.js';
+import { eq } from 'drizzle-orm';
+import { customers, invoices, notifications, orders, pushOutbox, pushSubscriptions, ticketDevices, tickets, trackedTickets } from '../../apps/server/src/db/schema.js';
+import { browserSubscription } from '../../apps/server/src/test/fakes/push-service-fake.js';
 import { createTestApp, type TestApp } from '../../apps/server/src/test/test-app.js';
 import { signedInUser } from '../../apps/server/src/test/users.js';
 import { diffSnapshots, frenchMessageProblem, snapshot } from './helpers.js';
@@ -43,7 +45,8 @@ beforeAll(async () => {
   await fs.writeFile(path.join(dist, 'ssr', 'package.json'), '{ "type": "module" }');
   await fs.writeFile(path.join(dist, 'ssr', 'entry-server.js'), RENDERER);
   await fs.writeFile(path.join(dist, 'prerendered', 'manifest.json'), `{"secret":"${PRERENDERED_SECRET}"}`);
-  t = await createTestApp({ WEB_DIST_DIR: dist, TRUST_PROXY: 'false' });
+  // As in production: pushes reach public addresses only (the tests' loopback switch off).
+  t = await createTestApp({ WEB_DIST_DIR: dist, TRUST_PROXY: 'false', PUSH_ALLOW_LOCAL_ENDPOINTS: 'false' });
   const db = t.database.db;
   const [customer] = await db.insert(customers).values({ firstName: 'Camille', lastName: 'Cache', email: 'camille.cache@exemple.fr', mobile: '0655443322', city: 'Gujan-Mestras' }).returning();
   ids.customer = customer?.id ?? 0;
@@ -333,5 +336,73 @@ describe('item 14: the public ticket list is the dashboard’s window, without a
     expect(lookup.statusCode).toBe(200);
     expect(lookup.json<{ data: Row }>().data).not.toHaveProperty('customer_id');
     expect(lookup.json<{ data: Row }>().data.customer_name).toBe(b.ticket_number === 'T-880003' ? b.customer_name : a.customer_name);
+  });
+});
+
+describe('item 13: Web Push cannot reach inside', () => {
+  let inside: net.Server;
+  let insidePort = 0;
+  let connections = 0;
+
+  beforeAll(async () => {
+    // Something listening inside (on the loopback): no push may ever connect to it.
+    inside = net.createServer((socket) => {
+      connections += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => inside.listen(0, '127.0.0.1', resolve));
+    insidePort = (inside.address() as net.AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => inside.close(() => resolve())));
+
+  const insideEndpoints = () => [
+    `https://localhost.:${insidePort}/push/a`,
+    `https://LOCALHOST.:${insidePort}/push/b`,
+    `https://localhost:${insidePort}/push/c`,
+    `https://vm.localhost.:${insidePort}/push/d`,
+    `https://127.0.0.1:${insidePort}/push/e`,
+    `https://127.1:${insidePort}/push/f`,
+    `https://2130706433:${insidePort}/push/g`,
+    `https://0x7f.0.0.1:${insidePort}/push/h`,
+    `https://0.0.0.0:${insidePort}/push/i`,
+    `https://[::1]:${insidePort}/push/j`,
+    `https://[::ffff:127.0.0.1]:${insidePort}/push/k`,
+    `http://127.0.0.1:${insidePort}/push/l`,
+    `http://localhost:${insidePort}/push/m`,
+    'https://10.0.0.1/push/n',
+    'https://192.168.1.1/push/o',
+    'https://172.16.0.1/push/p',
+    'https://100.64.0.1/push/q',
+    'https://169.254.169.254/latest/meta-data',
+    'https://[fe80::1]/push/r',
+    'https://[fc00::1]/push/s',
+    'http://fcm.googleapis.com/fcm/send/t',
+  ];
+
+  it('an endpoint inside is refused at subscription with a French 400, nothing stored', async () => {
+    const accepted: string[] = [];
+    for (const endpoint of insideEndpoints()) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/notifications/subscribe', headers: user.headers, payload: browserSubscription(endpoint).json });
+      if (response.statusCode !== 400 || frenchMessageProblem(response) !== null) accepted.push(`${endpoint}: ${response.statusCode}`);
+    }
+    expect(accepted).toEqual([]);
+    expect(await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id))).toEqual([]);
+    expect(connections).toBe(0);
+  });
+
+  it('the push job never connects inside (subscriptions stored before this check, or altered): each push fails, not retried', async () => {
+    const db = t.database.db;
+    const rows = await db
+      .insert(pushSubscriptions)
+      .values(insideEndpoints().map((endpoint) => ({ userId: user.id, endpoint, p256dh: browserSubscription(endpoint).json.keys.p256dh, auth: browserSubscription(endpoint).json.keys.auth })))
+      .returning({ id: pushSubscriptions.id });
+    await db.insert(pushOutbox).values(rows.map((row) => ({ subscriptionId: row.id, payload: { type: 'ticket', title: 'Réparation T-880001', body: 'Prêt', ticketId: 'T-880001' } })));
+    while ((await t.app.push.runOnce()) > 0) {
+      // Claims batches until the outbox has nothing due.
+    }
+    expect(connections).toBe(0);
+    const outcomes = await db.select({ status: pushOutbox.status, error: pushOutbox.lastError }).from(pushOutbox);
+    expect(outcomes).toHaveLength(rows.length);
+    for (const outcome of outcomes) expect(outcome).toEqual({ status: 'failed', error: 'adresse du service push refusée' });
   });
 });

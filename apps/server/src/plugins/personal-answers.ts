@@ -2,16 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../modules/auth/service.js';
 import { presentedToken, sessionWasChecked } from './auth.js';
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /**
-     * The route's answer is personal even to a caller without a session (a lookup proven by
-     * something else than a session): never stored by a cache (plugins/personal-answers.ts).
-     */
-    personal?: boolean;
-  }
-}
-
 /** The header of an answer no cache may keep (browser, proxy or CDN). */
 export const NO_STORE = 'private, no-store';
 

@@ -89,7 +89,7 @@ test.describe('dashboard, desktop', () => {
     const first = tickets[0] as PublicTicket;
     const firstRow = bodyRows(page).first();
     await expect(firstRow.getByRole('rowheader')).toHaveText(first.ticket_number);
-    await expect(firstRow).toContainText(`Client #${first.customer_id}`);
+    await expect(firstRow).toContainText(first.customer_name);
     await expect(firstRow).toContainText(first.device_name);
     // Details goes to the account page with the ticket number.
     await expect(firstRow.getByRole('link', { name: `Détails du ticket ${first.ticket_number}` })).toHaveAttribute(
@@ -117,7 +117,7 @@ test.describe('dashboard, desktop', () => {
     await expect(countLine(page)).toContainText(`sur ${total}`);
 
     // Search on the anonymised customer label.
-    const customer = `Client #${(tickets[0] as PublicTicket).customer_id}`;
+    const customer = (tickets[0] as PublicTicket).customer_name;
     await search.fill(customer);
     const rowsText = await selectedRowsText(bodyRows(page));
     expect(rowsText.length).toBeGreaterThan(0);

@@ -34,6 +34,8 @@ import { fcmRoutes } from './modules/notifications/fcm-routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { quoteRoutes } from './modules/quotes/routes.js';
 import { registerSameOriginCheck } from './plugins/same-origin.js';
+import { registerCanonicalPathCheck, rewriteToCanonical } from './plugins/canonical-path.js';
+import { registerPersonalAnswers } from './plugins/personal-answers.js';
 import { registerErrorHandler, sendFrameworkError } from './plugins/errors.js';
 import { baseCspDirectives } from './plugins/csp.js';
 import { createPrerenderedPages } from './plugins/prerendered-pages.js';
@@ -106,6 +108,9 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
     // Errors the router raises before any route (a parameter over maxParamLength, a malformed
     // %-escape) get the same French envelope as every other error (see sendFrameworkError).
     frameworkErrors: sendFrameworkError,
+    // One spelling per path, decided before routing: every check sees what the router and the
+    // file system act on (plugins/canonical-path.ts).
+    rewriteUrl: rewriteToCanonical,
   });
 
   app.decorate('config', config);
@@ -120,6 +125,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerCanonicalPathCheck(app);
   // Another site's page cannot write with a visitor's session (CSRF): see plugins/same-origin.ts.
   registerSameOriginCheck(app);
   // The API speaks JSON only: a text/plain body gets a 415, not a string handed to the schemas.
@@ -157,6 +163,9 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   await app.register(fastifyCookie);
+  // Personal answers are never cached, decided once for every route (plugins/personal-answers.ts).
+  // After the cookie plugin: its onSend hook writes Set-Cookie, which this one looks at.
+  registerPersonalAnswers(app);
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(healthRoutes, { prefix: '/api/auth' });

@@ -50,8 +50,9 @@ const envSchema = z
       })
       .default('info'),
     TRUST_PROXY: z.preprocess(emptyToUndefined, booleanFlag.default(false)),
-    // Tests only: push endpoints on this machine over plain HTTP (a local receiver). Always on
-    // outside production; in production only when set (the e2e server), never on a real site.
+    // Tests only: push endpoints on this machine (its loopback, over plain HTTP too: a local
+    // receiver). On by default under NODE_ENV=test only; elsewhere only when set (the e2e server),
+    // never on a real site: without it a push reaches public addresses only.
     PUSH_ALLOW_LOCAL_ENDPOINTS: z.preprocess(emptyToUndefined, booleanFlag.optional()),
     COOKIE_SECURE: z
       .enum(['auto', 'true', 'false'], { error: 'doit valoir auto, true ou false' })
@@ -356,7 +357,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     publicUrl,
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
-    pushAllowLocalEndpoints: values.PUSH_ALLOW_LOCAL_ENDPOINTS ?? values.NODE_ENV !== 'production',
+    pushAllowLocalEndpoints: values.PUSH_ALLOW_LOCAL_ENDPOINTS ?? values.NODE_ENV === 'test',
     secureCookies: values.COOKIE_SECURE === 'auto' ? publicUrl.startsWith('https://') : values.COOKIE_SECURE === 'true',
     webDistDir: values.WEB_DIST_DIR ? path.resolve(cwd, values.WEB_DIST_DIR) : path.resolve(packageRoot, '../web/dist'),
     demoData: values.DEMO_DATA,

@@ -8,6 +8,13 @@ import type { InventoryCache } from './modules/repair/service.js';
 import type { Catalogue } from './modules/shop/catalogue-types.js';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route's answer is personal even to a caller without a session (a lookup proven by
+     * something else than a session): never stored by a cache (plugins/personal-answers.ts).
+     */
+    personal?: boolean;
+  }
   interface FastifyInstance {
     config: Config;
     database: Database;

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import { rowsOf, type Db } from '../db/client.js';
+import { RefusedAddressError } from '../lib/public-address.js';
 import type { VapidKeys } from '../modules/notifications/vapid.js';
+import { postToPushService, type PushAnswer } from './push-request.js';
 
 /**
  * Sends the push outbox (Web Push, RFC 8030/8291/8292). Every 30 s (and at once on kick()) it
@@ -112,9 +114,11 @@ export function encodePayload(payload: Record<string, unknown>): string {
 }
 
 /**
- * An endpoint the sender may call: https to a named host (push services never use IP addresses,
- * and a subscription must not turn the server into a client of the local network), or plain http
- * to this machine when allowed (tests, development; never in production).
+ * An endpoint the sender may call, as far as its text tells: https to a named host (push services
+ * never use IP addresses, and a subscription must not turn the server into a client of the local
+ * network), or plain http to this machine when allowed (tests only). The subscription's quick
+ * refusal; the real guard is at connect time (push-request.ts: the name's addresses are checked
+ * as they are connected to).
  */
 export function isSendableEndpoint(endpoint: string, allowLocal: boolean): boolean {
   let url: URL;
@@ -124,7 +128,8 @@ export function isSendableEndpoint(endpoint: string, allowLocal: boolean): boole
     return false;
   }
   if (url.username || url.password) return false;
-  const host = url.hostname.toLowerCase();
+  // "localhost." is localhost: a name is judged without its trailing dots.
+  const host = url.hostname.toLowerCase().replace(/\.+$/, '');
   const local = ['127.0.0.1', 'localhost', '[::1]'].includes(host);
   if (url.protocol === 'http:') return allowLocal && local;
   if (url.protocol !== 'https:') return false;
@@ -188,20 +193,21 @@ export function pushSender(db: Db, vapid: () => Promise<VapidKeys>, log: PushLog
     const headers = Object.fromEntries(
       Object.entries(details.headers).filter(([name]) => name.toLowerCase() !== 'content-length').map(([name, value]) => [name, String(value)]),
     );
-    let response: Response;
+    let response: PushAnswer;
     try {
-      response = await fetch(details.endpoint, {
-        method: 'POST',
+      response = await postToPushService(details.endpoint, {
         headers,
-        ...(details.body ? { body: new Uint8Array(details.body) } : {}),
-        redirect: 'manual',
-        signal: AbortSignal.timeout(settings.timeoutMs),
+        body: details.body ? new Uint8Array(details.body) : undefined,
+        timeoutMs: settings.timeoutMs,
+        allowLoopback: settings.allowLocalEndpoints,
       });
     } catch (error) {
+      // Where the endpoint's name leads (checked when connecting) is not a public address: never retried.
+      if (error instanceof RefusedAddressError) return { kind: 'failed', error: 'adresse du service push refusée' };
       const reason = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError') ? 'délai dépassé' : 'service push injoignable';
       return { kind: 'retry', error: reason };
     }
-    const text = (await response.text().catch(() => '')).slice(0, 300);
+    const text = response.text.slice(0, 300);
     const status = response.status;
     if (status >= 200 && status < 300) return { kind: 'sent' };
     if (status === 404 || status === 410) return { kind: 'gone', status };

@@ -19,7 +19,9 @@ export function presentedToken(request: FastifyRequest): PresentedToken | null {
     const token = header.slice(7).trim();
     if (token && token !== 'null' && token !== 'undefined') return { token, via: 'bearer' };
   }
-  const cookie = request.cookies[SESSION_COOKIE];
+  // Null until the cookie plugin's hook has run (a request refused by an earlier hook).
+  const cookies = request.cookies as FastifyRequest['cookies'] | null | undefined;
+  const cookie = cookies?.[SESSION_COOKIE];
   return cookie ? { token: cookie, via: 'cookie' } : null;
 }
 
@@ -38,6 +40,11 @@ export function checkSession(request: FastifyRequest, deviceFingerprint?: string
     checks.set(request, check);
   }
   return check;
+}
+
+/** Whether something asked for this request's session (its answer may depend on who the caller is). */
+export function sessionWasChecked(request: FastifyRequest): boolean {
+  return checks.has(request);
 }
 
 export async function requireUser(request: FastifyRequest): Promise<AuthenticatedSession> {

@@ -39,11 +39,14 @@ export function isSameOriginWrite(request: FastifyRequest, publicUrl: string): b
   return new URL(claimed).host === request.host;
 }
 
-/** Refuses API writes coming from another site's pages with a 403 and a French message. */
+/**
+ * Refuses writes coming from another site's pages with a 403 and a French message. Every path,
+ * not only /api: a check keyed on how the path is spelled is one a spelling can skip (issue 20
+ * item 12, `/%61pi/…`); the pages never take writes, so nothing else is refused.
+ */
 export function registerSameOriginCheck(app: FastifyInstance): void {
   const publicUrl = app.config.publicUrl;
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
     if (isSameOriginWrite(request, publicUrl)) return;
     request.log.warn({ origin: request.headers.origin, site: request.headers['sec-fetch-site'] }, 'cross-site write refused');
     throw new AppError('CROSS_SITE_REQUEST', 403, CROSS_SITE_MESSAGE);

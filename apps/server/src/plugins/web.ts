@@ -159,6 +159,25 @@ function sendHtml(request: FastifyRequest, reply: FastifyReply, html: Encoded, s
   return reply.send(html.identity);
 }
 
+/** Folders of the web build that are the server's (its renderer, its prerendered pages), never the browser's. */
+const SERVER_ONLY_FOLDERS = new Set(['ssr', 'prerendered']);
+
+/**
+ * Whether a file of the web build may be sent (the static plugin's `allowedPath`, given the
+ * decoded path). The path reaching here is already canonical (plugins/canonical-path.ts); it is
+ * resolved again as the file system would (backslashes, dot segments, repeated slashes), so no
+ * spelling of a server-only file gets through even if a request reached this without that step.
+ * HTML goes through the route table, except the service worker's offline page.
+ */
+export function isPublicFile(pathName: string): boolean {
+  if (pathName.includes('\\') || pathName.includes('\0')) return false;
+  const resolved = path.posix.normalize(`/${pathName}`);
+  const top = resolved.split('/').find((segment) => segment !== '') ?? '';
+  if (SERVER_ONLY_FOLDERS.has(top.toLowerCase())) return false;
+  const lower = resolved.toLowerCase();
+  return !lower.endsWith('.html') || lower === '/offline.html';
+}
+
 const FILE_LIKE = /\.[a-z0-9]{1,8}$/i;
 
 /** Path and query string, split at the first "?" only (a query may itself contain "?"). */
@@ -258,8 +277,7 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
       // Only real files are served statically; HTML pages go through the route table below, except
       // the service worker's offline page (a standalone file it precaches).
       // dist/ssr (the server's renderer) and dist/prerendered are the server's, not the browser's.
-      allowedPath: (pathName) =>
-        (!pathName.endsWith('.html') || pathName === '/offline.html') && !pathName.startsWith('/ssr/') && !pathName.startsWith('/prerendered/'),
+      allowedPath: (pathName) => isPublicFile(pathName),
       setHeaders: (res, filePath) => {
         const relative = path.relative(webDistDir, filePath).split(path.sep).join('/');
         if (relative.startsWith('assets/')) {

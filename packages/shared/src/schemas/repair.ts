@@ -3,8 +3,12 @@ import { z } from '../zod.js';
 
 /**
  * The repair proxy's contract (spec 1 §3 and §7, spec 3 §3 and §7). Public answers carry only
- * public fields: no name, e-mail, phone or address; the customer is "Client #{id}".
+ * public fields: no name, e-mail, phone or address, and no customer id (it would link one
+ * person's repairs): the customer is "Client #{the ticket's id}".
  */
+
+/** Spec 3 §9: the public dashboard shows the tickets of the last 14 days; the server serves no more. */
+export const PUBLIC_TICKET_WINDOW_DAYS = 14;
 
 /**
  * A search typed by a visitor: trimmed, 100 characters at most, no control characters (a NUL byte
@@ -69,7 +73,6 @@ export const publicTicketSchema = z.object({
   status: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
-  customer_id: z.number().int(),
   customer_name: z.string(),
   device_name: z.string(),
   device_brand: z.string(),
@@ -132,6 +135,7 @@ export const fullDeviceSchema = publicDeviceSchema.extend({
 
 /** Spec 1 §3 "Ticket as read from the server", for the customer who owns it or an admin. */
 export const fullTicketSchema = publicTicketSchema.extend({
+  customer_id: z.number().int(),
   customerId: z.number().int(),
   initial_status: z.string(),
   total_amount: euros,

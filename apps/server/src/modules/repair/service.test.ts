@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { RepairBackend, TicketListFilter, TicketRecord } from '../../adapters/repair/types.js';
 import { createInventoryCache, createPublicListCache, listPublicTickets, toPublicTicket } from './service.js';
 
+/** A fixed clock for the public window: 2023-11-15T22:13:20Z. */
+const NOW = 1_700_086_400_000;
+const WINDOW_START = 1_700_086_440 - 14 * 86_400;
+
 const record: TicketRecord = {
   id: 7,
   ticketNumber: 'T-1234',
@@ -47,21 +51,24 @@ function countingBackend(): RepairBackend & { calls: TicketListFilter[] } {
 describe('public ticket list', () => {
   it('keeps only public fields', () => {
     const ticket = toPublicTicket(record);
-    expect(ticket.customer_name).toBe('Client #42');
+    // Anonymised per ticket: no customer id that would link one person's repairs.
+    expect(ticket.customer_name).toBe('Client #7');
+    expect(ticket).not.toHaveProperty('customer_id');
+    expect(JSON.stringify(ticket)).not.toContain('42');
     expect(JSON.stringify(ticket)).not.toMatch(/356938035643809|8900|"X"/);
   });
 
   it('caps the page size, counts pages from 1 (page 0 is the first page) and converts Unix dates', async () => {
     const backend = countingBackend();
-    await listPublicTickets(backend, { page: 0, pagesize: 5000, from_date: 1_700_000_000, to_date: 1_700_086_400 });
+    await listPublicTickets(backend, { page: 0, pagesize: 5000, from_date: 1_700_000_000, to_date: 1_700_080_000 }, undefined, undefined, NOW);
     expect(backend.calls[0]).toEqual({
       keyword: undefined,
       from: new Date(1_700_000_000_000),
-      to: new Date(1_700_086_400_000),
+      to: new Date(1_700_080_000_000),
       offset: 0,
       limit: 500,
     });
-    await listPublicTickets(backend, { page: 3, pagesize: 20, keyword: '' });
+    await listPublicTickets(backend, { page: 3, pagesize: 20, keyword: '' }, undefined, undefined, NOW);
     expect(backend.calls[1]).toMatchObject({ offset: 40, limit: 20, keyword: undefined });
   });
 
@@ -69,12 +76,36 @@ describe('public ticket list', () => {
     const backend = countingBackend();
     const cache = createPublicListCache();
     const query = { page: 0, pagesize: 100, from_date: 1_700_000_000, to_date: 1_700_086_400 };
-    const first = await listPublicTickets(backend, query, cache);
-    const second = await listPublicTickets(backend, { ...query, page: 1 }, cache);
+    const first = await listPublicTickets(backend, query, cache, undefined, NOW);
+    const second = await listPublicTickets(backend, { ...query, page: 1 }, cache, undefined, NOW);
     expect(second).toBe(first);
     expect(backend.calls).toHaveLength(1);
-    await listPublicTickets(backend, { ...query, keyword: 'iphone' }, cache);
+    await listPublicTickets(backend, { ...query, keyword: 'iphone' }, cache, undefined, NOW);
     expect(backend.calls).toHaveLength(2);
+  });
+
+  it('never serves more than the last 14 days, whatever dates are asked (issue 20 item 14)', async () => {
+    const backend = countingBackend();
+    await listPublicTickets(backend, { page: 1, pagesize: 100 }, undefined, undefined, NOW);
+    await listPublicTickets(backend, { page: 1, pagesize: 100, from_date: 0, to_date: 4_000_000_000 }, undefined, undefined, NOW);
+    await listPublicTickets(backend, { page: 1, pagesize: 100, from_date: WINDOW_START + 60 }, undefined, undefined, NOW);
+    expect(backend.calls.map((call) => [call.from?.getTime(), call.to?.getTime()])).toEqual([
+      [WINDOW_START * 1000, undefined],
+      [WINDOW_START * 1000, undefined],
+      [(WINDOW_START + 60) * 1000, undefined],
+    ]);
+    // A period wholly before the window: nothing, without asking the backend.
+    expect(await listPublicTickets(backend, { page: 1, pagesize: 100, from_date: 0, to_date: WINDOW_START - 1 }, undefined, undefined, NOW)).toEqual({ items: [], total: 0 });
+    expect(backend.calls).toHaveLength(3);
+  });
+
+  it('dashboards opened in the same minute share one cached answer', async () => {
+    const backend = countingBackend();
+    const cache = createPublicListCache();
+    const asked = (now: number) => ({ page: 0, pagesize: 100, from_date: Math.floor(now / 1000) - 14 * 86_400, to_date: Math.floor(now / 1000) });
+    await listPublicTickets(backend, asked(NOW), cache, undefined, NOW);
+    await listPublicTickets(backend, asked(NOW + 20_000), cache, undefined, NOW + 20_000);
+    expect(backend.calls).toHaveLength(1);
   });
 });
 

@@ -1,5 +1,5 @@
 import { messages } from '@erepare/shared/messages';
-import { fallbackBrands, MAX_TICKET_PAGE_SIZE } from '@erepare/shared/schemas/repair';
+import { fallbackBrands, MAX_TICKET_PAGE_SIZE, PUBLIC_TICKET_WINDOW_DAYS } from '@erepare/shared/schemas/repair';
 import type {
   CustomerCreateBody,
   CustomerListQuery,
@@ -46,25 +46,42 @@ export function createPublicListCache(): LRUCache<string, PublicPage> {
   return new LRUCache<string, PublicPage>({ maxSize: 20_000, sizeCalculation: (page) => page.items.length + 1, ttl: PUBLIC_LIST_TTL_MS });
 }
 
+/**
+ * The public window (spec 3 §9, issue 20 item 14): tickets created in the last 14 days, whatever
+ * dates the visitor asks for. Its start is rounded up to the minute (never more than 14 days) so
+ * the dashboards opened in one minute ask the cache the same question; an end in the current
+ * minute or later is no end.
+ */
+export function publicWindow(query: Pick<TicketListQuery, 'from_date' | 'to_date'>, now: number): { from: number; to: number | undefined } {
+  const minute = Math.ceil(now / 60_000) * 60;
+  const start = minute - PUBLIC_TICKET_WINDOW_DAYS * 86_400;
+  const from = Math.max(query.from_date ?? start, start);
+  const to = query.to_date === undefined || query.to_date >= minute - 60 ? undefined : query.to_date;
+  return { from, to };
+}
+
 export async function listPublicTickets(
   backend: RepairBackend,
   query: TicketListQuery,
   cache?: LRUCache<string, PublicPage>,
   /** Called before the backend is asked (a cache miss): the route counts it against the visitor's rate limit. */
   onMiss?: () => Promise<void>,
+  now: number = Date.now(),
 ): Promise<PublicPage> {
   // Page sizes are capped: a visitor cannot make the server build a list of thousands of tickets.
   // The offset follows the size asked for, so pages never overlap.
   const limit = Math.min(query.pagesize, MAX_TICKET_PAGE_SIZE);
   const page = Math.max(query.page, 1);
-  const key = JSON.stringify([query.keyword ?? '', query.from_date ?? null, query.to_date ?? null, page, query.pagesize]);
+  const { from, to } = publicWindow(query, now);
+  if (to !== undefined && to < from) return { items: [], total: 0 };
+  const key = JSON.stringify([query.keyword ?? '', from, to ?? null, page, query.pagesize]);
   const cached = cache?.get(key);
   if (cached) return cached;
   await onMiss?.();
   const { items, total } = await backend.listTickets({
     keyword: query.keyword || undefined,
-    from: query.from_date !== undefined ? new Date(query.from_date * 1000) : undefined,
-    to: query.to_date !== undefined ? new Date(query.to_date * 1000) : undefined,
+    from: new Date(from * 1000),
+    to: to !== undefined ? new Date(to * 1000) : undefined,
     offset: offsetOf(page, query.pagesize),
     limit,
   });

@@ -23,8 +23,8 @@ const euros = (cents: number): number => Math.round(cents) / 100;
 
 /**
  * The anonymised view of a ticket, for anyone (spec 3 §2-§3, DESIGN.md §4): devices, fault,
- * status and dates; the customer only as "Client #{id}". Never a name, e-mail, phone, address,
- * IMEI, serial or price.
+ * status and dates; the customer only as "Client #{the ticket's id}". Never a name, e-mail,
+ * phone, address, IMEI, serial, price, nor the customer's id.
  */
 export function toPublicTicket(record: TicketRecord): PublicTicket {
   const devices = record.devices.map((device) => ({
@@ -42,8 +42,8 @@ export function toPublicTicket(record: TicketRecord): PublicTicket {
     status: record.status,
     created_at: record.createdAt.toISOString(),
     updated_at: record.updatedAt.toISOString(),
-    customer_id: record.customerId,
-    customer_name: `Client #${record.customerId}`,
+    // Anonymised per ticket: a customer id would tie together one person's repairs (issue 20 item 14).
+    customer_name: `Client #${record.id}`,
     device_name: first?.device_name ?? '',
     device_brand: first?.device_brand ?? '',
     device_model: first?.device_model ?? '',
@@ -64,7 +64,8 @@ export function toFullTicket(record: TicketRecord, customer: CustomerRecord | nu
   return {
     ...base,
     device_fault: base.device_fault || record.description,
-    customer_name: fullName(customer) || base.customer_name,
+    customer_name: fullName(customer) || `Client #${record.customerId}`,
+    customer_id: record.customerId,
     customerId: record.customerId,
     initial_status: history[0]?.toStatus ?? record.status,
     total_amount: euros(record.totalCents),

@@ -7,9 +7,9 @@ import { renderAt } from '../test/render';
 import { Dashboard } from './dashboard';
 
 const tickets = [
-  publicTicket({ id: 1, ticket_number: 'T-6601', customer_id: 12, status: 'In Progress', devices: [{ device_name: 'iPhone 13', device_category: 'Téléphone', device_fault: 'Écran cassé' }] }),
-  publicTicket({ id: 2, ticket_number: 'T-6602', customer_id: 3, status: 'Ready for pickup', devices: [{ device_name: 'PlayStation 5', device_brand: 'Sony', device_category: 'Console', device_fault: 'Surchauffe' }, { device_name: 'Manette DualSense', device_category: 'Console' }] }),
-  publicTicket({ id: 3, ticket_number: '', customer_id: 7, status: 'Waiting for inspection', devices: [{ device_name: 'MacBook Air', device_category: 'Ordinateur', device_fault: 'Clavier HS' }] }),
+  publicTicket({ id: 1, ticket_number: 'T-6601', customer_name: 'Client #12', status: 'In Progress', devices: [{ device_name: 'iPhone 13', device_category: 'Téléphone', device_fault: 'Écran cassé' }] }),
+  publicTicket({ id: 2, ticket_number: 'T-6602', customer_name: 'Client #3', status: 'Ready for pickup', devices: [{ device_name: 'PlayStation 5', device_brand: 'Sony', device_category: 'Console', device_fault: 'Surchauffe' }, { device_name: 'Manette DualSense', device_category: 'Console' }] }),
+  publicTicket({ id: 3, ticket_number: '', customer_name: 'Client #7', status: 'Waiting for inspection', devices: [{ device_name: 'MacBook Air', device_category: 'Ordinateur', device_fault: 'Clavier HS' }] }),
 ];
 
 const statusesEnvelope = {

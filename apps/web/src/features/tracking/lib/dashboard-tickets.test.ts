@@ -21,7 +21,7 @@ describe('toDashboardTicket', () => {
       publicTicket({
         id: 7,
         ticket_number: 'T-6507',
-        customer_id: 41,
+        customer_name: 'Client #41',
         status: 'Repaired',
         devices: [{ device_name: 'iPad Air 4', device_brand: 'Apple', device_model: 'A2324', device_category: 'Tablette', device_fault: 'Vitre fissurée' }, { device_name: 'Switch', device_category: 'Console' }],
       }),
@@ -52,7 +52,7 @@ describe('toDashboardTicket', () => {
   });
 
   it('never shows a customer name, only Client #id', () => {
-    expect(toDashboardTicket(publicTicket({ customer_id: 5, customer_name: 'Jeanne Martin' })).customerName).toBe('Client #5');
+    expect(toDashboardTicket(publicTicket({ id: 5, customer_name: 'Jeanne Martin' })).customerName).toBe('Client #5');
   });
 
   it('counts at least one device and labels the extra ones', () => {
@@ -65,11 +65,11 @@ describe('toDashboardTicket', () => {
 
 describe('filterTickets', () => {
   const tickets = [
-    publicTicket({ id: 1, customer_id: 12, status: 'In Progress', devices: [{ device_name: 'iPhone 13', device_model: 'A2633', device_category: 'Téléphone', device_fault: 'Écran cassé' }] }),
-    publicTicket({ id: 2, customer_id: 3, status: 'Waiting for parts', devices: [{ device_name: 'PlayStation 5', device_brand: 'Sony', device_model: 'CFI-1216A', device_category: 'Console', device_fault: 'Surchauffe' }] }),
+    publicTicket({ id: 1, customer_name: 'Client #12', status: 'In Progress', devices: [{ device_name: 'iPhone 13', device_model: 'A2633', device_category: 'Téléphone', device_fault: 'Écran cassé' }] }),
+    publicTicket({ id: 2, customer_name: 'Client #3', status: 'Waiting for parts', devices: [{ device_name: 'PlayStation 5', device_brand: 'Sony', device_model: 'CFI-1216A', device_category: 'Console', device_fault: 'Surchauffe' }] }),
     publicTicket({
       id: 3,
-      customer_id: 120,
+      customer_name: 'Client #120',
       status: 'Finished',
       devices: [
         { device_name: 'MacBook Air', device_model: 'A2337', device_category: 'Ordinateur', device_fault: 'Clavier HS' },

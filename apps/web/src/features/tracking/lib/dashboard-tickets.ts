@@ -1,8 +1,8 @@
 import { deviceCategories, statusKey, statusLabel, type StatusDefinition } from '@erepare/shared/tickets';
-import type { PublicTicket } from '@erepare/shared/schemas/repair';
+import { PUBLIC_TICKET_WINDOW_DAYS, type PublicTicket } from '@erepare/shared/schemas/repair';
 
 /** Spec 3 §9: the dashboard shows the tickets of the last 14 days, 100 at most, refreshed every 5 minutes. */
-export const DASHBOARD_PERIOD_DAYS = 14;
+export const DASHBOARD_PERIOD_DAYS = PUBLIC_TICKET_WINDOW_DAYS;
 export const DASHBOARD_PAGE_SIZE = 100;
 export const DASHBOARD_REFRESH_MS = 5 * 60_000;
 /** Spec 3 §9: under this width the table becomes a list of cards. */
@@ -66,7 +66,9 @@ export function toDashboardTicket(ticket: PublicTicket): DashboardTicket {
     status: ticket.status,
     createdDate: ticket.created_at,
     lastUpdate: ticket.updated_at,
-    customerName: `Client #${ticket.customer_id}`,
+    // The server's anonymised label (per ticket: no id that would link one person's repairs);
+    // anything else than that label (a name) is never shown.
+    customerName: /^Client #\d+$/.test(ticket.customer_name) ? ticket.customer_name : `Client #${ticket.id}`,
     priority: 'normal',
     devices,
     deviceCount: Math.max(devices.length, 1),

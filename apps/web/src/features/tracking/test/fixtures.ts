@@ -22,7 +22,6 @@ export function publicTicket(overrides: Partial<Omit<PublicTicket, 'devices'>> &
     status: 'In Progress',
     created_at: '2026-11-10T09:30:00.000Z',
     updated_at: '2026-11-12T15:45:00.000Z',
-    customer_id: 12,
     customer_name: 'Client #12',
     device_name: first.device_name,
     device_brand: first.device_brand,

@@ -80,14 +80,14 @@ export const contactFormSchema = z.object({
 });
 export type ContactFormValues = z.input<typeof contactFormSchema>;
 
+/**
+ * The text fields of a contact request: a JSON body (the spec's payload) or the fields of a
+ * multipart form. Photos travel only as files of a multipart form (`images`, at most
+ * CONTACT_MAX_IMAGES of CONTACT_MAX_IMAGE_BYTES): the server reads them as they arrive and checks
+ * their real type from their bytes.
+ */
 export const contactRequestSchema = contactFormSchema.extend({
   phone: optionalPhoneField.optional().default(''),
-  /** Photos as data URLs; their real type is read from their bytes on the server. */
-  images: z
-    .array(z.string().max(maxDataUrlLength(CONTACT_MAX_IMAGE_BYTES), { error: contactMessages.imageTooLarge }), { error: contactMessages.imageInvalid })
-    .max(CONTACT_MAX_IMAGES, { error: contactMessages.tooManyImages })
-    .optional()
-    .default([]),
   /** Accepted for compatibility with the spec's payload; ignored. */
   to: z.unknown().optional(),
   /** Accepted for compatibility with the spec's payload; ignored (the mail is built from the fields). */

@@ -1,6 +1,6 @@
 import { contactMessages } from '../messages.js';
 import { z } from '../zod.js';
-import { CONTACT_MAX_IMAGE_BYTES, CONTACT_MAX_IMAGES, CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, CONTACT_SUBJECT_MAX, PHONE_PATTERN } from '../contact-limits.js';
+import { CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, CONTACT_SUBJECT_MAX, PHONE_PATTERN } from '../contact-limits.js';
 
 /**
  * POST /api/email-simple/contact (spec 3 §5, §7). The structured fields are what the server stores
@@ -17,11 +17,6 @@ const LINE_BREAKS = /[\r\n\u0085\u2028\u2029]/;
 /** Control characters a multi-line text may not hold: every C0 except tab, LF and CR, and DEL. */
 // eslint-disable-next-line no-control-regex
 const MULTILINE_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-
-/** The base64 length of `bytes` decoded bytes, plus room for a data-URL prefix. */
-export function maxDataUrlLength(bytes: number): number {
-  return Math.ceil(bytes / 3) * 4 + 100;
-}
 
 /**
  * One line of free text (name, subject, the quote's "autre" texts): a line break is refused with

@@ -75,9 +75,9 @@ function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined):
 
 /** The French error for what the multipart parser (or busboy under it) raised. */
 function formError(error: unknown, rules: ImageFormRules): unknown {
+  // Our own refusals (and an expired slot's 408) pass as they are; the rest is the parser's word on the client's form.
   if (error instanceof AppError) return error;
   const code = (error as { code?: unknown } | null)?.code;
-  // A closed signal's reason is already an AppError; anything else from the parser is the client's form.
   switch (code) {
     case 'FST_FILES_LIMIT':
       return new AppError('TOO_MANY_IMAGES', 400, rules.messages.tooManyFiles, { connection: 'close' }, error);

@@ -46,8 +46,9 @@ test('contact form: a message with a photo reaches the shop only, its text escap
 
 test('contact API: `to` is ignored, fake images are refused', async ({ request }) => {
   const base = { name: 'Test', email: `api-${unique}@exemple.fr`, subject: `API ${unique}`, message: 'Bonjour' };
+  // Photos travel as files of a multipart form; the server reads their real type from their first bytes.
   const fake = await request.post('/api/email-simple/contact', {
-    data: { ...base, images: [`data:image/png;base64,${Buffer.from('<svg onload=alert(1)>').toString('base64')}`] },
+    multipart: { ...base, images: { name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('<svg onload=alert(1)>') } },
   });
   expect(fake.status()).toBe(400);
   expect(((await fake.json()) as { message: string }).message).toBe('Une des photos n’est pas une image JPEG, PNG ou WebP valide');

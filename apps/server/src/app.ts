@@ -36,7 +36,8 @@ import { quoteRoutes } from './modules/quotes/routes.js';
 import { registerSameOriginCheck } from './plugins/same-origin.js';
 import { registerCanonicalPathCheck, rewriteToCanonical } from './plugins/canonical-path.js';
 import { registerPersonalAnswers } from './plugins/personal-answers.js';
-import { registerErrorHandler, sendFrameworkError } from './plugins/errors.js';
+import { answerClientError, registerErrorHandler, sendFrameworkError } from './plugins/errors.js';
+import { parseJsonBody } from './lib/json-body.js';
 import { baseCspDirectives } from './plugins/csp.js';
 import { createPrerenderedPages } from './plugins/prerendered-pages.js';
 import { registerWeb } from './plugins/web.js';
@@ -79,16 +80,16 @@ export function loggerOptions(level: Config['logLevel']) {
 /** Behind TRUST_PROXY: only the nearest hop (the platform's proxy) is trusted. */
 export const trustOneProxy = (_address: string, hop: number): boolean => hop < 1;
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/**
+ * JSON bodies the API reads by default: every form and admin edit fits (the longest texts, a
+ * product description or an inbox reply of 10 000 characters, take at most ~40 KB). Routes that
+ * need more say so with their own `bodyLimit` (the Stripe webhook); photos never travel in JSON.
+ */
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
-/** A parsed JSON body with every lone surrogate replaced by U+FFFD (plain objects and arrays only). */
-function wellFormed(value: unknown): unknown {
-  if (typeof value === 'string') return value.replace(LONE_SURROGATE, '\uFFFD');
-  if (Array.isArray(value)) return value.map(wellFormed);
-  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key.replace(LONE_SURROGATE, '\uFFFD'), wellFormed(entry)]));
-  }
-  return value;
+/** Node checks its header and request deadlines on a timer: often enough that they hold to within a fraction of the shortest. */
+function connectionsCheckingInterval(http: Config['http']): number {
+  return Math.max(50, Math.min(30_000, Math.floor(Math.min(http.headersTimeoutMs, http.requestTimeoutMs) / 4)));
 }
 
 export async function buildApp({ config, database }: BuildOptions): Promise<FastifyInstance> {
@@ -103,7 +104,20 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
       const incoming = request.headers['x-request-id'];
       return config.trustProxy && typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
-    bodyLimit: 1024 * 1024,
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    // Slow clients (issue 20 item 11): deadlines for the headers, the whole request, an idle
+    // socket and an idle keep-alive connection (config.ts, README). Fastify disables Node's
+    // request deadline by default; a client trickling its body would hold a socket forever.
+    requestTimeout: config.http.requestTimeoutMs,
+    connectionTimeout: config.http.idleTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      requestTimeout: config.http.requestTimeoutMs,
+      connectionsCheckingInterval: connectionsCheckingInterval(config.http),
+    },
+    // A client cut by those deadlines (or sending broken HTTP) gets a French answer.
+    clientErrorHandler: answerClientError,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Errors the router raises before any route (a parameter over maxParamLength, a malformed
     // %-escape) get the same French envelope as every other error (see sendFrameworkError).
@@ -130,14 +144,19 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   registerSameOriginCheck(app);
   // The API speaks JSON only: a text/plain body gets a 415, not a string handed to the schemas.
   app.removeContentTypeParser('text/plain');
+  // One JSON parser for every route: nesting depth bounded before parsing, prototype poisoning
+  // refused, lone surrogates replaced (see lib/json-body.ts). Size: the route's bodyLimit.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, parseJsonBody(String(body)));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
-  });
-  // JSON may carry a lone UTF-16 surrogate ("\ud800"), which no UTF-8 text holds: PostgreSQL's
-  // jsonb refuses it (a 500, e.g. in the audit log). It becomes U+FFFD, as text columns store it.
-  app.addHook('preValidation', async (request) => {
-    if (request.body !== null && typeof request.body === 'object') request.body = wellFormed(request.body);
   });
   // Server-Timing: the time spent in the server for this request (what the bench's "server time"
   // budgets measure, and what browsers' developer tools show).

@@ -164,6 +164,23 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('reads the deadlines against slow clients, with defaults (README)', () => {
+    const defaults = loadConfig({}, cwd);
+    expect(defaults.http).toEqual({ headersTimeoutMs: 10_000, requestTimeoutMs: 300_000, idleTimeoutMs: 120_000, keepAliveTimeoutMs: 72_000 });
+    expect(defaults.uploads).toEqual({ checkIntervalMs: 10_000, minBytesPerSecond: 8192 });
+    const set = loadConfig(
+      { HTTP_HEADERS_TIMEOUT_MS: '500', HTTP_REQUEST_TIMEOUT_MS: '2000', HTTP_IDLE_TIMEOUT_MS: '3000', HTTP_KEEP_ALIVE_TIMEOUT_MS: '4000', UPLOAD_CHECK_INTERVAL_MS: '250', UPLOAD_MIN_BYTES_PER_SECOND: '100' },
+      cwd,
+    );
+    expect(set.http).toEqual({ headersTimeoutMs: 500, requestTimeoutMs: 2000, idleTimeoutMs: 3000, keepAliveTimeoutMs: 4000 });
+    expect(set.uploads).toEqual({ checkIntervalMs: 250, minBytesPerSecond: 100 });
+    expect(configError({ HTTP_REQUEST_TIMEOUT_MS: '0' }).message).toContain('HTTP_REQUEST_TIMEOUT_MS doit valoir au moins 100');
+    expect(configError({ UPLOAD_MIN_BYTES_PER_SECOND: 'vite' }).message).toContain('UPLOAD_MIN_BYTES_PER_SECOND doit être un nombre');
+    expect(configError({ HTTP_HEADERS_TIMEOUT_MS: '60000', HTTP_REQUEST_TIMEOUT_MS: '30000' }).message).toContain(
+      'HTTP_HEADERS_TIMEOUT_MS doit être inférieur ou égal à HTTP_REQUEST_TIMEOUT_MS',
+    );
+  });
+
   it('requires ADMIN_EMAIL when ADMIN_PASSWORD is set', () => {
     const error = configError({ ADMIN_PASSWORD: 'motdepasse-solide' });
     expect(error.issues).toEqual(['ADMIN_EMAIL est requis quand ADMIN_PASSWORD est défini']);

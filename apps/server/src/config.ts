@@ -19,6 +19,18 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'doit valoir true ou false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** A duration in milliseconds (100 ms to 1 hour); `fallback` when unset. */
+const timeoutMs = (fallback: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'doit être un nombre' })
+      .int({ error: 'doit être un nombre entier de millisecondes' })
+      .min(100, { error: 'doit valoir au moins 100 (ms)' })
+      .max(3_600_000, { error: 'doit valoir au plus 3600000 (1 heure)' })
+      .default(fallback),
+  );
+
 const envSchema = z
   .object({
     NODE_ENV: z
@@ -122,6 +134,21 @@ const envSchema = z
         .min(1, { error: 'doit valoir au moins 1' })
         .max(100, { error: 'doit valoir au plus 100' })
         .default(3),
+    ),
+    // Slow clients (issue 20 item 11): how long a request may take to arrive, see the README.
+    HTTP_HEADERS_TIMEOUT_MS: timeoutMs(10_000),
+    HTTP_REQUEST_TIMEOUT_MS: timeoutMs(300_000),
+    HTTP_IDLE_TIMEOUT_MS: timeoutMs(120_000),
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: timeoutMs(72_000),
+    UPLOAD_CHECK_INTERVAL_MS: timeoutMs(10_000),
+    UPLOAD_MIN_BYTES_PER_SECOND: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: 'doit être un nombre' })
+        .int({ error: 'doit être un nombre entier d’octets par seconde' })
+        .min(1, { error: 'doit valoir au moins 1' })
+        .max(100 * 1024 * 1024, { error: 'doit valoir au plus 104857600' })
+        .default(8 * 1024),
     ),
     // Online payments (issue 6): each provider is offered only when configured.
     STRIPE_SECRET_KEY: z.preprocess(
@@ -260,6 +287,10 @@ const envSchema = z
     if (env.FCM_PROJECT_ID && !env.FCM_SERVICE_ACCOUNT_JSON && !fcmKeyPair) {
       ctx.addIssue({ code: 'custom', path: ['FCM_SERVICE_ACCOUNT_JSON'], message: 'ou FCM_CLIENT_EMAIL et FCM_PRIVATE_KEY sont requis quand FCM_PROJECT_ID est défini' });
     }
+    // Node refuses a header deadline later than the whole request's.
+    if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
+      ctx.addIssue({ code: 'custom', path: ['HTTP_HEADERS_TIMEOUT_MS'], message: 'doit être inférieur ou égal à HTTP_REQUEST_TIMEOUT_MS' });
+    }
     if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'est requis quand ADMIN_PASSWORD est défini' });
     }
@@ -320,6 +351,18 @@ export type Config = {
    * then the /api/fcm routes answer 503 and only Web Push is used. Base URLs point tests at a fake.
    */
   fcm: { projectId: string; clientEmail: string; privateKey: string; apiUrl: string; tokenUrl: string } | null;
+  /**
+   * Deadlines of the HTTP server against slow clients (issue 20 item 11): the request line and
+   * headers (`headersTimeoutMs`), the whole request with its body (`requestTimeoutMs`), a socket
+   * with no traffic at all (`idleTimeoutMs`), an idle keep-alive connection (`keepAliveTimeoutMs`).
+   */
+  http: { headersTimeoutMs: number; requestTimeoutMs: number; idleTimeoutMs: number; keepAliveTimeoutMs: number };
+  /**
+   * Photo uploads hold one of a few slots (see lib/upload-guard.ts): every `checkIntervalMs` the
+   * upload must have received `minBytesPerSecond` on average since the last check, or its slot is
+   * released and the request ends with a 408.
+   */
+  uploads: { checkIntervalMs: number; minBytesPerSecond: number };
   /** First admin account (created once, when no admin exists). Without a password one is generated. */
   admin: { email: string; password: string | undefined } | null;
   /**
@@ -402,6 +445,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
             parcelWeightGrams: values.COLISSIMO_PARCEL_WEIGHT_GRAMS,
           }
         : null,
+    http: {
+      headersTimeoutMs: values.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: values.HTTP_REQUEST_TIMEOUT_MS,
+      idleTimeoutMs: values.HTTP_IDLE_TIMEOUT_MS,
+      keepAliveTimeoutMs: values.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    },
+    uploads: { checkIntervalMs: values.UPLOAD_CHECK_INTERVAL_MS, minBytesPerSecond: values.UPLOAD_MIN_BYTES_PER_SECOND },
     fcm: fcmConfigOf(values),
     admin: values.ADMIN_EMAIL
       ? { email: values.ADMIN_EMAIL.trim().toLowerCase(), password: values.ADMIN_PASSWORD }

@@ -19,7 +19,19 @@ export const messages = {
     badRequest: 'Requête invalide',
     invalidJson: 'Le corps de la requête n’est pas un JSON valide',
     unsupportedMediaType: 'Format de requête non pris en charge (JSON attendu)',
+    /** The contact and quote forms: JSON, or a multipart form when photos are attached. */
+    unsupportedFormType: 'Format de requête non pris en charge (JSON ou formulaire multipart attendu)',
     payloadTooLarge: 'Requête trop volumineuse',
+    /** JSON nested deeper than the server reads (see the server's JSON body parser). */
+    tooDeep: 'Le corps de la requête contient trop de niveaux imbriqués',
+    /** The client took too long to send its request (headers or body). */
+    requestTimeout: 'La requête a mis trop de temps à arriver. Vérifiez votre connexion et réessayez.',
+    /** An upload arriving too slowly: its slot is given to someone else. */
+    uploadTooSlow: 'L’envoi est trop lent et a été interrompu. Vérifiez votre connexion et réessayez.',
+    /** A multipart form that is cut short, malformed or carries unexpected parts. */
+    formInvalid: 'Le formulaire envoyé est incomplet ou mal formé',
+    /** Request headers too large. */
+    headersTooLarge: 'En-têtes de la requête trop volumineux',
     notFound: 'Ressource introuvable',
     apiNotFound: 'Point d’accès API introuvable',
     methodNotAllowed: 'Méthode non autorisée',

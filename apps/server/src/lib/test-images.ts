@@ -13,3 +13,28 @@ export function imageOfSize(signature: Uint8Array, size: number): Uint8Array {
   bytes.set(signature.slice(0, Math.min(signature.length, size)));
   return bytes;
 }
+
+export type FormFile = { field: string; bytes: Uint8Array; filename?: string; type?: string };
+
+/**
+ * A multipart/form-data body as a browser's FormData sends it (tests): every field as text
+ * (arrays as one field each; undefined left out), then the files.
+ */
+export function multipartBody(fields: Record<string, unknown>, files: readonly FormFile[] = [], boundary = '----erepare-test-boundary'): { payload: Buffer; headers: Record<string, string> } {
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${String(item)}\r\n`));
+    }
+  }
+  files.forEach((file, index) => {
+    const filename = file.filename ?? `photo-${index + 1}.jpg`;
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${filename}"\r\nContent-Type: ${file.type ?? 'image/jpeg'}\r\n\r\n`));
+    chunks.push(Buffer.from(file.bytes));
+    chunks.push(Buffer.from('\r\n'));
+  });
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  const payload = Buffer.concat(chunks);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(payload.length) } };
+}

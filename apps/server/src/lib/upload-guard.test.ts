@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppError } from '../errors.js';
 import { registerErrorHandler } from '../plugins/errors.js';
 import { createUploadGuard, type UploadGuard } from './upload-guard.js';
 
@@ -81,4 +82,62 @@ describe('createUploadGuard', () => {
     await guard.release(request);
     expect(guard.inFlight).toBe(0);
   });
+
+  describe('slot expiry', () => {
+    const TOO_SLOW = 'L’envoi est trop lent et a été interrompu. Vérifiez votre connexion et réessayez.';
+    /** A request whose connection has received `bytesRead` bytes so far (the test moves it). */
+    const fakeRequest = () => {
+      const socket = { bytesRead: 1000 };
+      const raw = { socket, complete: false, readableEnded: false };
+      return { request: { headers: {}, raw } as unknown as Parameters<UploadGuard['acquire']>[0], socket, raw };
+    };
+
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('keeps the slot while the upload arrives fast enough, and releases it with a 408 once it stalls', async () => {
+      vi.useFakeTimers();
+      const guard = createUploadGuard({ maxInFlight: 1, message: BUSY, expiry: { checkIntervalMs: 1000, minBytesPerSecond: 500, message: TOO_SLOW } });
+      const { request, socket } = fakeRequest();
+      await guard.acquire(request);
+      const signal = guard.signal(request);
+      expect(guard.inFlight).toBe(1);
+
+      socket.bytesRead += 600;
+      vi.advanceTimersByTime(1000);
+      expect(signal?.aborted).toBe(false);
+      expect(guard.inFlight).toBe(1);
+
+      // 100 bytes in the next second: under 500 B/s.
+      socket.bytesRead += 100;
+      vi.advanceTimersByTime(1000);
+      expect(signal?.aborted).toBe(true);
+      expect(signal?.reason).toBeInstanceOf(AppError);
+      expect(signal?.reason).toMatchObject({ httpStatus: 408, message: TOO_SLOW, headers: { connection: 'close' } });
+      expect(guard.inFlight).toBe(0);
+      // The response that follows releases nothing more; the freed slot serves the next upload.
+      await guard.release(request);
+      expect(guard.inFlight).toBe(0);
+      const next = fakeRequest();
+      await guard.acquire(next.request);
+      expect(guard.inFlight).toBe(1);
+      await guard.release(next.request);
+    });
+
+    it('stops watching once the whole body has arrived: the slot stays until the response', async () => {
+      vi.useFakeTimers();
+      const guard = createUploadGuard({ maxInFlight: 1, message: BUSY, expiry: { checkIntervalMs: 1000, minBytesPerSecond: 500, message: TOO_SLOW } });
+      const { request, raw } = fakeRequest();
+      await guard.acquire(request);
+      raw.complete = true;
+      vi.advanceTimersByTime(10_000);
+      expect(guard.signal(request)?.aborted).toBe(false);
+      expect(guard.inFlight).toBe(1);
+      await guard.release(request);
+      expect(guard.inFlight).toBe(0);
+      expect(vi.getTimerCount()).toBe(0);
+    });
+  });
 });
+

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '@erepare/shared/messages';
 import type { ErrorResponse } from '@erepare/shared/schemas/common';
@@ -79,6 +80,34 @@ export function sendFrameworkError(error: FastifyError, request: FastifyRequest,
   const status = known?.status ?? 400;
   const body: ErrorResponse = { success: false, message: known?.message ?? messages.http.badRequest, statusCode: status, code: error.code, requestId: String(request.id) };
   void reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** What Node's HTTP parser or deadlines raised, as the French answer written on the socket. */
+function clientErrorAnswer(code: string | undefined): { status: number; reason: string; message: string } {
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, reason: 'Request Timeout', message: messages.http.requestTimeout };
+  if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, reason: 'Request Header Fields Too Large', message: messages.http.headersTooLarge };
+  return { status: 400, reason: 'Bad Request', message: messages.http.badRequest };
+}
+
+/**
+ * Fastify's `clientErrorHandler`: errors raised before a request exists (headers or body too
+ * slow for the server's deadlines, malformed HTTP). There is no reply object: the answer (the
+ * spec's envelope, in French) is written on the socket, which is then closed.
+ */
+export function answerClientError(this: FastifyInstance, error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, reason, message } = clientErrorAnswer(error.code);
+  const body = JSON.stringify({ success: false, message, statusCode: status, code: error.code ?? 'CLIENT_ERROR' } satisfies ErrorResponse);
+  // A response already under way on this socket (Node tracks it as _httpMessage) cannot be
+  // followed by another status line: the connection is only closed then.
+  const started = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true;
+  if (socket.writable && !started) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  this.log.debug({ code: error.code, status }, 'client error');
+  socket.destroy();
 }
 
 /**

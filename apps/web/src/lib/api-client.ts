@@ -19,6 +19,7 @@ export type Parser<T> = { safeParse: (payload: unknown) => { success: true; data
 
 type RequestOptions<T> = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON, or as it is when a FormData (multipart, photos). */
   body?: unknown;
   schema: Parser<T>;
   signal?: AbortSignal;
@@ -34,8 +35,9 @@ export async function apiRequest<T>(path: string, { method = 'GET', body, schema
     response = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: { accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      // A FormData body (photos) keeps the browser's own multipart Content-Type, with its boundary.
+      headers: { accept: 'application/json', ...(body !== undefined && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}) },
+      ...(body !== undefined ? { body: body instanceof FormData ? body : JSON.stringify(body) } : {}),
       ...(signal ? { signal } : {}),
     });
   } catch (error) {

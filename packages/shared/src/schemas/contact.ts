@@ -1,6 +1,6 @@
 import { contactMessages } from '../messages.js';
 import { z } from '../zod.js';
-import { CONTACT_MAX_IMAGE_BYTES, CONTACT_MAX_IMAGES, CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, CONTACT_SUBJECT_MAX, PHONE_PATTERN } from '../contact-limits.js';
+import { CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, CONTACT_SUBJECT_MAX, PHONE_PATTERN } from '../contact-limits.js';
 
 /**
  * POST /api/email-simple/contact (spec 3 §5, §7). The structured fields are what the server stores
@@ -17,11 +17,6 @@ const LINE_BREAKS = /[\r\n\u0085\u2028\u2029]/;
 /** Control characters a multi-line text may not hold: every C0 except tab, LF and CR, and DEL. */
 // eslint-disable-next-line no-control-regex
 const MULTILINE_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-
-/** The base64 length of `bytes` decoded bytes, plus room for a data-URL prefix. */
-export function maxDataUrlLength(bytes: number): number {
-  return Math.ceil(bytes / 3) * 4 + 100;
-}
 
 /**
  * One line of free text (name, subject, the quote's "autre" texts): a line break is refused with
@@ -80,14 +75,14 @@ export const contactFormSchema = z.object({
 });
 export type ContactFormValues = z.input<typeof contactFormSchema>;
 
+/**
+ * The text fields of a contact request: a JSON body (the spec's payload) or the fields of a
+ * multipart form. Photos travel only as files of a multipart form (`images`, at most
+ * CONTACT_MAX_IMAGES of CONTACT_MAX_IMAGE_BYTES): the server reads them as they arrive and checks
+ * their real type from their bytes.
+ */
 export const contactRequestSchema = contactFormSchema.extend({
   phone: optionalPhoneField.optional().default(''),
-  /** Photos as data URLs; their real type is read from their bytes on the server. */
-  images: z
-    .array(z.string().max(maxDataUrlLength(CONTACT_MAX_IMAGE_BYTES), { error: contactMessages.imageTooLarge }), { error: contactMessages.imageInvalid })
-    .max(CONTACT_MAX_IMAGES, { error: contactMessages.tooManyImages })
-    .optional()
-    .default([]),
   /** Accepted for compatibility with the spec's payload; ignored. */
   to: z.unknown().optional(),
   /** Accepted for compatibility with the spec's payload; ignored (the mail is built from the fields). */

@@ -9,7 +9,7 @@ import {
   type DropOffSlot,
 } from '../quote-catalogue.js';
 import { z } from '../zod.js';
-import { PHONE_PATTERN, contactEmailField, maxDataUrlLength, multiLineChars, singleLineChars, singleLineText } from './contact.js';
+import { PHONE_PATTERN, contactEmailField, multiLineChars, singleLineChars, singleLineText } from './contact.js';
 
 /** POST /api/quotes: the online quote request (/devis-en-ligne). */
 
@@ -88,7 +88,12 @@ export function checkQuoteChoices(value: DeviceAndFault, addIssue: (path: string
   } else if (value.fault && !findQuoteFault(category, value.fault)) addIssue('fault', quoteMessages.unknownChoice);
 }
 
-export const quoteRequestSchema = quoteDeviceSchema
+/**
+ * The text fields of a quote request (a JSON body, or the fields of a multipart form). Photos
+ * travel only as files of a multipart form (`photos`, at most QUOTE_MAX_PHOTOS of
+ * QUOTE_MAX_PHOTO_BYTES), read and checked by the server as they arrive.
+ */
+export const quoteFieldsSchema = quoteDeviceSchema
   .extend(quoteFaultSchema.shape)
   .extend(quoteDetailsSchema.shape)
   .extend(quoteContactSchema.shape)
@@ -97,16 +102,14 @@ export const quoteRequestSchema = quoteDeviceSchema
     modelOther: otherText.optional().default(''),
     faultOther: otherText.optional().default(''),
     description: quoteDetailsSchema.shape.description.optional().default(''),
-    /** Photos as data URLs (already resized by the widget); their type is read from their bytes. */
-    photos: z
-      .array(z.string().max(maxDataUrlLength(QUOTE_MAX_PHOTO_BYTES), { error: quoteMessages.photoTooLarge }))
-      .max(QUOTE_MAX_PHOTOS, { error: quoteMessages.tooManyPhotos })
-      .optional()
-      .default([]),
-  })
-  .superRefine((value, context) => {
-    checkQuoteChoices(value, (path, message) => context.addIssue({ code: 'custom', path: [path], message }));
   });
+
+/** The catalogue rules of checkQuoteChoices as a zod refinement (for schemas built on quoteFieldsSchema). */
+export function refineQuoteChoices(value: DeviceAndFault, context: z.RefinementCtx): void {
+  checkQuoteChoices(value, (path, message) => context.addIssue({ code: 'custom', path: [path], message }));
+}
+
+export const quoteRequestSchema = quoteFieldsSchema.superRefine(refineQuoteChoices);
 export type QuoteRequest = z.input<typeof quoteRequestSchema>;
 
 export const quoteResponseSchema = z.object({

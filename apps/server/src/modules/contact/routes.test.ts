@@ -13,7 +13,7 @@ import {
   purgeOldContactMessages,
   setContactStatus,
 } from './service.js';
-import { JPEG, PNG, WEBP, dataUrl, imageOfSize } from '../../lib/test-images.js';
+import { JPEG, PNG, WEBP, imageOfSize, multipartBody } from '../../lib/test-images.js';
 
 let t: TestApp;
 let ipCounter = 0;
@@ -37,8 +37,16 @@ const valid = {
   message: 'Bonjour,\nmon écran est fissuré.\nMerci !',
 };
 
-async function post(body: unknown, ip = nextIp()) {
-  return t.app.inject({ method: 'POST', url: '/api/email-simple/contact', payload: body as object, remoteAddress: ip });
+/** The form as the web app sends it: a multipart form, the photos as files. */
+async function post(body: Record<string, unknown> & { images?: Uint8Array[] }, ip = nextIp()) {
+  const { images = [], ...fields } = body;
+  const { payload, headers } = multipartBody(fields, images.map((bytes) => ({ field: 'images', bytes })));
+  return t.app.inject({ method: 'POST', url: '/api/email-simple/contact', payload, headers, remoteAddress: ip });
+}
+
+/** The spec's JSON payload (text fields only). */
+async function postJson(body: object, ip = nextIp()) {
+  return t.app.inject({ method: 'POST', url: '/api/email-simple/contact', payload: body, remoteAddress: ip });
 }
 
 async function counts() {
@@ -51,7 +59,7 @@ async function counts() {
 
 describe('POST /api/email-simple/contact', () => {
   it('stores the message and its photos and mails the shop', async () => {
-    const response = await post({ ...valid, images: [dataUrl(JPEG, 'image/jpeg'), dataUrl(PNG), dataUrl(WEBP, 'image/webp')] });
+    const response = await post({ ...valid, images: [JPEG, PNG, WEBP] });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true, message: 'Votre message a été envoyé avec succès !' });
 
@@ -71,7 +79,7 @@ describe('POST /api/email-simple/contact', () => {
 
   it('always mails the shop, whatever `to` says, and never uses the visitor’s HTML', async () => {
     const before = (await listOutbox(t.database.db)).length;
-    const response = await post({
+    const response = await postJson({
       ...valid,
       email: 'dest@exemple.fr',
       to: 'victime@exemple.com',
@@ -156,8 +164,8 @@ describe('POST /api/email-simple/contact', () => {
 
   it('refuses a fake image (wrong magic bytes) whatever its declared type, and stores nothing', async () => {
     const before = await counts();
-    const fake = dataUrl(new TextEncoder().encode('<svg onload="alert(1)"></svg>'), 'image/jpeg');
-    const response = await post({ ...valid, images: [dataUrl(PNG), fake] });
+    const fake = new TextEncoder().encode('<svg onload="alert(1)"></svg>');
+    const response = await post({ ...valid, images: [PNG, fake] });
     expect(response.statusCode).toBe(400);
     expect(response.json<{ message: string }>().message).toBe('Une des photos n’est pas une image JPEG, PNG ou WebP valide');
     expect(await counts()).toEqual(before);
@@ -165,7 +173,7 @@ describe('POST /api/email-simple/contact', () => {
 
   it('refuses 6 images', async () => {
     const before = await counts();
-    const response = await post({ ...valid, images: Array.from({ length: 6 }, () => dataUrl(JPEG)) });
+    const response = await post({ ...valid, images: Array.from({ length: 6 }, () => JPEG) });
     expect(response.statusCode).toBe(400);
     expect(response.json<{ message: string }>().message).toContain('Maximum 5 photos par message');
     expect(await counts()).toEqual(before);
@@ -174,15 +182,15 @@ describe('POST /api/email-simple/contact', () => {
   it('takes a 10 MB photo and refuses a bigger one', async () => {
     const tenMegabytes = 10 * 1024 * 1024;
     const before = await counts();
-    const tooBig = await post({ ...valid, images: [dataUrl(imageOfSize(JPEG, tenMegabytes + 1))] });
-    expect(tooBig.statusCode).toBe(400);
+    const tooBig = await post({ ...valid, images: [imageOfSize(JPEG, tenMegabytes + 1)] });
+    expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json<{ message: string }>().message).toBe('Chaque photo doit peser 10 Mo au maximum');
-    const wayTooBig = await post({ ...valid, images: [dataUrl(imageOfSize(JPEG, tenMegabytes + 3000))] });
-    expect(wayTooBig.statusCode).toBe(400);
+    const wayTooBig = await post({ ...valid, images: [imageOfSize(JPEG, tenMegabytes + 3000)] });
+    expect(wayTooBig.statusCode).toBe(413);
     expect(wayTooBig.json<{ message: string }>().message).toContain('Chaque photo doit peser 10 Mo au maximum');
     expect(await counts()).toEqual(before);
 
-    const ok = await post({ ...valid, images: [dataUrl(imageOfSize(JPEG, tenMegabytes))] });
+    const ok = await post({ ...valid, images: [imageOfSize(JPEG, tenMegabytes)] });
     expect(ok.statusCode).toBe(200);
   });
 
@@ -295,7 +303,7 @@ describe('privacy clean-up', () => {
   it('deletes messages 3 years after the last exchange, with their photos, and blanks addresses after 12 months', async () => {
     const db = t.database.db;
     const send = async (email: string) => {
-      expect((await post({ ...valid, email, images: [dataUrl(PNG)] })).statusCode).toBe(200);
+      expect((await post({ ...valid, email, images: [PNG] })).statusCode).toBe(200);
       const [row] = await db.select().from(contactMessages).where(eq(contactMessages.email, email));
       return row?.id ?? 0;
     };

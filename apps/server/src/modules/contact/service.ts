@@ -1,9 +1,8 @@
 import { contactMessages as texts } from '@erepare/shared/messages';
 import type { InboxStatus } from '@erepare/shared/schemas/common';
-import { CONTACT_MAX_IMAGE_BYTES } from '@erepare/shared/schemas/contact';
 import type { Db, Executor } from '../../db/client.js';
 import { AppError } from '../../errors.js';
-import { decodeImages } from '../../lib/images.js';
+import type { DecodedImage } from '../../lib/images.js';
 import { paging, type PageQuery } from '../../lib/paging.js';
 import { clientAddressKey, hitRateLimit, withinRateLimit, type RateLimitRule } from '../../lib/rate-limit.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -35,7 +34,8 @@ export type ContactInput = {
   phone: string;
   subject: string;
   message: string;
-  images: string[];
+  /** Photos already read and checked (type from their bytes, size): see lib/image-form.ts. */
+  images: DecodedImage[];
 };
 
 /**
@@ -53,7 +53,7 @@ export async function submitContactMessage(
   ip: string,
   log?: ContactLog,
 ): Promise<{ id: number; held: boolean }> {
-  const images = decodeImages(input.images, { maxBytes: CONTACT_MAX_IMAGE_BYTES, tooLarge: texts.imageTooLarge, invalid: texts.imageInvalid });
+  const { images } = input;
   const address = clientAddressKey(ip);
   await hitRateLimit(db, CONTACT_RATE_LIMIT, address, texts.rateLimited);
   await hitRateLimit(db, CONTACT_DAILY_LIMIT, address, texts.dailyLimit);

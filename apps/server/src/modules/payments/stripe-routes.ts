@@ -173,7 +173,9 @@ export const stripeRoutes: FastifyPluginAsyncZod = async (app) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-    scope.post(STRIPE_WEBHOOK_PATH, { schema: { response: { 200: webhookAnswerSchema } } }, async (request) => {
+    // Stripe decides the size of its events (an event carries a whole object): 1 MB rather than
+    // the API's 64 KB. The bytes are only hashed (signature) before anything parses them.
+    scope.post(STRIPE_WEBHOOK_PATH, { bodyLimit: 1024 * 1024, schema: { response: { 200: webhookAnswerSchema } } }, async (request) => {
       const ctx = context(request.log);
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const header = request.headers['stripe-signature'];

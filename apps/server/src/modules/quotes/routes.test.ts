@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailOutbox, quotePhotos, quoteRequests } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { listOutbox } from '../mail/outbox.js';
-import { JPEG, PNG, dataUrl, imageOfSize } from '../../lib/test-images.js';
+import { JPEG, PNG, imageOfSize, multipartBody } from '../../lib/test-images.js';
 import { normaliseMailbox } from '../../lib/mailbox.js';
 import { quoteClock } from './routes.js';
 import {
@@ -59,7 +59,7 @@ const valid = () => ({
   model: 'iPhone 13',
   fault: 'ecran',
   description: 'Tombé ce matin,\nl’écran ne réagit plus.',
-  photos: [dataUrl(JPEG, 'image/jpeg')],
+  photos: [JPEG],
   name: 'Léa M.',
   email: nextEmail(),
   phone: '06 12 34 56 78',
@@ -68,8 +68,11 @@ const valid = () => ({
   consent: true,
 });
 
-async function post(body: unknown, ip = nextIp()) {
-  return t.app.inject({ method: 'POST', url: '/api/quotes', payload: body as object, remoteAddress: ip });
+/** The request as the web app sends it: a multipart form, the photos as files. */
+async function post(body: Record<string, unknown> & { photos?: Uint8Array[] }, ip = nextIp()) {
+  const { photos = [], ...fields } = body;
+  const { payload, headers } = multipartBody(fields, photos.map((bytes) => ({ field: 'photos', bytes })));
+  return t.app.inject({ method: 'POST', url: '/api/quotes', payload, headers, remoteAddress: ip });
 }
 
 async function counts() {
@@ -155,7 +158,7 @@ describe('POST /api/quotes', () => {
     ['name', { name: 'Léa\r\nBcc: x@exemple.com' }, 'Ce champ doit tenir sur une seule ligne'],
     ['email', { email: 'x@exemple.fr\nBcc: y@exemple.com' }, 'Adresse e-mail invalide'],
     ['slot', { dropOffSlot: 'soir' }, 'Veuillez choisir un créneau'],
-    ['photos', { photos: Array.from({ length: 4 }, () => dataUrl(PNG)) }, 'Maximum 3 images autorisées'],
+    ['photos', { photos: Array.from({ length: 4 }, () => PNG) }, 'Maximum 3 images autorisées'],
     ['description (NUL)', { description: 'Écran\u0000cassé' }, 'Ce texte contient des caractères non autorisés'],
     ['description (escape)', { description: 'Écran \u001b[2J' }, 'Ce texte contient des caractères non autorisés'],
     ['brandOther (NUL)', { brand: 'autre', brandOther: 'Fair\u0000phone', modelOther: '5' }, 'Ce texte contient des caractères non autorisés'],
@@ -196,11 +199,11 @@ describe('POST /api/quotes', () => {
 
   it('refuses a fake or oversized photo and stores nothing', async () => {
     const before = await counts();
-    const fake = await post({ ...valid(), photos: [dataUrl(new TextEncoder().encode('MZ executable'), 'image/png')] });
+    const fake = await post({ ...valid(), photos: [new TextEncoder().encode('MZ executable')] });
     expect(fake.statusCode).toBe(400);
     expect(fake.json<{ message: string }>().message).toBe('Une des photos n’est pas une image JPEG, PNG ou WebP valide');
-    const big = await post({ ...valid(), photos: [dataUrl(imageOfSize(JPEG, 2 * 1024 * 1024 + 1))] });
-    expect(big.statusCode).toBe(400);
+    const big = await post({ ...valid(), photos: [imageOfSize(JPEG, 2 * 1024 * 1024 + 1)] });
+    expect(big.statusCode).toBe(413);
     expect(big.json<{ message: string }>().message).toContain('Chaque photo doit peser 2 Mo au maximum');
     expect(await counts()).toEqual(before);
   });

@@ -1,16 +1,36 @@
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { quoteMessages as texts } from '@erepare/shared/messages';
-import { quoteRequestSchema, quoteResponseSchema } from '@erepare/shared/schemas/quotes';
+import { messages, quoteMessages as texts } from '@erepare/shared/messages';
+import { QUOTE_MAX_PHOTO_BYTES, QUOTE_MAX_PHOTOS, quoteFieldsSchema, quoteResponseSchema, refineQuoteChoices } from '@erepare/shared/schemas/quotes';
+import { isMultipartRequest, readImageForm, refuseOversizedForm, setBodyToValidate, uploadedImagesSchema, type ImageFormRules } from '../../lib/image-form.js';
 import { clientAddressKey, hitRateLimit } from '../../lib/rate-limit.js';
 import { createUploadGuard } from '../../lib/upload-guard.js';
 import { QUOTE_ATTEMPT_LIMIT, submitQuoteRequest } from './service.js';
 
-/** 3 photos of 2 MB in base64 (~8 MB) plus the text fields. */
-export const QUOTE_BODY_LIMIT = 9 * 1024 * 1024;
-/** Large quote bodies this instance reads at once; the next one gets a 503 with Retry-After. */
+/**
+ * A JSON body holds the text fields only (the longest, the 2000-character description, is at most
+ * 8 KB in UTF-8): photos come as files of a multipart form, never inside JSON.
+ */
+export const QUOTE_JSON_BODY_LIMIT = 32 * 1024;
+/** Photo uploads this instance reads at once; the next one gets a 503 with Retry-After. */
 export const QUOTE_MAX_UPLOADS_IN_FLIGHT = 4;
 /** Bodies below this size (a request without photos) are not counted as uploads. */
 const SMALL_BODY_BYTES = 64 * 1024;
+
+/** The multipart form: 3 photos of 2 MB (spec 3, the upload widget), and the text fields. */
+export const QUOTE_FORM_RULES: ImageFormRules = {
+  fileField: 'photos',
+  maxFiles: QUOTE_MAX_PHOTOS,
+  maxFileBytes: QUOTE_MAX_PHOTO_BYTES,
+  maxFields: 20,
+  maxFieldBytes: 16 * 1024,
+  messages: { tooManyFiles: texts.tooManyPhotos, fileTooLarge: texts.photoTooLarge, invalidImage: texts.photoInvalid },
+};
+
+/** The body the route validates: the text fields, and the photos read from the form. */
+const quoteBodySchema = quoteFieldsSchema
+  .extend({ photos: uploadedImagesSchema(QUOTE_MAX_PHOTOS, texts.tooManyPhotos, texts.photoInvalid) })
+  .superRefine(refineQuoteChoices);
 
 /**
  * The route's clock (the drop-off day must be from tomorrow on, in Paris). Tests replace `now` to
@@ -18,19 +38,35 @@ const SMALL_BODY_BYTES = 64 * 1024;
  */
 export const quoteClock: { now: () => Date } = { now: () => new Date() };
 
-/** POST /api/quotes: the online quote request (/devis-en-ligne). */
+/** POST /api/quotes: the online quote request (/devis-en-ligne), as JSON or as a multipart form with photos. */
 export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
-  const uploads = createUploadGuard({ maxInFlight: QUOTE_MAX_UPLOADS_IN_FLIGHT, message: texts.busy, minBytes: SMALL_BODY_BYTES });
+  // Multipart only in this plugin's scope; the limits are QUOTE_FORM_RULES (see readImageForm).
+  await app.register(fastifyMultipart, { limits: { fileSize: QUOTE_MAX_PHOTO_BYTES, files: QUOTE_MAX_PHOTOS } });
+  const uploads = createUploadGuard({
+    maxInFlight: QUOTE_MAX_UPLOADS_IN_FLIGHT,
+    message: texts.busy,
+    minBytes: SMALL_BODY_BYTES,
+    expiry: { ...app.config.uploads, message: messages.http.uploadTooSlow },
+  });
   app.post(
     '/api/quotes',
     {
-      bodyLimit: QUOTE_BODY_LIMIT,
-      schema: { body: quoteRequestSchema, response: { 200: quoteResponseSchema } },
-      // Before the body is read: every attempt counts (valid or not), then an upload slot is taken.
+      bodyLimit: QUOTE_JSON_BODY_LIMIT,
+      schema: { body: quoteBodySchema, response: { 200: quoteResponseSchema } },
+      // Before the body is read: every attempt counts (valid or not), an oversized form is
+      // refused, then an upload slot is taken.
       onRequest: [
         async (request) => hitRateLimit(app.db, QUOTE_ATTEMPT_LIMIT, clientAddressKey(request.ip), texts.rateLimited),
+        async (request) => refuseOversizedForm(request, QUOTE_FORM_RULES),
         uploads.acquire,
       ],
+      // A form is read here, as it arrives, and handed to the schema as the body (the consent
+      // box arrives as the text "true").
+      preValidation: async (request) => {
+        if (!isMultipartRequest(request)) return;
+        const { fields, images } = await readImageForm(request, QUOTE_FORM_RULES, uploads.signal(request));
+        setBodyToValidate(request, { ...fields, consent: fields.consent === 'true' || fields.consent === 'on', photos: images });
+      },
       onResponse: uploads.release,
       onRequestAbort: uploads.release,
     },

@@ -13,10 +13,10 @@ import {
   type QuoteCategoryId,
 } from '@erepare/shared/quote-catalogue';
 import type { InboxStatus } from '@erepare/shared/schemas/common';
-import { QUOTE_MAX_PHOTO_BYTES, quoteReference } from '@erepare/shared/schemas/quotes';
+import { quoteReference } from '@erepare/shared/schemas/quotes';
 import type { Db, Executor } from '../../db/client.js';
 import { AppError } from '../../errors.js';
-import { decodeImages } from '../../lib/images.js';
+import type { DecodedImage } from '../../lib/images.js';
 import { paging, type PageQuery } from '../../lib/paging.js';
 import { normaliseMailbox } from '../../lib/mailbox.js';
 import { clientAddressKey, hitRateLimit, withinRateLimit, type RateLimitRule } from '../../lib/rate-limit.js';
@@ -63,7 +63,8 @@ export type QuoteInput = {
   fault: string;
   faultOther: string;
   description: string;
-  photos: string[];
+  /** Photos already read and checked (type from their bytes, size): see lib/image-form.ts. */
+  photos: DecodedImage[];
   name: string;
   email: string;
   phone: string;
@@ -101,7 +102,7 @@ export async function submitQuoteRequest(
   { ip, now = new Date(), log }: { ip: string; now?: Date; log?: QuoteLog },
 ): Promise<{ id: number; reference: string; held: boolean }> {
   if (!isValidDropOffDate(input.dropOffDate, now)) throw new AppError('VALIDATION_FAILED', 400, texts.dropOffDateInvalid);
-  const photos = decodeImages(input.photos, { maxBytes: QUOTE_MAX_PHOTO_BYTES, tooLarge: texts.photoTooLarge, invalid: texts.photoInvalid });
+  const { photos } = input;
   const words = describeQuote(input);
   const address = clientAddressKey(ip);
   await hitRateLimit(db, QUOTE_IP_RATE_LIMIT, address, texts.rateLimited);

@@ -98,6 +98,24 @@ describe('sendContactMessage', () => {
     );
   });
 
+  it('sends a multipart form: the fields as text, the photos as files', async () => {
+    const fetcher = reply(200, '{"success":true,"message":"ok"}');
+    const photo = new File([Uint8Array.from([0xff, 0xd8, 0xff, 0xe0])], 'ecran.jpg', { type: 'image/jpeg' });
+    await sendContactMessage({ ...body, phone: '06 12 34 56 78', images: [photo, new Blob([Uint8Array.from([0x89, 0x50])], { type: 'image/png' })] }, fetcher);
+    const [url, init] = fetcher.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/email-simple/contact');
+    // No JSON Content-Type: the browser writes the multipart one with its boundary.
+    expect(init.headers).toEqual({ accept: 'application/json' });
+    const data = init.body as FormData;
+    expect(data).toBeInstanceOf(FormData);
+    expect(Object.fromEntries([...data.entries()].filter(([, value]) => typeof value === 'string'))).toEqual({ name: 'A', email: 'a@exemple.fr', subject: 'B', message: 'C', phone: '06 12 34 56 78' });
+    const files = data.getAll('images') as File[];
+    expect(files.map((file) => [file.name, file.type, file.size])).toEqual([
+      ['ecran.jpg', 'image/jpeg', 4],
+      ['photo-2.png', 'image/png', 2],
+    ]);
+  });
+
   it('raises the server’s message, else the spec’s texts', async () => {
     await expect(sendContactMessage(body, reply(429, '{"success":false,"message":"Trop de messages"}'))).rejects.toThrow('Trop de messages');
     await expect(sendContactMessage(body, reply(502, '<html>Bad gateway</html>'))).rejects.toThrow('Erreur lors de l’envoi. Veuillez réessayer.');

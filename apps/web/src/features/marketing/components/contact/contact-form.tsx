@@ -52,7 +52,7 @@ export function ContactForm({ send = sendContactMessage }: { send?: typeof sendC
     sendingRef.current = true;
     setStatus({ kind: 'sending' });
     try {
-      const message = await send({ ...values, images: photos.map((photo) => photo.dataUrl) });
+      const message = await send({ ...values, images: photos.map((photo) => photo.file) });
       form.reset(empty);
       setPhotos([]);
       setStatus({ kind: 'success', message: message || contactMessages.success });

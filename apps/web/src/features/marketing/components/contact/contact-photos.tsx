@@ -3,7 +3,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { CONTACT_MAX_IMAGE_BYTES, CONTACT_MAX_IMAGES } from '@erepare/shared/contact-limits';
 import { readAsDataUrl, UPLOAD_ACCEPTED_TYPES, uploadMessages } from '../../../../components/image-upload/process-image';
 
-export type ContactPhoto = { name: string; size: number; dataUrl: string };
+/** A picked photo: the file itself (sent as it is) and a data URL for its preview. */
+export type ContactPhoto = { name: string; size: number; dataUrl: string; file: Blob };
 
 type ContactPhotosProps = {
   photos: ContactPhoto[];
@@ -52,7 +53,7 @@ export function ContactPhotos({ photos, onChange, disabled = false }: ContactPho
       else if (file.size > CONTACT_MAX_IMAGE_BYTES) found.push(uploadMessages.tooLarge(file.name, CONTACT_MAX_IMAGE_BYTES));
       else {
         try {
-          added.push({ name: file.name, size: file.size, dataUrl: await readAsDataUrl(file) });
+          added.push({ name: file.name, size: file.size, dataUrl: await readAsDataUrl(file), file });
         } catch {
           found.push(uploadMessages.readError);
         }

@@ -1,14 +1,24 @@
 import { contactMessages } from '@erepare/shared/messages';
-import type { ContactRequest } from '@erepare/shared/schemas/contact';
+import type { ContactFormValues } from '@erepare/shared/schemas/contact';
+import { photoFilename, toFormData } from '../../../../lib/form-data';
 
-/** POST /api/email-simple/contact; resolves with the success text or throws an Error with the French message to show (spec 3 §8). */
-export async function sendContactMessage(body: ContactRequest, fetcher: typeof fetch = fetch): Promise<string> {
+/** What the form sends: the typed fields, and the photos as the visitor picked them (files, not resized). */
+export type ContactSubmission = Omit<ContactFormValues, 'phone'> & { phone?: string; images: Blob[] };
+
+/**
+ * POST /api/email-simple/contact as a multipart form (the photos as files, read by the server as
+ * they arrive); resolves with the success text or throws an Error with the French message to show
+ * (spec 3 §8).
+ */
+export async function sendContactMessage({ images, ...fields }: ContactSubmission, fetcher: typeof fetch = fetch): Promise<string> {
+  const files = images.map((blob, index) => ({ blob, filename: blob instanceof File && blob.name ? blob.name : photoFilename(blob.type, index) }));
   let response: Response;
   try {
+    // No Content-Type header: the browser writes the multipart one, with its boundary.
     response = await fetcher('/api/email-simple/contact', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(body),
+      headers: { accept: 'application/json' },
+      body: toFormData(fields, 'images', files),
     });
   } catch {
     throw new Error(contactMessages.sendError);

@@ -1,7 +1,8 @@
 import { quoteMessages } from '@erepare/shared/messages';
 import { QUOTE_OTHER, findQuoteCategory, type DropOffSlot, type QuoteCategoryId } from '@erepare/shared/quote-catalogue';
-import { checkQuoteChoices, quoteContactSchema, quoteDetailsSchema, type QuoteRequest } from '@erepare/shared/schemas/quotes';
+import { checkQuoteChoices, quoteContactSchema, quoteDetailsSchema } from '@erepare/shared/schemas/quotes';
 import { readItem, writeItem } from '../../../../lib/storage';
+import type { QuoteSubmission } from './send-quote';
 
 /** The wizard's progress, kept in sessionStorage so a reload does not lose it. */
 export type QuoteDraft = {
@@ -100,7 +101,7 @@ export function validateStep(step: number, draft: QuoteDraft, dropOffChoices: re
 }
 
 /** The request body from a complete draft. */
-export function toRequest(draft: QuoteDraft): QuoteRequest {
+export function toRequest(draft: QuoteDraft): QuoteSubmission {
   const category = findQuoteCategory(draft.category);
   const freeDevice = !category?.brands.length;
   return {

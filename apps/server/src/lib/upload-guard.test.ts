@@ -125,6 +125,21 @@ describe('createUploadGuard', () => {
       await guard.release(next.request);
     });
 
+    it('does not judge the client on a check that ran late (this process was busy, not the client)', async () => {
+      vi.useFakeTimers();
+      const guard = createUploadGuard({ maxInFlight: 1, message: BUSY, expiry: { checkIntervalMs: 1000, minBytesPerSecond: 500, message: TOO_SLOW } });
+      const { request } = fakeRequest();
+      await guard.acquire(request);
+      // The event loop was blocked for 5 s: the first check comes late, nothing read meanwhile.
+      vi.setSystemTime(Date.now() + 5000);
+      vi.advanceTimersByTime(1000);
+      expect(guard.signal(request)?.aborted).toBe(false);
+      // On time and still nothing: now it is the client.
+      vi.advanceTimersByTime(1000);
+      expect(guard.signal(request)?.aborted).toBe(true);
+      await guard.release(request);
+    });
+
     it('stops watching once the whole body has arrived: the slot stays until the response', async () => {
       vi.useFakeTimers();
       const guard = createUploadGuard({ maxInFlight: 1, message: BUSY, expiry: { checkIntervalMs: 1000, minBytesPerSecond: 500, message: TOO_SLOW } });

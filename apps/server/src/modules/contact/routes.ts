@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactMessages as texts, messages } from '@erepare/shared/messages';
 import { CONTACT_MAX_IMAGE_BYTES, CONTACT_MAX_IMAGES, contactRequestSchema, contactResponseSchema } from '@erepare/shared/schemas/contact';
 import { isMultipartRequest, readImageForm, refuseOversizedForm, setBodyToValidate, uploadedImagesSchema, type ImageFormRules } from '../../lib/image-form.js';
-import { clientAddressKey, hitRateLimit } from '../../lib/rate-limit.js';
+import { hitRateLimit } from '../../lib/rate-limit.js';
 import { createUploadGuard } from '../../lib/upload-guard.js';
 import { CONTACT_ATTEMPT_LIMIT, submitContactMessage } from './service.js';
 
@@ -50,7 +50,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       // Before the body is read: every attempt counts (valid or not), an oversized form is
       // refused, then an upload slot is taken.
       onRequest: [
-        async (request) => hitRateLimit(app.db, CONTACT_ATTEMPT_LIMIT, clientAddressKey(request.ip), texts.rateLimited),
+        async (request) => hitRateLimit(app.db, CONTACT_ATTEMPT_LIMIT, request.client, texts.rateLimited),
         async (request) => refuseOversizedForm(request, CONTACT_FORM_RULES),
         uploads.acquire,
       ],

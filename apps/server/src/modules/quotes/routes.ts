@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages, quoteMessages as texts } from '@erepare/shared/messages';
 import { QUOTE_MAX_PHOTO_BYTES, QUOTE_MAX_PHOTOS, quoteFieldsSchema, quoteResponseSchema, refineQuoteChoices } from '@erepare/shared/schemas/quotes';
 import { isMultipartRequest, readImageForm, refuseOversizedForm, setBodyToValidate, uploadedImagesSchema, type ImageFormRules } from '../../lib/image-form.js';
-import { clientAddressKey, hitRateLimit } from '../../lib/rate-limit.js';
+import { hitRateLimit } from '../../lib/rate-limit.js';
 import { createUploadGuard } from '../../lib/upload-guard.js';
 import { QUOTE_ATTEMPT_LIMIT, submitQuoteRequest } from './service.js';
 
@@ -56,7 +56,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       // Before the body is read: every attempt counts (valid or not), an oversized form is
       // refused, then an upload slot is taken.
       onRequest: [
-        async (request) => hitRateLimit(app.db, QUOTE_ATTEMPT_LIMIT, clientAddressKey(request.ip), texts.rateLimited),
+        async (request) => hitRateLimit(app.db, QUOTE_ATTEMPT_LIMIT, request.client, texts.rateLimited),
         async (request) => refuseOversizedForm(request, QUOTE_FORM_RULES),
         uploads.acquire,
       ],

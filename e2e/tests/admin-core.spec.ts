@@ -36,7 +36,12 @@ async function openSection(page: Page, query: string): Promise<void> {
 /** Sends a contact message as a visitor would (the API of the contact form). */
 async function contactMessage(baseURL: string, email: string, subject: string): Promise<void> {
   const api = await playwrightRequest.newContext({ baseURL });
-  const sent = await api.post('/api/email-simple/contact', { headers: visitorHeaders(), data: { name: 'Camille Test', email, subject, message: 'Bonjour,\nmon écran est fissuré.', images: [PNG] } });
+  // Photos travel as files of a multipart form (issue 20 item 10).
+  const photo = { name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from(PNG.slice(PNG.indexOf(',') + 1), 'base64') };
+  const sent = await api.post('/api/email-simple/contact', {
+    headers: visitorHeaders(),
+    multipart: { name: 'Camille Test', email, subject, message: 'Bonjour,\nmon écran est fissuré.', images: photo },
+  });
   expect(sent.status(), await sent.text()).toBe(200);
   await api.dispose();
 }

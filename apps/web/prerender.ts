@@ -3,7 +3,6 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
-import { preactAliases } from './preact-aliases';
 import { PRERENDERED_NOT_FOUND, PRERENDERED_PRODUCT } from '@erepare/shared/routes';
 import { defaultStoreProfile, type StoreProfile } from '@erepare/shared/store-profile';
 
@@ -48,7 +47,7 @@ export function prerender(): Plugin {
         root: here,
         mode: 'production',
         plugins: [react()],
-        resolve: { conditions: ['source', 'module', 'production'], alias: preactAliases },
+        resolve: { conditions: ['source', 'module', 'production'] },
         ssr: { noExternal: true, resolve: { conditions: ['source', 'module', 'node', 'production'] } },
         build: { ssr: 'src/entry-server.tsx', outDir: ssrDir, emptyOutDir: true, target: 'node20', minify: false, sourcemap: false },
       });

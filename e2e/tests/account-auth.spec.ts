@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.js';
 import { accountMessages } from '@erepare/shared/schemas/account';
 import { ADMIN, expectAccessible } from './helpers.js';
 import { linkTo, mailsFor, waitForMail } from './outbox.js';

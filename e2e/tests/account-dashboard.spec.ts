@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Download, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Download, type Page } from './fixtures.js';
 import type { Customer, FullTicket, Invoice, PublicTicketDetail } from '@erepare/shared/schemas/repair';
 import { ADMIN, expectAccessible } from './helpers.js';
 import { linkTo, waitForMail } from './outbox.js';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type Page } from './fixtures.js';
 import { ADMIN, adminHeaders, expectAccessible, signInAs, verifiedDemoCustomer, visitorHeaders } from './helpers.js';
 import { waitForMail, type MailKind } from './outbox.js';
 

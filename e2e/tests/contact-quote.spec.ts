@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.js';
 import { defaultStoreProfile } from '@erepare/shared/store-profile';
 import { expectAccessible, png } from './helpers.js';
 import { mailsFor, waitForMail, waitForMatchingMail } from './outbox.js';

@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from './fixtures.js';
 
 import type { Customer, FullTicket } from '@erepare/shared/schemas/repair';
 import { ADMIN } from '../admin-account.js';

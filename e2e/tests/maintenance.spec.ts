@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.js';
 import { ADMIN, expectAccessible, saveSettingsAsAdmin } from './helpers.js';
 
 const DEFAULTS = { maintenanceMode: false, shopMaintenanceMode: false, title: 'E.repare' };

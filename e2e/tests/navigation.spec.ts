@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.js';
 import { servicePages } from '@erepare/shared/routes';
 import { CART_STORAGE_KEY } from '@erepare/shared/cart';
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type Page } from './fixtures.js';
 import type { Customer } from '@erepare/shared/schemas/repair';
 import { expectAccessible, signInAs, verifiedDemoCustomer } from './helpers.js';
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.js';
 import { CART_STORAGE_KEY, type CartItem } from '@erepare/shared/cart';
 import type { Order, Product } from '@erepare/shared/schemas/shop';
 import { expectAccessible } from './helpers.js';

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.js';
 import { CART_STORAGE_KEY, type CartItem } from '@erepare/shared/cart';
 import type { Product } from '@erepare/shared/schemas/shop';
 import { expectAccessible } from './helpers.js';

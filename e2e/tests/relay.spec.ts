@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.js';
 import type { Order, Product } from '@erepare/shared/schemas/shop';
 import { E2E_PROVIDERS } from '../providers.js';
 import { expectAccessible } from './helpers.js';

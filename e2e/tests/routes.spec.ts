@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { routes } from '@erepare/shared/routes';
 import { expectAccessible } from './helpers.js';
 

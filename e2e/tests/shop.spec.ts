@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from './fixtures.js';
 import type { Customer, Invoice } from '@erepare/shared/schemas/repair';
 import type { Order, Product } from '@erepare/shared/schemas/shop';
 import { formatAddress, defaultStoreProfile } from '@erepare/shared/store-profile';

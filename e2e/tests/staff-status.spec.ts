@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { expect, request as playwrightRequest, test } from './fixtures.js';
 import { browserSubscription, startFakePushService, type FakePushService } from '../../apps/server/src/test/fakes/push-service-fake.js';
 import { adminHeaders, signInAs, verifiedDemoCustomer, type DemoCustomer } from './helpers.js';
 

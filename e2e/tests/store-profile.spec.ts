@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.js';
 import { defaultStoreProfile, type StoreProfile } from '@erepare/shared/store-profile';
 import { ADMIN, adminHeaders, expectAccessible, signInAs } from './helpers.js';
 

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Locator, type Page, type Response } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page, type Response } from './fixtures.js';
 import type { PublicTicket, PublicTicketDetail } from '@erepare/shared/schemas/repair';
 import { statusLabel } from '@erepare/shared/ticket-status';
 import { expectAccessible } from './helpers.js';
@@ -254,8 +254,8 @@ test.describe('ticket lookup', () => {
     const [ticket] = await recentTickets(request);
     const digits = (ticket as PublicTicket).ticket_number.replace(/\D/g, '');
     await page.goto('/suivi');
-    // The lookup itself, once the app has taken over the prerendered page (typing before that is
-    // handed over by lib/app-ready, unit-tested; its timing against hydration is not what this checks).
+    // The lookup itself, once the app has taken over the prerendered page (a search sent before
+    // that is a GET of the page: the test below).
     await page.locator('html[data-app-ready]').waitFor();
     await page.getByRole('textbox', { name: 'Numéro de ticket' }).fill(digits);
     await page.getByRole('button', { name: 'Rechercher', exact: true }).click();
@@ -266,7 +266,7 @@ test.describe('ticket lookup', () => {
 
   test('malformed or empty input gets the spec’s messages, tied to the field', async ({ page }) => {
     await page.goto('/suivi');
-    // The app has taken over (a tap before it is replayed; that hand-over is unit-tested, not raced here).
+    // The app has taken over (a tap before it submits the form without JavaScript: the test below).
     await page.locator('html[data-app-ready]').waitFor();
     const field = page.getByRole('textbox', { name: 'Numéro de ticket' });
     const submit = page.getByRole('button', { name: 'Rechercher', exact: true });
@@ -283,22 +283,24 @@ test.describe('ticket lookup', () => {
   test('an empty submit tapped before the app has taken over still gets its message, on a later day', async ({ page }) => {
     // The page was prerendered at build time; the visitor comes days later (the dashboard's period
     // then differs from the prerendered one). The app's code arrives late (a slow phone): the tap
-    // lands on the prerendered form, is held by lib/app-ready and replayed once the app is ready.
+    // lands on the prerendered form, which works without JavaScript (a GET of /suivi?ticket=);
+    // the app then shows the message the address calls for.
     await page.clock.setSystemTime(Date.now() + 3 * DAY * 1000);
-    await page.route('**/assets/boot-*.js', async (route) => {
+    await page.route('**/assets/index-*.js', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       await route.continue();
     });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto('/suivi');
+    // The page as soon as it is there, before its code has run.
+    await page.goto('/suivi', { waitUntil: 'commit' });
     const field = page.getByRole('textbox', { name: 'Numéro de ticket' });
-    await page.getByRole('button', { name: 'Rechercher', exact: true }).click();
     expect(await page.locator('html[data-app-ready]').count()).toBe(0);
+    await page.getByRole('button', { name: 'Rechercher', exact: true }).click();
+    await expect(page).toHaveURL(/\/suivi\?ticket=$/);
     await page.locator('html[data-app-ready]').waitFor();
     await expect(field).toHaveAccessibleDescription(/Veuillez entrer un numéro de ticket/);
     await expect(field).toHaveAttribute('aria-invalid', 'true');
-    await expect(page).toHaveURL(/\/suivi$/);
     // Today's period, once the app is there.
     await expect(page.getByText(/Période d’affichage : 14 derniers jours, du \d{2}\/\d{2}\/\d{4} au \d{2}\/\d{2}\/\d{4}\./)).toBeVisible();
     expect(errors).toEqual([]);

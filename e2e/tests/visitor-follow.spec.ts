@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { expect, request as playwrightRequest, test } from './fixtures.js';
 import type { Customer, FullTicket } from '@erepare/shared/schemas/repair';
 import { visitorFollowMessages } from '@erepare/shared/notifications';
 import { ADMIN } from '../admin-account.js';

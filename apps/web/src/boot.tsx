@@ -12,8 +12,6 @@ import { primeSiteSettings } from './lib/site-settings';
 import { primeRenderedProduct } from './lib/rendered-product';
 import { embeddedStoreProfile } from './lib/store-profile';
 import { defaultStoreProfile } from '@erepare/shared/store-profile';
-import { APP_READY_EVENT } from './lib/app-ready';
-import { setHydrating } from './preact/hydration';
 import { applyTheme, readTheme } from './lib/theme-store';
 
 // Apply the area's theme before the first paint.
@@ -24,11 +22,10 @@ const settingsReady = primeSiteSettings(queryClient);
 // The profile the page was rendered with (sent by the server); the default one without a server (vite dev).
 const storeProfile = embeddedStoreProfile(document) ?? defaultStoreProfile;
 
-/** Says when the app has taken over the page (main.tsx then replays the taps made before). */
+/** Marks the document once the app has rendered or hydrated the page (a signal for tests and tools). */
 function AppReady() {
   useEffect(() => {
     document.documentElement.dataset.appReady = 'true';
-    document.dispatchEvent(new Event(APP_READY_EVENT));
   }, []);
   return null;
 }
@@ -44,35 +41,19 @@ function app(router: ReturnType<typeof createRouter>) {
   );
 }
 
-/** Resolves in a later task: the browser may handle a tap or paint in between. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
 const container = document.getElementById('root');
 if (!container) throw new Error('#root introuvable');
 
-// A prerendered page (public pages) is hydrated once its route's code is here; the others render.
-// Without the site settings (a page copy that lacks them, no cached ones), the first render is the
-// loading spinner, not the page: it is drawn afresh (hydrating a tree that differs from the HTML
-// would keep the HTML's attributes).
-// A product page the server rendered with its product hydrates once the product is in the cache
-// (drawn afresh if it cannot be read).
+// A prerendered page (public pages) is hydrated once its route's code is here (the first render
+// must be the page, not the router's loading fallback); the others render. Without the site
+// settings (a page copy that lacks them, no cached ones), the first render is the loading
+// spinner, not the page: it is drawn afresh. A product page the server rendered with its product
+// hydrates once the product is in the cache (drawn afresh if it cannot be read).
 const hydrating = container.hasChildNodes() && settingsReady;
 const [, productReady] = hydrating ? await Promise.all([loadMatchedRoutes(window.location.pathname), primeRenderedProduct(queryClient)]) : [];
-// The router (its route table ranked, the location matched) is made in a task of its own, the
-// hydration in the next: one long task would block taps on a phone (Preact does not slice).
-if (hydrating) await nextTask();
 const router = createRouter();
 if (hydrating && productReady !== false) {
-  await nextTask();
-  // Preact hydrates synchronously: stores give their server value meanwhile (preact/react.ts).
-  setHydrating(true);
-  try {
-    hydrateRoot(container, app(router));
-  } finally {
-    setHydrating(false);
-  }
+  hydrateRoot(container, app(router));
 } else {
   container.replaceChildren();
   createRoot(container).render(app(router));

@@ -7,7 +7,7 @@
  * the pages fetch (catalogue, tickets…) is not fetched here: they render their loading state,
  * and the browser hydrates the same markup, then fetches.
  */
-import { renderToStringAsync } from 'preact-render-to-string';
+import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { PRERENDERED_NOT_FOUND, PRERENDERED_PRODUCT, PRERENDERED_PRODUCT_SAMPLE, prerenderedPaths } from '@erepare/shared/routes';
 import { defaultSiteSettings, type SiteSettings } from '@erepare/shared/site-settings';
@@ -19,6 +19,9 @@ import { shopKeys } from './lib/shop-api';
 import { seedSiteSettings } from './lib/site-settings';
 
 export type Rendered = { html: string; status: number };
+
+/** An inline script the CSP would refuse (JSON data blocks are not scripts). */
+const EXECUTABLE_SCRIPT = /<script(?![^>]*type="application\/(?:ld\+)?json")/;
 
 /** A path no route matches: renders the not-found page. */
 const UNKNOWN_PATH = '/__page-introuvable__';
@@ -58,16 +61,19 @@ export async function render(path: string, storeProfile: StoreProfile = defaultS
     const product = productSchema.parse(data.product);
     queryClient.setQueryData(shopKeys.product(product.id), product);
   }
-  // Parts loaded on demand (lazy) are waited for: the HTML holds them, as the browser's first
-  // render will once their code is loaded.
-  const html = await renderToStringAsync(
+  // Parts loaded on demand (lazy) are waited for (prerender resolves every Suspense boundary),
+  // and written in place: React would otherwise move large parts after the rest, as when
+  // streaming, with inline scripts the CSP forbids.
+  const { prelude } = await prerender(
     <Providers client={queryClient} storeProfile={storeProfile}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </Providers>,
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
+  const html = await new Response(prelude).text();
   queryClient.clear();
-  if (/<script(?![^>]*type="application\/(?:ld\+)?json")/.test(html)) {
-    throw new Error(`prerender ${path}: the HTML holds an executable inline script (forbidden by the CSP): ${/<script(?![^>]*type="application\/(?:ld\+)?json")[^>]*>.{0,120}/.exec(html)?.[0] ?? ""}`);
+  if (EXECUTABLE_SCRIPT.test(html)) {
+    throw new Error(`prerender ${path}: the HTML holds an executable inline script (forbidden by the CSP): ${new RegExp(`${EXECUTABLE_SCRIPT.source}[^>]*>.{0,120}`).exec(html)?.[0] ?? ''}`);
   }
   return { html, status: context.statusCode };
 }

@@ -1,21 +1,8 @@
-import { holdEarlyTaps } from './lib/app-ready';
-import { captureEarlyInstallPrompt } from './lib/early-install-prompt';
-import './styles.css';
-
 /**
- * The entry is kept tiny: a prerendered page is painted first, then the app is loaded and
- * hydrates it. Evaluated at once, the app's modules (React, the router, the page) ran before the
- * browser's first paint and held the already-complete HTML off screen for as long (Lighthouse:
- * first paint 400 ms later on a phone). Pages that are not prerendered have nothing to paint: the
- * app loads at once.
+ * The entry. Modules run in the order imported: the early install offer is caught first, then
+ * the app (boot.tsx) hydrates a prerendered page or renders the others; React's selective
+ * hydration and event replay take the taps made while it hydrates.
  */
-const start = () => void import('./boot');
-
-captureEarlyInstallPrompt();
-
-if (document.getElementById('root')?.hasChildNodes()) {
-  holdEarlyTaps();
-  requestAnimationFrame(() => setTimeout(start, 0));
-} else {
-  start();
-}
+import './early-install';
+import './styles.css';
+import './boot';

@@ -25,11 +25,11 @@ const SETTINGS_JSON = JSON.stringify({
 /**
  * A page's HTML: its base with the page's title and the site's description, then (without a
  * payment provider every page's policy is all a payment page needs: each is marked so) the
- * payment marker, robots, the settings and the preloads in the head.
+ * payment marker, robots, and the settings in the head.
  */
 function page(
   title: string,
-  { base = SHELL, noindex = false, preloads = '', canonical, description = defaultSiteSettings.description }: { base?: string; noindex?: boolean; preloads?: string; canonical?: string; description?: string } = {},
+  { base = SHELL, noindex = false, canonical, description = defaultSiteSettings.description }: { base?: string; noindex?: boolean; canonical?: string; description?: string } = {},
 ) {
   const link = canonical ? `<link rel="canonical" href="${t.config.publicUrl}${canonical}">` : '';
   const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -44,7 +44,7 @@ function page(
     .replace('<meta name="description" content="Atelier">', `<meta name="description" content="${description.replace(/"/g, '&quot;')}">`)
     .replace(
       '</head>',
-      `${openGraph}<meta name="erepare-payments-csp" content="1">${noindex ? '<meta name="robots" content="noindex">' : ''}${link}<script type="application/json" id="erepare-site-settings">${SETTINGS_JSON}</script><script type="application/json" id="erepare-store-profile">${JSON.stringify(defaultStoreProfile)}</script>${preloads}</head>`,
+      `${openGraph}<meta name="erepare-payments-csp" content="1">${noindex ? '<meta name="robots" content="noindex">' : ''}${link}<script type="application/json" id="erepare-site-settings">${SETTINGS_JSON}</script><script type="application/json" id="erepare-store-profile">${JSON.stringify(defaultStoreProfile)}</script></head>`,
     );
 }
 
@@ -83,11 +83,6 @@ beforeAll(async () => {
   await fs.writeFile(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   await fs.writeFile(path.join(dist, 'offline.html'), '<!doctype html><html lang="fr"><title>Hors ligne</title><h1>Vous êtes hors ligne</h1></html>');
   await fs.writeFile(path.join(dist, 'manifest.webmanifest'), '{"name":"E.repare"}');
-  // What the web build writes: the scripts a page needs beyond the entry (an unsafe name is ignored).
-  await fs.writeFile(
-    path.join(dist, 'route-preloads.json'),
-    JSON.stringify({ cart: ['/assets/cart-page-x1.js', '/assets/zod-x2.js', '"><script>alert(1)</script>'], home: [] }),
-  );
   // Prerendered public pages (the web build's prerender step) and a file name that is refused.
   await fs.mkdir(path.join(dist, 'prerendered'));
   await fs.writeFile(path.join(dist, 'prerendered', 'index.html'), prerenderedHtml('Accueil prérendu'));
@@ -109,21 +104,6 @@ afterAll(async () => {
 });
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
-
-describe('route preloads', () => {
-  it('lists the page’s own scripts as modulepreload links in its HTML, compressed as the shell is', async () => {
-    const expected = page('Panier | E.repare', {
-      noindex: true,
-      preloads: '<link rel="modulepreload" crossorigin href="/assets/cart-page-x1.js"><link rel="modulepreload" crossorigin href="/assets/zod-x2.js">',
-    });
-    const plain = await get('/panier');
-    expect(plain.statusCode).toBe(200);
-    expect(plain.body).toBe(expected);
-    const br = await get('/panier', { 'accept-encoding': 'br' });
-    expect(br.headers['content-encoding']).toBe('br');
-    expect(zlib.brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(expected);
-  });
-});
 
 describe('client routes', () => {
   const bordeaux = landingPages.find((landing) => landing.slug === 'reparation-bordeaux');

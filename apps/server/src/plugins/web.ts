@@ -18,24 +18,6 @@ function encode(identity: Buffer): Encoded {
   return { identity, br: zlib.brotliCompressSync(identity), gzip: zlib.gzipSync(identity, { level: 9 }) };
 }
 
-/**
- * The scripts each page needs beyond the entry (`route-preloads.json`, written by the web build):
- * listed as modulepreload links in that page's HTML so they download alongside the entry.
- */
-function loadRoutePreloads(webDistDir: string): Record<string, string[]> {
-  try {
-    const parsed = JSON.parse(fs.readFileSync(path.join(webDistDir, 'route-preloads.json'), 'utf8')) as unknown;
-    if (!parsed || typeof parsed !== 'object') return {};
-    const pages: Record<string, string[]> = {};
-    for (const [page, files] of Object.entries(parsed as Record<string, unknown>)) {
-      if (Array.isArray(files)) pages[page] = files.filter((file): file is string => typeof file === 'string' && /^\/assets\/[\w.-]+\.js$/.test(file));
-    }
-    return pages;
-  } catch {
-    return {};
-  }
-}
-
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -46,8 +28,6 @@ export type PageHead = {
   noindex: boolean;
   /** Absolute address search engines should index for this page (indexable pages only). */
   canonical?: string | undefined;
-  /** The page's scripts beyond the entry, as modulepreload links. */
-  preloads: string[];
   /** The document's CSP allows the payment providers (PAYMENT_CSP_META). */
   paymentReady: boolean;
   /** The current site settings, sent with the page (the maintenance gate needs no request). */
@@ -111,7 +91,6 @@ export function pageDocument(base: string, head: PageHead): string {
       ? `<script type="application/json" id="${EMBEDDED_PRODUCT_ELEMENT_ID}"${head.product.rendered ? ' data-rendered' : ''}>${head.product.json}</script>`
       : '',
     head.product?.image ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(head.product.image)}">` : '',
-    ...head.preloads.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
   ].join('');
   return base
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
@@ -199,7 +178,6 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
   const providers = hasPaymentScripts(app.config);
   const isPaymentPage = (page: string) => (PAYMENT_PAGES as readonly string[]).includes(page as PageId);
   const paymentCsp = providers ? cspHeaderValue(paymentCspDirectives(app.config)) : null;
-  const preloads = loadRoutePreloads(webDistDir);
   const shellHtml = shell?.identity.toString('utf8') ?? '';
   // One compressed copy per page, route and settings (they change rarely); bounded. A copy being
   // made (a product page rendering) is shared by the requests that want it meanwhile.
@@ -245,10 +223,6 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
           settings.description,
         noindex,
         canonical: noindex || match.kind !== 'page' ? undefined : `${app.config.publicUrl}${match.route.canonical ?? pathname}`,
-        // A prerendered page paints before any script: its code is asked for after the first paint
-        // (main.tsx), not preloaded with the HTML where it would compete with the paint.
-        // The product page's skeleton: its code is wanted at once (it shows the product).
-        preloads: copy && (page !== 'product' || rendered) ? [] : (preloads[page] ?? []),
         paymentReady: !providers || isPaymentPage(page),
         settings,
         storeProfile,

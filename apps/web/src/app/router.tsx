@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, redirect, type RouteObject } from 'react-router';
 import { homeFallbackPaths, PAYMENT_CSP_META, PAYMENT_PAGES, redirects, routes, type PageId, type RouteDef } from '@erepare/shared/routes';
-import { AppNavigation } from '../components/link';
 import { Spinner } from '../components/ui/spinner';
 import { InstallBanner } from '../features/install/install-banner';
 import { RootLayout, type RouteHandle } from '../features/layout/root-layout';
@@ -97,10 +96,10 @@ function fromTable(route: RouteDef): RouteObject {
 /** The root layout and the install banner (a feature never imports another: both meet here). */
 function AppRoot() {
   return (
-    <AppNavigation>
+    <>
       <RootLayout />
       <InstallBanner />
-    </AppNavigation>
+    </>
   );
 }
 

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Eye, EyeOff, LogIn } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from './link';
+import { Link } from 'react-router';
 import { z } from '@erepare/shared/zod';
 import { useLogin } from '../lib/session';
 import { Button } from './ui/button';

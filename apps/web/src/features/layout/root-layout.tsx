@@ -1,6 +1,5 @@
 import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
-import { HydrateInTurn } from '../../components/hydrate-in-turn';
 import { LocalBusinessJsonLd } from '../../components/local-business-json-ld';
 import { MaintenanceNotice } from '../../components/maintenance-notice';
 import { RestrictedShopNotice } from '../../components/restricted-shop-notice';
@@ -137,31 +136,25 @@ export function RootLayout() {
       >
         Aller au contenu principal
       </a>
-      {/* Each part is its own Suspense boundary, hydrated in a task of its own (HydrateInTurn):
-          the content first, then the header, the footer and the chat button, instead of one long
-          task that would block taps on a phone. */}
+      {/* Each part is its own Suspense boundary: React hydrates them one by one (selective
+          hydration), the part a visitor taps first, instead of one long task that would block
+          taps on a phone. */}
       <Suspense fallback={null}>
-        <HydrateInTurn turn={1}>
-          <Header />
-        </HydrateInTurn>
+        <Header />
       </Suspense>
       <main id="contenu" tabIndex={-1} className="min-h-[60dvh] outline-none">
         <Suspense fallback={null}>
-          <HydrateInTurn turn={0}>{shopClosed ? <RestrictedShopNotice /> : <Outlet />}</HydrateInTurn>
+          {shopClosed ? <RestrictedShopNotice /> : <Outlet />}
         </Suspense>
       </main>
       <Suspense fallback={null}>
-        <HydrateInTurn turn={2}>
-          <Footer />
-          <SiteLocalBusiness />
-        </HydrateInTurn>
+        <Footer />
+        <SiteLocalBusiness />
       </Suspense>
       {/* Staff at work need no chat button over their forms and tables. */}
       {pathname === ADMIN_PATH ? null : (
         <Suspense fallback={null}>
-          <HydrateInTurn turn={3}>
-            <WhatsAppButton hideOnPhone={CHECKOUT_FLOW.some((prefix) => pathname.startsWith(prefix))} />
-          </HydrateInTurn>
+          <WhatsAppButton hideOnPhone={CHECKOUT_FLOW.some((prefix) => pathname.startsWith(prefix))} />
         </Suspense>
       )}
       <ScrollRestoration />

@@ -1,6 +1,6 @@
 import { ArrowLeft, MailCheck, Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Link } from '../../../components/link';
+import { Link } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { ErrorBox, Field } from '../../../components/ui/field';
 import { AuthCard } from '../components/auth/auth-card';

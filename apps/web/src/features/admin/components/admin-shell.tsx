@@ -1,7 +1,6 @@
 import { ChevronDown, LogOut, Menu } from 'lucide-react';
 import { Component, Suspense, lazy, useEffect, useId, useRef, useState, type ComponentType, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
-import { Link } from '../../../components/link';
+import { useSearchParams, Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ErrorBox } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';

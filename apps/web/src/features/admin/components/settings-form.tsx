@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
-import { forwardRef, useId, type InputHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type Ref } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { siteSettingsSchema, type SiteSettings } from '@erepare/shared/schemas/settings';
 import { siteSettingsPayload } from '@erepare/shared/site-settings';
@@ -12,12 +12,8 @@ import { applySavedSiteSettings } from '../../../lib/site-settings';
 
 const DESCRIPTION_MAX = 320;
 
-// The ref is forwarded: the form library registers the checkbox through it (ref is no ordinary
-// prop in the browser build, which runs on Preact).
-const Toggle = forwardRef<HTMLInputElement, { label: string; hint: string } & InputHTMLAttributes<HTMLInputElement>>(function Toggle(
-  { label, hint, ...props },
-  ref,
-) {
+// `ref` is an ordinary prop (React 19): the form library registers the checkbox through it.
+function Toggle({ label, hint, ref, ...props }: { label: string; hint: string; ref?: Ref<HTMLInputElement> } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   return (
     <div className="flex gap-3 rounded-lg border border-slate-300 p-4 dark:border-slate-600">
@@ -32,7 +28,7 @@ const Toggle = forwardRef<HTMLInputElement, { label: string; hint: string } & In
       </div>
     </div>
   );
-});
+}
 
 /** Saves the settings (staff only: kept here, out of the code every visitor loads). */
 function useSaveSiteSettings() {

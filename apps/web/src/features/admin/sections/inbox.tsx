@@ -4,8 +4,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { Reply, Save, Send } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { useSearchParams } from 'react-router';
-import { Link } from '../../../components/link';
+import { useSearchParams, Link } from 'react-router';
 import { formatDateTime } from '@erepare/shared/format';
 import { formatDropOffDate } from '@erepare/shared/quote-catalogue';
 import {

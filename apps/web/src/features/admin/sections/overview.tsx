@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, FileText, Inbox, Mail, MessageSquareQuote, ShoppingBag, Wrench } from 'lucide-react';
 import { Suspense, lazy, useMemo, type ReactNode } from 'react';
-import { Link } from '../../../components/link';
+import { Link } from 'react-router';
 import { formatCents } from '@erepare/shared/format';
 import { overviewResponseSchema, type AdminOverview } from '@erepare/shared/schemas/admin-core';
 import { ErrorBox } from '../../../components/ui/field';

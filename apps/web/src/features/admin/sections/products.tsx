@@ -1,6 +1,6 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
-import { Link } from '../../../components/link';
+import { Link } from 'react-router';
 import { adminProductListResponseSchema, LOW_STOCK_THRESHOLD, productKindLabels, productKinds, type AdminProductSummary } from '@erepare/shared/schemas/admin-shop';
 import { buttonClasses } from '../../../components/ui/button';
 import { DataTable } from '../components/data-table';

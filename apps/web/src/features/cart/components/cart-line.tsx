@@ -1,5 +1,5 @@
 import { Trash2 } from 'lucide-react';
-import { Link } from '../../../components/link';
+import { Link } from 'react-router';
 import { cartLineCap, cartUnitPrice, type CartItem } from '@erepare/shared/cart';
 import { formatCents } from '@erepare/shared/format';
 import { ProductImage } from '../../../components/product-image';

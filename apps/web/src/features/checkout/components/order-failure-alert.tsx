@@ -1,6 +1,6 @@
 import { AlertTriangle } from 'lucide-react';
 import { forwardRef } from 'react';
-import { Link } from '../../../components/link';
+import { Link } from 'react-router';
 import { shopMessages } from '@erepare/shared/shop';
 
 export type OrderFailure = { message: string; issues: string[] };

@@ -1,5 +1,5 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
-import { Link } from '../../../components/link';
+import { Link } from 'react-router';
 import { siFacebook, siInstagram, siTiktok, siWhatsapp } from 'simple-icons';
 import { formatAddress, mapsUrl, whatsappUrl, type StoreProfile } from '@erepare/shared/store-profile';
 import { BrandIcon } from '../../../components/ui/brand-icon';

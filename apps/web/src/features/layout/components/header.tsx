@@ -1,7 +1,6 @@
 import { ChevronDown, Menu, ShoppingCart, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
-import { Link, NavLink } from '../../../components/link';
+import { useLocation, Link, NavLink } from 'react-router';
 import { useFeatureSlots } from '../../../lib/feature-slots';
 import { useCartCount } from '../../../lib/use-cart-count';
 import { serviceItems, trackingItems } from '../nav';

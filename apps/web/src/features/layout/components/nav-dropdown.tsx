@@ -1,7 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
-import { Link, NavLink } from '../../../components/link';
+import { useLocation, Link, NavLink } from 'react-router';
 
 export type NavItem = { to: string; label: string };
 

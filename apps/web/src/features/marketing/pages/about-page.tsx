@@ -1,5 +1,5 @@
 import { ArrowRight, CircleCheck, HandCoins, Wrench } from 'lucide-react';
-import { Link } from '../../../components/link';
+import { Link } from 'react-router';
 import { ContactActions } from '../../../components/contact-actions';
 import { PageIntro } from '../../../components/ui/page-intro';
 import { cardClasses, iconBadgeClasses, PageSection } from '../components/company/page-section';

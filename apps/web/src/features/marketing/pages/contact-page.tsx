@@ -1,7 +1,7 @@
 import { Clock, ExternalLink, FileText, MessageCircle } from 'lucide-react';
+import { Suspense } from 'react';
 import { whatsappUrl } from '@erepare/shared/store-profile';
 import { StoreContactList } from '../../../components/store-contact-list';
-import { HydrateApart } from '../../../components/hydrate-in-turn';
 import { ButtonLink } from '../../../components/ui/button';
 import { useStoreProfile } from '../../../lib/store-profile';
 import { ContactForm } from '../components/contact/contact-form';
@@ -77,9 +77,9 @@ export function ContactPage() {
         </div>
 
         <section aria-label="Formulaire de contact" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-700 dark:bg-ink-900">
-          <HydrateApart name="contact-form">
+          <Suspense fallback={null}>
             <ContactForm />
-          </HydrateApart>
+          </Suspense>
         </section>
       </div>
     </div>

@@ -1,24 +1,30 @@
-import { deferredSection } from '../../../components/deferred-section';
+import { lazy, Suspense } from 'react';
 import { CategoryGrid } from '../components/home/category-grid';
 import { Hero } from '../components/home/hero';
 
 /**
  * The landing page (spec 3 §2): sections 1-8 and the other home elements. The whole page is in the
- * prerendered HTML; the code of what lies below the first screen loads when the visitor scrolls
- * there, part by part (the landing page must be light on a phone).
+ * prerendered HTML; the code of what lies below the first screen is its own chunk (React keeps
+ * the server's HTML of a part whose code has not come yet, and hydrates it once it has).
  */
-const Services = deferredSection('accueil-services', () =>
-  import('../components/home/services-carousel').then((m) => ({ default: m.ServicesCarousel })),
-);
-const BelowTheFold = deferredSection('accueil-suite', () => import('../components/home/below-the-fold'));
+const Services = lazy(() => import('../components/home/services-carousel').then((m) => ({ default: m.ServicesCarousel })));
+const BelowTheFold = lazy(() => import('../components/home/below-the-fold'));
 
 export function HomePage() {
   return (
     <>
       <Hero />
       <CategoryGrid />
-      <Services />
-      <BelowTheFold />
+      <div id="accueil-services">
+        <Suspense fallback={null}>
+          <Services />
+        </Suspense>
+      </div>
+      <div id="accueil-suite">
+        <Suspense fallback={null}>
+          <BelowTheFold />
+        </Suspense>
+      </div>
     </>
   );
 }

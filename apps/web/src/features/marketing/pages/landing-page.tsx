@@ -1,8 +1,8 @@
 import { Clock, ShieldCheck, Tag, Timer } from 'lucide-react';
+import { Suspense } from 'react';
 import { REPAIR_WARRANTY_MONTHS } from '@erepare/shared/legal';
 import { landingPages } from '@erepare/shared/routes';
 import { ContactActions } from '../../../components/contact-actions';
-import { HydrateApart } from '../../../components/hydrate-in-turn';
 import { buildLocalBusiness } from '../../../components/local-business-json-ld';
 import { JsonLd } from '../../../components/json-ld';
 import { useStoreProfile } from '../../../lib/store-profile';
@@ -61,20 +61,20 @@ export function LandingPage({ slug }: { slug: string }) {
           </div>
         </div>
       </section>
-      {/* The sections below the first screen hydrate in tasks of their own (HydrateApart): one
-          task for the whole page would block taps on a phone. */}
-      <HydrateApart name="landing-route">
+      {/* The sections below the first screen are Suspense boundaries: React hydrates them one by
+          one (one task for the whole page would block taps on a phone). */}
+      <Suspense fallback={null}>
         <RouteSection town={town} content={content} />
         <NeedsSection town={town} content={content} />
-      </HydrateApart>
-      <HydrateApart name="landing-services">
+      </Suspense>
+      <Suspense fallback={null}>
         <ServicesSection town={town} content={content} />
         <TownFaqSection town={town} content={content} />
-      </HydrateApart>
-      <HydrateApart name="landing-end">
+      </Suspense>
+      <Suspense fallback={null}>
         <LandingCta cta={content.cta} />
         <NearbySection content={content} />
-      </HydrateApart>
+      </Suspense>
     </>
   );
 }

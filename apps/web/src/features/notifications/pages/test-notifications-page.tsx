@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Eraser, FlaskConical, PlayCircle, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { Link } from '../../../components/link';
+import { Link } from 'react-router';
 import { notificationMessages, TEST_LOG_LINES, type NotificationType } from '@erepare/shared/notifications';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';

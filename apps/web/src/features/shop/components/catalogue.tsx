@@ -6,7 +6,6 @@ import { FALLBACK_CATEGORIES, shopMessages } from '@erepare/shared/shop';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { ErrorBox } from '../../../components/ui/field';
 import { readPromoDraft, setPromoDraft } from '../../../lib/cart-store';
-import { useGrowingList } from '../../../lib/use-growing-list';
 import { writeItem } from '../../../lib/storage';
 import { shopQueries } from '../../../lib/shop-api';
 import { useAddToCart } from '../hooks/use-add-to-cart';
@@ -42,21 +41,12 @@ function ResultsSkeleton() {
   );
 }
 
-/** Cards drawn per task (a phone's first screen shows four). */
-const CARDS_PER_TASK = 4;
-
-/**
- * The product cards, four per task: Preact, which the browser build runs on, renders a list in
- * one piece (React's useDeferredValue sliced it), and the twelve cards were one long task that
- * kept a phone from answering a tap. Placeholders of the same size hold the cards still to come,
- * so nothing moves.
- */
+/** The product cards of the page (memoised: typing in the search box does not draw them again). */
 const ProductGrid = memo(function ProductGrid({ products, busy, onAdd }: { products: readonly Product[]; busy: boolean; onAdd: ReturnType<typeof useAddToCart> }) {
-  const drawn = useGrowingList(products, CARDS_PER_TASK, CARDS_PER_TASK).length;
   return (
     <ul className={`grid grid-cols-2 gap-3 transition-opacity sm:grid-cols-3 sm:gap-4 xl:grid-cols-4 ${busy ? 'opacity-60' : ''}`}>
       {products.map((product, index) => (
-        <li key={product.id}>{index < drawn ? <ProductCard product={product} onAdd={onAdd} priority={index < 2} /> : <ProductCardSkeleton />}</li>
+        <li key={product.id}><ProductCard product={product} onAdd={onAdd} priority={index < 2} /></li>
       ))}
     </ul>
   );

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { Link } from '../../../components/link';
+import { Link } from 'react-router';
 import { pageWindow } from '../lib/catalogue-params';
 
 type PaginationProps = { page: number; totalPages: number; hrefFor: (page: number) => string };

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { ShoppingCart } from 'lucide-react';
-import { Link } from '../../../components/link';
+import { Link } from 'react-router';
 import { decimalToCents } from '@erepare/shared/shop';
 import type { Product } from '@erepare/shared/schemas/shop';
 import { ProductImage } from '../../../components/product-image';

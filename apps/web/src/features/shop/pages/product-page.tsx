@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, PackageX, RotateCw, Scale, ShieldCheck, ShoppingCart, Store, Truck } from 'lucide-react';
 import { useState } from 'react';
-import { useParams } from 'react-router';
-import { Link } from '../../../components/link';
+import { useParams, Link } from 'react-router';
 import { cartLineCap } from '@erepare/shared/cart';
 import { decimalToCents, shopMessages, WARRANTY_MONTHS } from '@erepare/shared/shop';
 import type { Product } from '@erepare/shared/schemas/shop';

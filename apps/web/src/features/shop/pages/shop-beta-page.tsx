@@ -1,5 +1,5 @@
 import { FlaskConical } from 'lucide-react';
-import { Link } from '../../../components/link';
+import { Link } from 'react-router';
 import { RestrictedShopNotice } from '../../../components/restricted-shop-notice';
 import { useSiteSettings } from '../../../lib/site-settings';
 import { Catalogue } from '../components/catalogue';

@@ -1,5 +1,5 @@
 import { CalendarRange, RefreshCw, RotateCcw, Search } from 'lucide-react';
-import { useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useDeferredValue, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { formatDate } from '@erepare/shared/format';
 import { Button } from '../../../components/ui/button';
 import { ErrorBox } from '../../../components/ui/field';
@@ -25,7 +25,6 @@ import {
 } from '../lib/dashboard-tickets';
 import { formatUpdateTime } from '../lib/format';
 import { TicketCards, TicketTable } from './ticket-list';
-import { useGrowingList } from '../../../lib/use-growing-list';
 
 const controlClasses =
   'block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 dark:border-slate-500 dark:bg-ink-900 dark:text-slate-100';
@@ -139,8 +138,8 @@ const noSubscription = () => () => undefined;
  * False on the server and while a prerendered page hydrates, true afterwards (and at once when the
  * page is rendered in the browser). What depends on today's date waits for it: the page was
  * prerendered at build time, and another day's text would not match the prerendered one, so React
- * would throw the prerendered content away and render it again (taps held before hydration on it
- * would then be lost, see lib/app-ready).
+ * would throw the prerendered content away and render it again (a hydration error, and the taps
+ * React replays on it would be lost).
  */
 function useAfterHydration(): boolean {
   return useSyncExternalStore(noSubscription, () => true, () => false);
@@ -166,10 +165,11 @@ export function Dashboard() {
       ? { kind: 'loaded', tickets: all }
       : { kind: 'loading' };
   const shown = useMemo(() => (state.kind === 'loaded' ? filterTickets(all, filters) : []), [state.kind, all, filters]);
-  // The list (up to hundreds of rows) renders in slices, one task each, that leave the page
-  // responsive to taps and typing (a filter change, the arrival of the data), rather than as one
-  // long task. The table and the cards are memoised so another render skips them.
-  const listed = useGrowingList(shown);
+  // The list (up to hundreds of rows) renders as a deferred value: React renders it in the
+  // background, in an interruptible render that leaves the page responsive to taps and typing (a
+  // filter change, the arrival of the data). The table and the cards are memoised so another
+  // render skips them.
+  const listed = useDeferredValue(shown);
   const options = useMemo(() => statusOptions(statuses.data ?? [], all), [statuses.data, all]);
   const empty = emptyListMessage(state, shown.length, filters);
   // Today's period once hydrated (the prerendered page, built on another day, names none).

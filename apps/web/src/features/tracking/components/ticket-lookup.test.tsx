@@ -95,6 +95,15 @@ describe('TicketLookup', () => {
     expect(mock).not.toHaveBeenCalled();
   });
 
+  it('an empty search sent without the app (?ticket=) gets the empty-field message, without calling the API', () => {
+    const mock = stubFetch(() => jsonResponse({}));
+    renderAt(<TicketLookup />, '/suivi?ticket=');
+    expect(field()).toHaveValue('');
+    expect(describedMessage()).toHaveTextContent('Veuillez entrer un numéro de ticket');
+    expect(field()).toHaveAttribute('aria-invalid', 'true');
+    expect(mock).not.toHaveBeenCalled();
+  });
+
   it('says plainly that an unknown ticket was not found', async () => {
     stubFetch(() => jsonResponse({ success: false, message: 'Ticket introuvable', statusCode: 404 }, 404));
     renderAt(<TicketLookup />, '/suivi?ticket=T-9999');

@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -10,9 +10,13 @@ import { VisitorFollowCard } from './visitor-follow-card';
 
 const TICKET_PARAM = 'ticket';
 
-/** The field's text and validation message, as the address gives them. */
+/**
+ * The field's text and validation message, as the address gives them. An empty `?ticket=` is a
+ * search sent empty: the form works without JavaScript (a GET of this page), so a tap on
+ * "Rechercher" before the app has loaded lands here, and gets the same message as in the app.
+ */
 function fromAddress(param: string | null): { input: string; invalid: string | null } {
-  if (param === null || param.trim() === '') return { input: param ?? '', invalid: null };
+  if (param === null) return { input: '', invalid: null };
   const checked = checkTicketInput(param);
   return { input: param, invalid: checked.ok ? null : checked.message };
 }
@@ -30,7 +34,14 @@ export function TicketLookup() {
 
   // The field follows the address (a link, back and forward), and is the visitor's in between.
   const [seenParam, setSeenParam] = useState(param);
-  const [field, setField] = useState(() => fromAddress(param));
+  // The first render is the prerendered page's (the same for every address): the address's
+  // verdict on the number comes once mounted, so hydration meets the HTML it expects.
+  const [field, setField] = useState(() => ({ input: param ?? '', invalid: null as string | null }));
+  useEffect(() => {
+    setField(fromAddress(param));
+    // Once, on mount: later changes of the address are followed below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   if (param !== seenParam) {
     setSeenParam(param);
     setField(fromAddress(param));

@@ -1,6 +1,6 @@
 import { BellOff, BellRing } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Link } from '../../../components/link';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { pushSupported } from '../../../lib/push';

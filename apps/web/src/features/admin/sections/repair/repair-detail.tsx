@@ -1,6 +1,6 @@
 import { Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from '../../../../components/link';
+import { Link } from 'react-router';
 import { buttonClasses } from '../../../../components/ui/button';
 import { BackToList, InfoBox, QueryState } from '../shop/kit';
 import { isReadOnlyError } from './api';

@@ -1,8 +1,7 @@
 import { ArrowLeft, Pencil, X } from 'lucide-react';
 import { forwardRef, useEffect, useId, useRef, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, type InputHTMLAttributes } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { useSearchParams } from 'react-router';
-import { Link } from '../../../../components/link';
+import { useSearchParams, Link } from 'react-router';
 import { Button, buttonClasses } from '../../../../components/ui/button';
 import { ErrorBox } from '../../../../components/ui/field';
 import { Spinner } from '../../../../components/ui/spinner';

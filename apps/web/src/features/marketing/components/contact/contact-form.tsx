@@ -1,7 +1,7 @@
 import { Send } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { Link } from '../../../../components/link';
+import { Link } from 'react-router';
 import { contactMessages } from '@erepare/shared/messages';
 import { CONTACT_MESSAGE_MAX } from '@erepare/shared/contact-limits';
 import type { ContactFormValues } from '@erepare/shared/schemas/contact';

@@ -1,20 +1,17 @@
-import { forwardRef, useId, type TextareaHTMLAttributes } from 'react';
+import { useId, type Ref, type TextareaHTMLAttributes } from 'react';
 
 type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
+  ref?: Ref<HTMLTextAreaElement>;
   label: string;
   error?: string | undefined;
   hint?: string;
 };
 
 /**
- * A labelled textarea whose hint and error are announced with it (same look as `Field`). The ref
- * is forwarded (the form library registers the textarea through it): the build runs on Preact,
- * where `ref` is not an ordinary prop as in React 19.
+ * A labelled textarea whose hint and error are announced with it (same look as `Field`). `ref`
+ * is an ordinary prop (React 19): the form library registers the textarea through it.
  */
-export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField(
-  { label, error, hint, id, className = '', ...props },
-  ref,
-) {
+export function TextAreaField({ label, error, hint, id, className = '', ref, ...props }: TextAreaFieldProps) {
   const generated = useId();
   const fieldId = id ?? generated;
   const describedBy = [hint ? `${fieldId}-hint` : null, error ? `${fieldId}-error` : null].filter(Boolean).join(' ') || undefined;
@@ -45,4 +42,4 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>
       ) : null}
     </div>
   );
-});
+}

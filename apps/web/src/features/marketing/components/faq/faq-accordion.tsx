@@ -1,5 +1,5 @@
 import { ChevronDown } from 'lucide-react';
-import { Link } from '../../../../components/link';
+import { Link } from 'react-router';
 import type { FaqEntry } from '../../content/faq';
 
 type FaqAccordionProps = {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ArrowRight } from 'lucide-react';
-import { Link } from '../../../../components/link';
+import { Link } from 'react-router';
 import { faqEntries } from '../../content/faq';
 import { FaqAccordion } from '../faq/faq-accordion';
 import { Section } from './section';

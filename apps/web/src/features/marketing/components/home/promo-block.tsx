@@ -1,5 +1,5 @@
 import { ArrowRight, Sparkles } from 'lucide-react';
-import { Link } from '../../../../components/link';
+import { Link } from 'react-router';
 
 /** Promo block: the online quote, with its start button. */
 export function PromoBlock() {

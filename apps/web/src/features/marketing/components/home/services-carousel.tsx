@@ -1,5 +1,5 @@
 import { ArrowRight } from 'lucide-react';
-import { Link } from '../../../../components/link';
+import { Link } from 'react-router';
 import { Carousel } from '../../../../components/ui/carousel';
 import { serviceSlides, type ServiceSlide } from '../../content/home-sections';
 import { Section } from './section';

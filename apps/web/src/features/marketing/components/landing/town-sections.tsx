@@ -1,5 +1,5 @@
 import { ArrowRight, Bike, Car, ChevronDown, Landmark, MapPin, MonitorSmartphone, Package, Route, Ship, TrainFront, Wrench, type LucideIcon } from 'lucide-react';
-import { Link } from '../../../../components/link';
+import { Link } from 'react-router';
 import { landingPages } from '@erepare/shared/routes';
 import type { StoreProfile } from '@erepare/shared/store-profile';
 import type { TownContent } from '../../content/towns';

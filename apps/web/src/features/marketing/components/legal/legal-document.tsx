@@ -1,6 +1,6 @@
 import { Mail } from 'lucide-react';
 import { Fragment } from 'react';
-import { Link } from '../../../../components/link';
+import { Link } from 'react-router';
 import { ContactActions } from '../../../../components/contact-actions';
 import { StoreContactList } from '../../../../components/store-contact-list';
 import type { Block, InlineLink, LegalSection, Rich } from './document-types';

@@ -1,6 +1,6 @@
 import { Gamepad2, HelpCircle, Laptop, Smartphone, Tablet, Watch } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from '../../../../components/link';
+import { Link } from 'react-router';
 import {
   QUOTE_OTHER,
   dropOffSlots,

@@ -1,6 +1,6 @@
 import { ArrowLeft, ArrowRight, CheckCircle2, Send } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from '../../../../components/link';
+import { Link } from 'react-router';
 import { dropOffDates, findQuoteBrand, findQuoteCategory, findQuoteFault, faultPriceLabel, QUOTE_OTHER } from '@erepare/shared/quote-catalogue';
 import { Button, buttonClasses } from '../../../../components/ui/button';
 import { useStoreProfile } from '../../../../lib/store-profile';

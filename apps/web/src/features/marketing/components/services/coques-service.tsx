@@ -1,5 +1,5 @@
 import { Mail, Smartphone } from 'lucide-react';
-import { Link } from '../../../../components/link';
+import { Link } from 'react-router';
 import { CASE_PRICE, caseBrands, caseFileTips, caseIncluded, caseSteps } from '../../content/services/coques';
 import { euros } from '../../content/services/format';
 import { ActionLink, CardGrid, CheckList, ClosingCta, CtaCall, CtaLink, ServiceHero, ServiceSection, StepList } from './service-blocks';

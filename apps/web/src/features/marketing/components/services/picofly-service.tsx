@@ -1,6 +1,5 @@
 import { Calculator, FileText, Gamepad2, TriangleAlert, Zap } from 'lucide-react';
-import { useRef, useState } from 'react';
-import { HydrateApart } from '../../../../components/hydrate-in-turn';
+import { Suspense, useRef, useState } from 'react';
 import { euros } from '../../content/services/format';
 import { importantInfo, orderSteps, switchModels, type SwitchModel } from '../../content/services/picofly';
 import { BASE_PRICE, EXPRESS_DELAY, STANDARD_DELAY, visibleOptions } from './picofly/price-calculator';
@@ -73,7 +72,7 @@ export function PicoflyService({ title }: { title: string }) {
       </ServiceSection>
 
       {/* Below the first screen, hydrated in tasks of their own (one long task would block taps). */}
-      <HydrateApart name="picofly-calculator">
+      <Suspense fallback={null}>
         <ServiceSection muted title="Options du service">
           <dl className="grid gap-3 sm:grid-cols-2">
             {visibleOptions().map((option) => (
@@ -102,9 +101,9 @@ export function PicoflyService({ title }: { title: string }) {
         <ServiceSection id="calculateur" title="Calculez votre prix" intro={<p>Cochez les options et choisissez une carte microSD&nbsp;: le total se met à jour aussitôt.</p>}>
           <PriceCalculatorPanel />
         </ServiceSection>
-      </HydrateApart>
+      </Suspense>
 
-      <HydrateApart name="picofly-end">
+      <Suspense fallback={null}>
         <ServiceSection muted title="Comment commander">
           <StepList steps={orderSteps} />
         </ServiceSection>
@@ -132,7 +131,7 @@ export function PicoflyService({ title }: { title: string }) {
             </CtaLink>
           }
         />
-      </HydrateApart>
+      </Suspense>
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { ExternalLink as ExternalLinkIcon, FileText, Mail, Phone, type LucideIcon } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { Link, type LinkProps } from '../../../../components/link';
+import { Link, type LinkProps } from 'react-router';
 import { buttonClasses, ButtonLink } from '../../../../components/ui/button';
 import type { ServiceCard, ServiceFigure, ServiceStep } from '../../content/services/types';
 import { useStoreProfile } from '../../../../lib/store-profile';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import { Link } from '../../../../../components/link';
+import { Link } from 'react-router';
 import { buttonClasses } from '../../../../../components/ui/button';
 import { trapTab } from '../../../../../lib/focus-trap';
 import { euros } from '../../../content/services/format';

@@ -36,14 +36,16 @@ const steps = [
     'npm',
     ['run', 'test:unit'],
   ],
-  ['Build de production', 'node', ['scripts/build.mjs']],
+  ['Build de production', process.execPath, ['scripts/build.mjs']],
   // Short forms of the quality suites (issue 10); the full forms: npm run test:security, test:load, test:faults.
-  ['Sécurité, forme courte (npm run test:security)', 'node', ['quality/security/run.mjs'], { SECURITY_SHORT: '1' }],
-  ['Charge, forme courte (npm run test:load)', 'node', ['quality/load/run.mjs', '--skip-build'], { LOAD_SHORT: '1' }],
-  ['Pannes, forme courte (npm run test:faults)', 'node', ['quality/faults/run.mjs', '--skip-build'], { FAULTS_SHORT: '1' }],
+  ['Sécurité, forme courte (npm run test:security)', process.execPath, ['quality/security/run.mjs'], { SECURITY_SHORT: '1' }],
+  ['Charge, forme courte (npm run test:load)', process.execPath, ['quality/load/run.mjs', '--skip-build'], { LOAD_SHORT: '1' }],
+  ['Pannes, forme courte (npm run test:faults)', process.execPath, ['quality/faults/run.mjs', '--skip-build'], { FAULTS_SHORT: '1' }],
   ['Tests de bout en bout (Chromium)', 'npm', ['run', 'test:e2e']],
 ];
 
+// Under npm, `node` is the bundled Node 24 (the `node` package, first on PATH): say which one runs.
+console.log(`Node ${process.version} (${process.execPath})`);
 const timings = [];
 const started = Date.now();
 for (const [label, command, args, env = {}] of steps) {

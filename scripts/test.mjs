@@ -44,7 +44,11 @@ const steps = [
   ['Tests de bout en bout (Chromium)', 'npm', ['run', 'test:e2e']],
 ];
 
-// Under npm, `node` is the bundled Node 24 (the `node` package, first on PATH): say which one runs.
+// Under npm, `node` is the bundled Node 24 (the `node` package, first on PATH). Run another way
+// (`node scripts/…`, or installed with --ignore-scripts), the system's Node runs: say so.
+if (Number(process.versions.node.split('.')[0]) < 24) {
+  console.warn(`Attention : Node ${process.version} (${process.execPath}). Ce projet tourne sur Node 24 : lancez-le par npm (npm ci, puis npm start / npm test).`);
+}
 console.log(`Node ${process.version} (${process.execPath})`);
 const timings = [];
 const started = Date.now();

@@ -66,10 +66,10 @@ function parseArgs(argv) {
 /** @param {string} line */
 const log = (line) => console.log(line);
 
-/** `npm run build` at the root; resolves with its duration. */
+/** `npm run build` at the root (its script, on this process's Node); resolves with its duration. */
 async function build() {
   const startedAt = performance.now();
-  const child = spawn('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/build.mjs'), '--force'], { cwd: ROOT, stdio: 'inherit' });
   const code = await new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (exitCode) => resolve(exitCode));

@@ -38,6 +38,8 @@ const chromiumArgs = [
   '--disable-quic',
 ];
 const launchOptions = { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs };
+/** The servers run on the runner's own Node (the bundled Node 24 under npm), whatever `node` the shell finds. */
+const node = JSON.stringify(process.execPath);
 
 export default defineConfig({
   testDir: 'tests',
@@ -82,7 +84,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: 'node --conditions=source --import tsx e2e/fake-providers.ts',
+      command: `${node} --conditions=source --import tsx e2e/fake-providers.ts`,
       cwd: root,
       port: Number(E2E_PROVIDERS.colissimoPort),
       reuseExistingServer: false,
@@ -103,7 +105,7 @@ export default defineConfig({
       },
     },
     {
-      command: 'node apps/server/dist/main.js',
+      command: `${node} apps/server/dist/main.js`,
       cwd: root,
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,

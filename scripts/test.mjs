@@ -36,14 +36,20 @@ const steps = [
     'npm',
     ['run', 'test:unit'],
   ],
-  ['Build de production', 'node', ['scripts/build.mjs']],
+  ['Build de production', process.execPath, ['scripts/build.mjs']],
   // Short forms of the quality suites (issue 10); the full forms: npm run test:security, test:load, test:faults.
-  ['Sécurité, forme courte (npm run test:security)', 'node', ['quality/security/run.mjs'], { SECURITY_SHORT: '1' }],
-  ['Charge, forme courte (npm run test:load)', 'node', ['quality/load/run.mjs', '--skip-build'], { LOAD_SHORT: '1' }],
-  ['Pannes, forme courte (npm run test:faults)', 'node', ['quality/faults/run.mjs', '--skip-build'], { FAULTS_SHORT: '1' }],
+  ['Sécurité, forme courte (npm run test:security)', process.execPath, ['quality/security/run.mjs'], { SECURITY_SHORT: '1' }],
+  ['Charge, forme courte (npm run test:load)', process.execPath, ['quality/load/run.mjs', '--skip-build'], { LOAD_SHORT: '1' }],
+  ['Pannes, forme courte (npm run test:faults)', process.execPath, ['quality/faults/run.mjs', '--skip-build'], { FAULTS_SHORT: '1' }],
   ['Tests de bout en bout (Chromium)', 'npm', ['run', 'test:e2e']],
 ];
 
+// Under npm, `node` is the bundled Node 24 (the `node` package, first on PATH). Run another way
+// (`node scripts/…`, or installed with --ignore-scripts), the system's Node runs: say so.
+if (Number(process.versions.node.split('.')[0]) < 24) {
+  console.warn(`Attention : Node ${process.version} (${process.execPath}). Ce projet tourne sur Node 24 : lancez-le par npm (npm ci, puis npm start / npm test).`);
+}
+console.log(`Node ${process.version} (${process.execPath})`);
 const timings = [];
 const started = Date.now();
 for (const [label, command, args, env = {}] of steps) {

@@ -49,7 +49,7 @@ export function prerender(): Plugin {
         plugins: [react()],
         resolve: { conditions: ['source', 'module', 'production'] },
         ssr: { noExternal: true, resolve: { conditions: ['source', 'module', 'node', 'production'] } },
-        build: { ssr: 'src/entry-server.tsx', outDir: ssrDir, emptyOutDir: true, target: 'node20', minify: false, sourcemap: false },
+        build: { ssr: 'src/entry-server.tsx', outDir: ssrDir, emptyOutDir: true, target: 'node24', minify: false, sourcemap: false },
       });
       // ES modules wherever dist/ is copied (no package.json above it saying so).
       fs.writeFileSync(path.join(ssrDir, 'package.json'), '{ "type": "module" }\n');

@@ -1,5 +1,5 @@
 // @ts-check
-/** Lighthouse 12, default mobile emulation and simulated throttling, in Debian's Chromium. */
+/** Lighthouse 13, default mobile emulation and simulated throttling, in Debian's Chromium. */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';

@@ -19,7 +19,9 @@ import path from 'node:path';
 
 /** @param {string} root @returns {Promise<Fakes>} */
 export async function startFakes(root) {
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['--conditions=source', path.join(root, 'quality/faults/fakes/host.ts')], {
+  // tsx's CLI on this process's Node (the bundled Node 24 under npm), not whatever `node` its shebang finds.
+  const tsx = path.join(root, 'node_modules/tsx/dist/cli.mjs');
+  const child = spawn(process.execPath, [tsx, '--conditions=source', path.join(root, 'quality/faults/fakes/host.ts')], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

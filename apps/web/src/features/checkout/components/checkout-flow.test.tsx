@@ -109,7 +109,7 @@ describe('CheckoutPage – steps', () => {
     const email = screen.getByLabelText('Adresse e-mail');
     expect(email).toHaveFocus();
     expect(email).toHaveAttribute('aria-invalid', 'true');
-    expect(email).toHaveAccessibleDescription(expect.stringContaining('Email requis'));
+    expect(email).toHaveAccessibleDescription(/Email requis/);
     expect(screen.getByRole('heading', { level: 2, name: /Vos coordonnées/ })).toBeInTheDocument();
 
     await user.type(email, 'l');

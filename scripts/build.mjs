@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDist = path.join(root, 'apps/web/dist');
 const stampFile = path.join(webDist, '.build-stamp');
-const webInputs = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/prerender.ts', 'apps/web/route-preloads.ts', 'apps/web/sw-build.ts', 'apps/web/scripts', 'packages/shared/src', 'package-lock.json'];
+const webInputs = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/prerender.ts', 'apps/web/route-preloads.ts', 'apps/web/pwa.ts', 'apps/web/scripts', 'packages/shared/src', 'package-lock.json'];
 
 function run(command, args, cwd = root) {
   const result = spawnSync(command, args, { cwd, stdio: 'inherit', shell: false });

@@ -2,10 +2,10 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { prerender } from './prerender';
-import { serviceWorker } from './sw-build';
+import { pwa } from './pwa';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), serviceWorker(), prerender()],
+  plugins: [react(), tailwindcss(), pwa(), prerender()],
   // Workspace packages are compiled from their TypeScript sources.
   resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
   build: {

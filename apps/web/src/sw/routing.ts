@@ -1,18 +1,21 @@
 import { matchRoute, type PageId } from '@erepare/shared/routes';
 
 /**
- * What the service worker does with a request (pure, unit-tested). Conservative: only public,
- * cookie-independent GETs are ever cached; the API is left alone except the public catalogue.
+ * What the service worker keeps (pure, unit-tested; sw.ts registers Workbox routes with these).
+ * Conservative: only public, cookie-independent GETs are ever cached; the API is left alone except
+ * the public catalogue.
  */
 
 export const CACHE_PREFIX = 'erepare-';
 
-export type CacheNames = { precache: string; pages: string; assets: string; catalogue: string };
+export type RuntimeCache = 'pages' | 'assets' | 'catalogue';
 
-/** Every cache name carries the build's version: a new build starts clean, old caches are deleted. */
-export function cacheNames(version: string): CacheNames {
+/**
+ * The run-time caches carry the build's version: a new build starts clean and the old ones are
+ * deleted on activate. (The precache is Workbox's, updated file by file.)
+ */
+export function cacheNames(version: string): Record<RuntimeCache, string> {
   return {
-    precache: `${CACHE_PREFIX}precache-${version}`,
     pages: `${CACHE_PREFIX}pages-${version}`,
     assets: `${CACHE_PREFIX}assets-${version}`,
     catalogue: `${CACHE_PREFIX}catalogue-${version}`,
@@ -25,13 +28,23 @@ export function staleCaches(existing: readonly string[], version: string): strin
   return existing.filter((name) => name.startsWith(CACHE_PREFIX) && !current.has(name));
 }
 
-/** Entries kept in each runtime cache (oldest dropped first). */
-export const CACHE_LIMITS = { pages: 30, assets: 150, catalogue: 60 } as const;
+/** The build's version, from the precache list (any file of the shell that changes changes it). */
+export function buildVersion(entries: readonly (string | { url: string; revision?: string | null })[]): string {
+  // FNV-1a (32 bits): the worker has no synchronous digest, and this only tells builds apart.
+  let hash = 0x811c9dc5;
+  const text = entries.map((entry) => (typeof entry === 'string' ? entry : `${entry.url}@${entry.revision ?? ''}`)).join('\n');
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, '0');
+}
 
-/** Navigation network-first: after this, a cached copy is shown if there is one (spec: 3 s). */
-export const NAVIGATION_TIMEOUT_MS = 3000;
+/** Entries kept in each run-time cache (the least recently used dropped first). */
+export const CACHE_LIMITS = { pages: 30, assets: 150, catalogue: 60 } as const satisfies Record<RuntimeCache, number>;
 
-export const OFFLINE_URL = '/offline.html';
+/** Navigation network-first: after this, a kept copy is shown if there is one (spec: 3 s). */
+export const NAVIGATION_TIMEOUT_SECONDS = 3;
 
 /**
  * A kept catalogue answer is shown at once (and refreshed behind) only while it is this recent;
@@ -74,41 +87,50 @@ export function isCacheablePage(pathname: string): boolean {
   return match.kind === 'page' && !PRIVATE_PAGES.has(match.route.page);
 }
 
+export function isApiPath(pathname: string): boolean {
+  return pathname === '/api' || pathname.startsWith('/api/');
+}
+
 /** The public catalogue: products, one product, categories (no session-dependent content). */
-const CATALOGUE = /^\/api\/shop\/(products|categories)(\/|$)/;
-
-export type RequestInfo = { url: string; method: string; mode: string };
-
-export type Decision =
-  | { strategy: 'network' }
-  | { strategy: 'navigate'; cacheable: boolean }
-  | { strategy: 'precache' }
-  | { strategy: 'cache-first'; cache: 'assets' }
-  | { strategy: 'stale-while-revalidate'; cache: 'catalogue' };
+export function isCataloguePath(pathname: string): boolean {
+  return /^\/api\/shop\/(products|categories)(\/|$)/.test(pathname);
+}
 
 /** Build files under /assets/ carry a content hash in their name: they never change under it. */
 export function isHashedAsset(pathname: string): boolean {
   return pathname.startsWith('/assets/');
 }
 
-export function decide(request: RequestInfo, origin: string, precached: ReadonlySet<string>): Decision {
-  if (request.method !== 'GET') return { strategy: 'network' };
-  let url: URL;
-  try {
-    url = new URL(request.url);
-  } catch {
-    return { strategy: 'network' };
-  }
-  if (url.origin !== origin) return { strategy: 'network' };
+/** What Workbox's route matchers are given (a subset of its RouteMatchCallbackOptions). */
+export type MatchOptions = { url: URL; request: { mode: string }; sameOrigin: boolean };
+
+/** A catalogue answer, whoever asks (a script, or a navigation to the JSON itself). */
+export const isCatalogueRequest = ({ url, sameOrigin }: MatchOptions): boolean => sameOrigin && isCataloguePath(url.pathname);
+
+/** A navigation to a page that may be kept. */
+export const isPublicPageNavigation = ({ url, request, sameOrigin }: MatchOptions): boolean =>
+  sameOrigin && request.mode === 'navigate' && !isApiPath(url.pathname) && isCacheablePage(url.pathname);
+
+/** Any other navigation, but to the API: network only, the offline page when it fails. */
+export const isOtherPageNavigation = ({ url, request, sameOrigin }: MatchOptions): boolean =>
+  sameOrigin && request.mode === 'navigate' && !isApiPath(url.pathname);
+
+/** A hashed build file that is not precached (sw.ts registers this after the precache route). */
+export const isAssetRequest = ({ url, sameOrigin }: MatchOptions): boolean => sameOrigin && isHashedAsset(url.pathname);
+
+const FILE_LIKE = /\.[a-z0-9]{1,8}$/i;
+
+/**
+ * Where an address the page loaded before the worker controlled it is kept (the page sends them:
+ * lib/service-worker.ts): a catalogue answer, a hashed build file, or the page itself. Precached
+ * files and everything else are left alone.
+ */
+export function warmCache(url: URL, precached: boolean): RuntimeCache | null {
   const { pathname } = url;
-  if (pathname === '/api' || pathname.startsWith('/api/')) {
-    return CATALOGUE.test(pathname) ? { strategy: 'stale-while-revalidate', cache: 'catalogue' } : { strategy: 'network' };
-  }
-  if (request.mode === 'navigate') return { strategy: 'navigate', cacheable: isCacheablePage(pathname) };
-  if (pathname === '/sw.js') return { strategy: 'network' };
-  if (precached.has(pathname) && !url.search) return { strategy: 'precache' };
-  if (isHashedAsset(pathname)) return { strategy: 'cache-first', cache: 'assets' };
-  return { strategy: 'network' };
+  if (isApiPath(pathname)) return isCataloguePath(pathname) ? 'catalogue' : null;
+  if (precached) return null;
+  if (isHashedAsset(pathname)) return 'assets';
+  return !FILE_LIKE.test(pathname) && isCacheablePage(pathname) ? 'pages' : null;
 }
 
 /** A page is kept under its path alone (queries such as ?ticket= are not part of the key). */

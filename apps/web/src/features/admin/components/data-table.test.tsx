@@ -3,7 +3,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { createBrowserRouter, MemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from '@erepare/shared/zod';
 import { DataTable, type SortState } from './data-table';
@@ -138,11 +138,12 @@ describe('useAdminList', () => {
     });
     vi.stubGlobal('fetch', fetch);
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    // A browser router, as the app's: the list reads the address from window.location.
+    window.history.replaceState(null, '', '/admin-dashboard?section=clients&page=2');
+    const router = createBrowserRouter([{ path: '/admin-dashboard', element: <ListHarness /> }]);
     render(
       <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={['/admin-dashboard?section=clients&page=2']}>
-          <ListHarness />
-        </MemoryRouter>
+        <RouterProvider router={router} />
       </QueryClientProvider>,
     );
     expect(await screen.findByText(/Page 2 sur 3/)).toBeInTheDocument();

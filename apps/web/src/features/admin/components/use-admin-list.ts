@@ -84,18 +84,17 @@ export function useAdminList<R extends ListResponse>({
   /** Writes URL params (null/'' removes one); `resetPage` goes back to page 1. */
   const update = useCallback(
     (changes: Record<string, string | number | null | undefined>, { resetPage = true, replace = false } = {}) => {
-      setSearchParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [name, value] of Object.entries(changes)) {
-            if (value === null || value === undefined || value === '') next.delete(name);
-            else next.set(name, String(value));
-          }
-          if (resetPage && !('page' in changes)) next.delete('page');
-          return next;
-        },
-        { replace, preventScrollReset: true },
-      );
+      // From the address as it is now (the browser router keeps it in window.location), not as
+      // this component last rendered it: the router renders a navigation in a transition, and a
+      // change made meanwhile (a search sent 300 ms after typing, while a link to a row's detail
+      // is being followed) would otherwise drop what that navigation added.
+      const next = new URLSearchParams(window.location.search);
+      for (const [name, value] of Object.entries(changes)) {
+        if (value === null || value === undefined || value === '') next.delete(name);
+        else next.set(name, String(value));
+      }
+      if (resetPage && !('page' in changes)) next.delete('page');
+      setSearchParams(next, { replace, preventScrollReset: true });
     },
     [setSearchParams],
   );

@@ -1,12 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { emptyDatabase } from './test/postgres-databases.js';
 
 /**
  * The built server as `npm start` runs it (dist/main.js, built by `npm run test:unit` first): a
@@ -128,21 +127,9 @@ describe.skipIf(onPostgres)('npm start on the embedded database', () => {
 
 /** A new empty database on the test server (dropped after the file); returns its URL. */
 async function freshPostgresDatabase(): Promise<string> {
-  const baseUrl = process.env.TEST_DATABASE_URL ?? '';
-  const name = `erepare_main_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const client = new pg.Client({ connectionString: baseUrl });
-    await client.connect();
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.end();
-  });
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  const database = await emptyDatabase(inject('postgresRun'));
+  cleanups.push(database.drop);
+  return database.url;
 }
 
 describe.skipIf(!onPostgres)('the same server on PostgreSQL', () => {

@@ -42,7 +42,7 @@ async function withClient<T>(baseUrl: string, use: (client: pg.Client) => Promis
 }
 
 /** Drops the databases of runs that are gone (their lock is free); never those of a live run. */
-async function dropLeftovers(client: pg.Client, ownKey: number): Promise<string[]> {
+export async function dropLeftovers(client: pg.Client, ownKey: number): Promise<string[]> {
   const { rows } = await client.query<{ datname: string }>("select datname from pg_database where datname like 'erepare\\_t%'");
   const byRun = new Map<number, string[]>();
   for (const { datname } of rows) {

@@ -27,6 +27,7 @@ function freePort(): Promise<number> {
   });
 }
 
+/** Starts the built server and waits for its "ready" line (printed once it listens), or its exit. */
 async function start(env: Record<string, string>): Promise<Running> {
   const port = await freePort();
   const started = Date.now();
@@ -35,17 +36,18 @@ async function start(env: Record<string, string>): Promise<Running> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const ready = new Promise<number>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('E.repare est prêt sur')) resolve(Date.now() - started);
+    });
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', () => reject(new Error(`server exited early:\n${output}`)));
+  });
+  const readyMs = await ready;
   const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    if (Date.now() - started > 30_000) throw new Error(`server not ready after 30 s:\n${output}`);
-    const ok = await fetch(`${url}/api/health`).then((r) => r.ok).catch(() => false);
-    if (ok) break;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return { child, output: () => output, url, readyMs: Date.now() - started };
+  expect((await fetch(`${url}/api/health`)).ok).toBe(true);
+  return { child, output: () => output, url, readyMs };
 }
 
 function stop(running: Running, signal: NodeJS.Signals): Promise<number | null> {

@@ -9,27 +9,15 @@
  * TRUST_PROXY needed); per-account and per-e-mail limits still trip and must answer a French 429.
  * SECURITY_SEED replays a run; SECURITY_SHORT=1 sends 30 payloads per route instead of 300.
  */
-import type * as FastifyModule from 'fastify';
-import type { LightMyRequestResponse, RouteOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../apps/server/src/test/test-app.js';
+import { registeredRoutes, type RegisteredRoute } from '../../apps/server/src/test/routes.js';
 import { signedInUser } from '../../apps/server/src/test/users.js';
 import { customers, tickets } from '../../apps/server/src/db/schema.js';
 import { diffSnapshots, frenchMessageProblem, nextAddress, prng, snapshot } from './helpers.js';
 
-const routes = vi.hoisted(() => [] as { method: string; url: string }[]);
-
-vi.mock('fastify', async (importOriginal) => {
-  const actual = await importOriginal<typeof FastifyModule>();
-  const factory = ((options?: Parameters<typeof actual.default>[0]) => {
-    const instance = actual.default(options);
-    instance.addHook('onRoute', (route: RouteOptions) => {
-      for (const method of [route.method].flat()) routes.push({ method, url: route.url });
-    });
-    return instance;
-  }) as unknown as typeof actual.default;
-  return { ...actual, default: factory, fastify: factory };
-});
+let routes: RegisteredRoute[] = [];
 
 const SHORT = process.env.SECURITY_SHORT === '1';
 const PER_ROUTE = Number(process.env.SECURITY_PAYLOADS ?? (SHORT ? 30 : 300));
@@ -53,6 +41,7 @@ async function signIn(): Promise<void> {
 
 beforeAll(async () => {
   t = await createTestApp();
+  routes = registeredRoutes(t.app);
   const [customer] = await t.database.db.insert(customers).values({ firstName: 'Fuzz', lastName: 'Client', email: 'fuzz.client1@exemple.fr' }).returning();
   valid.customer = customer?.id ?? 1;
   const [ticket] = await t.database.db.insert(tickets).values({ ticketNumber: 'T-660001', customerId: valid.customer, status: 'In Progress', totalCents: 1000 }).returning();

@@ -2,8 +2,8 @@
  * Security suite (issue 10 item 4), items 1-8 of the brief: ownership, public answers without
  * personal data, staff endpoints, rate limits, cross-site POST, headers and CSP, sessions and
  * reset tokens, secrets in the built web assets. The real application in-process on a copy of
- * the PGlite template; nothing of ours is mocked (the fastify factory is wrapped only to collect
- * the registered routes, as admin-access.test.ts does).
+ * the PGlite template; nothing is mocked (the registered routes are read from the application's
+ * own router, as admin-access.test.ts does).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,28 +11,16 @@ import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type * as FastifyModule from 'fastify';
-import type { LightMyRequestResponse, RouteOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authTokens, customers, invoiceLines, invoices, notifications, orders, sessions, ticketDevices, tickets, trackedTickets, users } from '../../apps/server/src/db/schema.js';
 import { issueToken } from '../../apps/server/src/modules/accounts/tokens.js';
 import { createTestApp, type TestApp } from '../../apps/server/src/test/test-app.js';
+import { registeredRoutes, type RegisteredRoute } from '../../apps/server/src/test/routes.js';
 import { signedInUser, TEST_PASSWORD } from '../../apps/server/src/test/users.js';
 import { diffSnapshots, frenchMessageProblem, nextAddress, snapshot } from './helpers.js';
 
-const routes = vi.hoisted(() => [] as { method: string; url: string }[]);
-
-vi.mock('fastify', async (importOriginal) => {
-  const actual = await importOriginal<typeof FastifyModule>();
-  const factory = ((options?: Parameters<typeof actual.default>[0]) => {
-    const instance = actual.default(options);
-    instance.addHook('onRoute', (route: RouteOptions) => {
-      for (const method of [route.method].flat()) routes.push({ method, url: route.url });
-    });
-    return instance;
-  }) as unknown as typeof actual.default;
-  return { ...actual, default: factory, fastify: factory };
-});
+let routes: RegisteredRoute[] = [];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 type Headers = { authorization: string };
@@ -47,6 +35,7 @@ const BOB_SECRETS = ['Bob-Secret-Nom', 'bob.secret@exemple.fr', '0611223344', '1
 
 beforeAll(async () => {
   t = await createTestApp({ TRUST_PROXY: 'false' });
+  routes = registeredRoutes(t.app);
   const db = t.database.db;
   const [a, b] = await db
     .insert(customers)

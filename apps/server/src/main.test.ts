@@ -1,12 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { emptyDatabase } from './test/postgres-databases.js';
 
 /**
  * The built server as `npm start` runs it (dist/main.js, built by `npm run test:unit` first): a
@@ -28,6 +27,7 @@ function freePort(): Promise<number> {
   });
 }
 
+/** Starts the built server and waits for its "ready" line (printed once it listens), or its exit. */
 async function start(env: Record<string, string>): Promise<Running> {
   const port = await freePort();
   const started = Date.now();
@@ -36,17 +36,18 @@ async function start(env: Record<string, string>): Promise<Running> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const ready = new Promise<number>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('E.repare est prêt sur')) resolve(Date.now() - started);
+    });
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', () => reject(new Error(`server exited early:\n${output}`)));
+  });
+  const readyMs = await ready;
   const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    if (Date.now() - started > 30_000) throw new Error(`server not ready after 30 s:\n${output}`);
-    const ok = await fetch(`${url}/api/health`).then((r) => r.ok).catch(() => false);
-    if (ok) break;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return { child, output: () => output, url, readyMs: Date.now() - started };
+  expect((await fetch(`${url}/api/health`)).ok).toBe(true);
+  return { child, output: () => output, url, readyMs };
 }
 
 function stop(running: Running, signal: NodeJS.Signals): Promise<number | null> {
@@ -128,21 +129,9 @@ describe.skipIf(onPostgres)('npm start on the embedded database', () => {
 
 /** A new empty database on the test server (dropped after the file); returns its URL. */
 async function freshPostgresDatabase(): Promise<string> {
-  const baseUrl = process.env.TEST_DATABASE_URL ?? '';
-  const name = `erepare_main_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const client = new pg.Client({ connectionString: baseUrl });
-    await client.connect();
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.end();
-  });
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  const database = await emptyDatabase(inject('postgresRun'));
+  cleanups.push(database.drop);
+  return database.url;
 }
 
 describe.skipIf(!onPostgres)('the same server on PostgreSQL', () => {

@@ -109,6 +109,8 @@ export type PaypalPendingJobOptions = {
   paypal: { clientId: string; clientSecret: string; apiUrl: string };
   publicUrl: string;
   mailer?: Pick<Mailer, 'kick'> | undefined;
+  /** Called after every run, whatever its outcome (tests wait for runs instead of sleeping). */
+  onRun?: () => void;
 };
 
 /**
@@ -137,6 +139,7 @@ export function startPaypalPendingJob(db: Db, log: FastifyBaseLogger, options: P
       log.warn({ err: error }, 'PayPal pending-capture job failed; it will run again');
     } finally {
       running = false;
+      options.onRun?.();
     }
   };
   const first = setTimeout(() => void run(), Math.min(MINUTE, intervalMs));

@@ -5,13 +5,14 @@
  * and the ticket retried next round, and the requests it spends kept within its budget.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLocalRepairBackend } from '../adapters/repair/local.js';
 import { createRepairDeskBackend } from '../adapters/repair/repairdesk.js';
 import type { TicketRecord } from '../adapters/repair/types.js';
 import { openDatabase, rowsOf } from '../db/client.js';
 import { customers, notifications, pushOutbox, pushSubscriptions, rateLimits, ticketDevices, tickets, trackedTickets } from '../db/schema.js';
 import { fromRecords, startFakeRepairDesk, type FakeRepairDesk } from '../test/fakes/repairdesk-fake.js';
+import { signal, until } from '../test/signals.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { signedInUser } from '../test/users.js';
 import { runTicketTracking, startTicketTrackingJob } from './ticket-tracking.js';
@@ -184,16 +185,25 @@ describe('the RepairDesk tracking job', () => {
     // One browser of the owner is subscribed: the change queues a push, the job kicks the sender.
     await db().insert(pushSubscriptions).values({ userId: owner.id, endpoint: 'https://push.exemple.fr/zoe', p256dh: 'p'.repeat(87), auth: 'a'.repeat(22) });
     let kicks = 0;
-    const stop = startTicketTrackingJob(db(), t.app.log, { backend: t.app.repair.backend, kick: () => (kicks += 1) }, 100);
+    const runs = signal();
+    // The job's clock is a fake one: the test moves it an interval at a time and waits for the run.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     try {
-      const deadline = Date.now() + 10_000;
-      while (Date.now() < deadline) {
-        const [row] = await db().select().from(trackedTickets).where(eq(trackedTickets.ticketNumber, fourth));
-        if (row?.lastStatus === 'Completed') break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
+      const stop = startTicketTrackingJob(db(), t.app.log, { backend: t.app.repair.backend, kick: () => (kicks += 1), onRun: () => runs.fire() }, 100);
+      try {
+        await until(
+          async () => {
+            const [row] = await db().select().from(trackedTickets).where(eq(trackedTickets.ticketNumber, fourth));
+            return row?.lastStatus === 'Completed';
+          },
+          'the change to be seen by the job',
+          { step: () => vi.advanceTimersByTime(100), done: runs, maxSteps: 10 },
+        );
+      } finally {
+        stop();
       }
     } finally {
-      stop();
+      vi.useRealTimers();
     }
     const stored = await ticketNotifications();
     expect(stored.filter((entry) => entry.ticketData?.status === 'Completed')).toHaveLength(1);

@@ -161,7 +161,13 @@ export async function runTicketTracking(db: Db, options: TicketTrackingOptions):
  * Runs the tracking every 30 s with RepairDesk, every 5 minutes (a safety sweep) with the local
  * backend. A failing round is logged and the next one runs as usual. Returns the stop function.
  */
-export function startTicketTrackingJob(db: Db, log: FastifyBaseLogger, options: Omit<TicketTrackingOptions, 'log'>, intervalMs?: number): () => void {
+export function startTicketTrackingJob(
+  db: Db,
+  log: FastifyBaseLogger,
+  /** `onRun`: called after every run, whatever its outcome (tests wait for runs instead of sleeping). */
+  { onRun, ...options }: Omit<TicketTrackingOptions, 'log'> & { onRun?: () => void },
+  intervalMs?: number,
+): () => void {
   const every = intervalMs ?? (options.backend.kind === 'repairdesk' ? TICKET_TRACKING_INTERVAL_MS : LOCAL_SWEEP_INTERVAL_MS);
   let running = false;
   const run = async () => {
@@ -182,6 +188,7 @@ export function startTicketTrackingJob(db: Db, log: FastifyBaseLogger, options: 
       log.warn({ err: error }, 'ticket tracking job failed; it will run again');
     } finally {
       running = false;
+      onRun?.();
     }
   };
   const first = setTimeout(() => void run(), Math.min(10_000, every));

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../errors.js';
 import { registerErrorHandler } from '../plugins/errors.js';
+import { signal } from '../test/signals.js';
 import { createUploadGuard, type UploadGuard } from './upload-guard.js';
 
 const BUSY = 'Le service est très sollicité. Réessayez dans une minute.';
@@ -13,34 +14,42 @@ afterEach(async () => {
   app = undefined;
 });
 
-/** A route whose handler waits until the test lets it finish, to hold uploads in flight. */
+/**
+ * A route whose handler waits until the test lets it finish, to hold uploads in flight.
+ * `waiting(n)` resolves once n requests are held in the handler (past the guard).
+ */
 async function appWithGuard(guard: UploadGuard) {
   const gates: (() => void)[] = [];
+  const held = signal();
   const instance = Fastify();
   registerErrorHandler(instance);
   instance.post(
     '/upload',
     { onRequest: guard.acquire, onResponse: guard.release, onRequestAbort: guard.release },
     async () => {
-      await new Promise<void>((resolve) => gates.push(resolve));
+      await new Promise<void>((resolve) => {
+        gates.push(resolve);
+        held.fire();
+      });
       return { ok: true };
     },
   );
   await instance.ready();
   app = instance;
-  return { instance, gates };
+  const waiting = async (count: number) => {
+    while (gates.length < count) await held.next();
+  };
+  return { instance, gates, waiting };
 }
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('createUploadGuard', () => {
   it('answers 503 with Retry-After beyond the cap, and frees the slot once a response is sent', async () => {
     const guard = createUploadGuard({ maxInFlight: 2, message: BUSY });
-    const { instance, gates } = await appWithGuard(guard);
+    const { instance, gates, waiting } = await appWithGuard(guard);
     const send = () => instance.inject({ method: 'POST', url: '/upload', payload: { photo: 'x'.repeat(100) } });
     const first = send();
     const second = send();
-    await settle();
+    await waiting(2);
     expect(guard.inFlight).toBe(2);
 
     const refused = await send();
@@ -53,7 +62,7 @@ describe('createUploadGuard', () => {
     expect((await first).statusCode).toBe(200);
     expect(guard.inFlight).toBe(1);
     const third = send();
-    await settle();
+    await waiting(2);
     expect(guard.inFlight).toBe(2);
     for (const open of gates.splice(0)) open();
     expect((await second).statusCode).toBe(200);
@@ -63,12 +72,12 @@ describe('createUploadGuard', () => {
 
   it('does not count small bodies, and releases a slot only once (abort then response)', async () => {
     const guard = createUploadGuard({ maxInFlight: 1, message: BUSY, minBytes: 1000 });
-    const { instance, gates } = await appWithGuard(guard);
+    const { instance, gates, waiting } = await appWithGuard(guard);
     const big = instance.inject({ method: 'POST', url: '/upload', payload: { photo: 'x'.repeat(2000) } });
-    await settle();
+    await waiting(1);
     expect(guard.inFlight).toBe(1);
     const small = instance.inject({ method: 'POST', url: '/upload', payload: { note: 'ok' } });
-    await settle();
+    await waiting(2);
     expect(guard.inFlight).toBe(1);
     for (const open of gates.splice(0)) open();
     expect((await big).statusCode).toBe(200);

@@ -1,12 +1,10 @@
 import fs from 'node:fs/promises';
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
-import { seed } from '../db/seed.js';
+import { copyOfTemplate } from './postgres-databases.js';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -15,30 +13,12 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-/** A fresh database for one test file: a copy of the PGlite template, or a new PostgreSQL database. */
+/** A fresh database for one test file: a copy of the PGlite template, or of the PostgreSQL one. */
 async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (process.env.TEST_DB === 'postgres') {
-    const baseUrl = process.env.TEST_DATABASE_URL;
-    if (!baseUrl) throw new Error('TEST_DATABASE_URL is required for the PostgreSQL test project');
-    const name = `erepare_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(baseUrl);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ kind: 'postgres', url: url.toString() });
-    await database.migrate();
-    await seed(database.db);
-    return {
-      database,
-      drop: async () => {
-        const cleaner = new pg.Client({ connectionString: baseUrl });
-        await cleaner.connect();
-        await cleaner.query(`drop database if exists ${name} with (force)`);
-        await cleaner.end();
-      },
-    };
+    const copy = await copyOfTemplate(inject('postgresRun'));
+    const database = await openDatabase({ kind: 'postgres', url: copy.url });
+    return { database, drop: copy.drop };
   }
   const template = await fs.readFile(inject('pgliteTemplate'));
   const database = await openDatabase({ kind: 'pglite-memory', dump: new Blob([template]) });

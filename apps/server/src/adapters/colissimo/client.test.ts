@@ -3,7 +3,7 @@
  * body, the lenient reading of the answer, business errors, HTTP errors, timeouts, and logs that
  * never carry the password.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startColissimoFake, type FakeColissimo } from '../../test/fakes/colissimo-fake.js';
 import { ColissimoError, createColissimoClient } from './client.js';
 
@@ -99,8 +99,18 @@ describe('Colissimo relay search (reference §5)', () => {
     fake.failNext(503);
     await expect(client().findRelayPoints(search)).rejects.toMatchObject({ reason: 'http', status: 503 });
     await expect(client().findRelayPoints({ ...search, zipCode: '99999' })).rejects.toMatchObject({ reason: 'http', status: 500 });
-    fake.delayNext(1_000);
-    await expect(client({ timeoutMs: 150 }).findRelayPoints(search)).rejects.toMatchObject({ reason: 'timeout' });
+    // Colissimo holds its answer; the client's clock (a fake one) passes its deadline.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const held = fake.holdNext(1);
+      const slow = client({ timeoutMs: 150 }).findRelayPoints(search);
+      await held.arrived;
+      vi.advanceTimersByTime(150);
+      await expect(slow).rejects.toMatchObject({ reason: 'timeout' });
+      held.release();
+    } finally {
+      vi.useRealTimers();
+    }
     const nowhere = createColissimoClient({ apiUrl: 'http://127.0.0.1:9/pointretrait', auth: { accountNumber: '1', password: 'x' }, timeoutMs: 1_000 });
     await expect(nowhere.findRelayPoints(search)).rejects.toMatchObject({ reason: 'network' });
     expect(logged.join('\n')).not.toContain(fake.password);

@@ -9,6 +9,7 @@
  * list), any other code is a failure.
  */
 import { z } from '@erepare/shared/zod';
+import { deadline } from '../../lib/deadline.js';
 
 export type ColissimoAuth = { accountNumber: string; password: string } | { apiKey: string };
 
@@ -133,12 +134,13 @@ export function createColissimoClient(settings: ColissimoSettings): ColissimoCli
     const what = { zipCode: search.zipCode, shippingDate: search.shippingDate };
     let status: number;
     let raw: string;
+    const limit = deadline(timeoutMs);
     try {
       const response = await fetch(endpoint, {
         method: 'POST',
         headers: { accept: 'application/json', 'content-type': 'application/json' },
         body: JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: limit.signal,
         redirect: 'manual',
       });
       status = response.status;
@@ -156,6 +158,8 @@ export function createColissimoClient(settings: ColissimoSettings): ColissimoCli
       }
       warn({ ...what }, 'Colissimo injoignable');
       throw new ColissimoError('network');
+    } finally {
+      limit.done();
     }
     if (status < 200 || status >= 300) {
       warn({ ...what, status }, 'Colissimo en erreur');

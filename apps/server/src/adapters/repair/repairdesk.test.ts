@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { fromRecords, startFakeRepairDesk, type FakeRepairDesk, type FakeRepairDeskOptions } from '../../test/fakes/repairdesk-fake.js';
@@ -688,24 +688,45 @@ describe('RepairDesk backend: retries, timeouts and errors', () => {
     expect(waits).toEqual([1000]);
   });
 
-  it('stops a slow answer at the timeout: 504 "Requête interrompue par timeout - Veuillez réessayer"', async () => {
-    const backend = backendFor(server, { timeouts: { defaultMs: 100 } });
-    server.controls.delayNext(1, 400);
-    const before = server.count();
-    const error = await failure(backend.listStatuses());
-    expect(error).toMatchObject({ code: 'REPAIR_TIMEOUT', httpStatus: 504, message: 'Requête interrompue par timeout - Veuillez réessayer' });
-    expect(server.count() - before).toBe(1);
-  });
+  describe('timeouts (a fake clock; RepairDesk holds its answers until the test lets them go)', () => {
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
 
-  it('gives the inventory a longer timeout, and a longer one still for pages of 5000', async () => {
-    const backend = backendFor(server, { timeouts: { defaultMs: 50, inventoryMs: 150, inventoryLargeMs: 2000, inventoryLargePageSize: 3 } });
-    server.controls.delayNext(1, 100);
-    expect((await backend.listInventory({ offset: 0, limit: 2 })).items).toHaveLength(2);
-    server.controls.delayNext(1, 300);
-    expect((await failure(backend.listInventory({ offset: 0, limit: 1 }))).code).toBe('REPAIR_TIMEOUT');
-    server.controls.delayNext(1, 300);
-    expect((await backend.listInventory({ offset: 0, limit: 3 })).items).toHaveLength(3);
-    expect(repairDeskDefaults.timeouts).toEqual({ defaultMs: 10_000, inventoryMs: 20_000, inventoryLargeMs: 30_000, inventoryLargePageSize: 5000 });
+    /** Starts `call`, waits until RepairDesk holds its request, moves the clock by `ms`, then lets RepairDesk answer. */
+    async function answeredAfter<T>(ms: number, call: () => Promise<T>): Promise<T> {
+      const held = server.controls.holdNext(1);
+      const pending = call();
+      // A rejection is read by the caller; it must not count as unhandled meanwhile.
+      pending.catch(() => undefined);
+      await held.arrived;
+      vi.advanceTimersByTime(ms);
+      held.release();
+      return pending;
+    }
+
+    it('stops a slow answer at the timeout: 504 "Requête interrompue par timeout - Veuillez réessayer"', async () => {
+      const backend = backendFor(server, { timeouts: { defaultMs: 100 } });
+      const before = server.count();
+      expect(await answeredAfter(99, () => backend.listStatuses())).toEqual(statuses);
+      const error = await failure(answeredAfter(100, () => backend.listStatuses()));
+      expect(error).toMatchObject({ code: 'REPAIR_TIMEOUT', httpStatus: 504, message: 'Requête interrompue par timeout - Veuillez réessayer' });
+      // Not retried.
+      expect(server.count() - before).toBe(2);
+    });
+
+    it('gives the inventory a longer timeout, and a longer one still for pages of 5000', async () => {
+      const backend = backendFor(server, { timeouts: { defaultMs: 50, inventoryMs: 150, inventoryLargeMs: 2000, inventoryLargePageSize: 3 } });
+      expect((await answeredAfter(149, () => backend.listInventory({ offset: 0, limit: 2 }))).items).toHaveLength(2);
+      expect((await failure(answeredAfter(150, () => backend.listInventory({ offset: 0, limit: 1 })))).code).toBe('REPAIR_TIMEOUT');
+      expect((await answeredAfter(1999, () => backend.listInventory({ offset: 0, limit: 3 }))).items).toHaveLength(3);
+      expect((await failure(answeredAfter(2000, () => backend.listInventory({ offset: 0, limit: 3 })))).code).toBe('REPAIR_TIMEOUT');
+      expect((await failure(answeredAfter(50, () => backend.listStatuses()))).code).toBe('REPAIR_TIMEOUT');
+      expect(repairDeskDefaults.timeouts).toEqual({ defaultMs: 10_000, inventoryMs: 20_000, inventoryLargeMs: 30_000, inventoryLargePageSize: 5000 });
+    });
   });
 
   it('backs off on 429 (5 s, or Retry-After) and succeeds', async () => {
@@ -1067,6 +1088,24 @@ describe('RepairDesk backend: inventory', () => {
   });
 });
 
+/**
+ * One clock for the backend and the fake RepairDesk: the throttle's waits move it forward at once
+ * (real requests still go over HTTP). Only for waits with a known end (a deadline): a wait for a
+ * request in flight would jump straight to its deadline.
+ */
+function virtualClock() {
+  const clock = {
+    now: 0,
+    waits: [] as number[],
+    sleep: (ms: number) => {
+      clock.waits.push(ms);
+      clock.now += ms;
+      return Promise.resolve();
+    },
+  };
+  return clock;
+}
+
 describe('RepairDesk backend: throttle', () => {
   it('spreads a burst over the rolling window (small window, real time)', async () => {
     const server = await fake();
@@ -1147,23 +1186,27 @@ describe('RepairDesk backend: throttle', () => {
   });
 
   it('a waiter stuck behind slow requests gives up at its deadline (503), not when they end', async () => {
-    const server = await fake();
+    const clock = virtualClock();
+    const server = await fake({ now: () => clock.now });
     const backend = createRepairDeskBackend({
       apiKey: KEY,
       baseUrl: server.url,
       production: true,
       timeouts: { defaultMs: 3000 },
       limits: { requestsPerWindow: 2, windowMs: 100, throttleMaxWaitMs: 250 },
+      now: () => clock.now,
+      sleep: clock.sleep,
     });
-    server.controls.delayNext(2, 900);
-    const started = Date.now();
+    // Two slow requests take both slots; RepairDesk answers them only when the test says so.
+    const held = server.controls.holdNext(2);
     const slow = [backend.listStatuses(), backend.listStatuses()];
-    const waiting = failure(backend.listStatuses());
-    const error = await waiting;
-    const waited = Date.now() - started;
+    await held.arrived;
+    const error = await failure(backend.listStatuses());
     expect(error).toMatchObject({ code: 'REPAIR_RATE_LIMITED', httpStatus: 503 });
-    expect(waited).toBeGreaterThanOrEqual(240);
-    expect(waited).toBeLessThan(800);
+    // It gave up at its deadline (250 ms of the clock), the slow ones still unanswered.
+    expect(clock.now).toBe(250);
+    expect(held.count).toBe(2);
+    held.release();
     expect(await Promise.all(slow)).toEqual([statuses, statuses]);
     expect(await backend.listStatuses()).toEqual(statuses);
   });

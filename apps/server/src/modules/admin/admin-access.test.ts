@@ -1,28 +1,15 @@
 /**
  * Every staff endpoint answers 401 without a session and 403 to a customer (issue 9 item 1),
- * before reading its body. The routes are collected from the application itself (an onRoute hook
- * on every Fastify instance built here), so endpoints added later are covered without listing
+ * before reading its body. The routes are read from the application's own router
+ * (`registeredRoutes`, test/routes.ts), so endpoints added later are covered without listing
  * them. Only the two public compatibility routes are left out, and they are checked to exist.
  */
-import type * as FastifyModule from 'fastify';
-import type { RouteOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { registeredRoutes, type RegisteredRoute } from '../../test/routes.js';
 import { signedInUser } from '../../test/users.js';
 
-const routes = vi.hoisted(() => [] as { method: string; url: string }[]);
-
-vi.mock('fastify', async (importOriginal) => {
-  const actual = await importOriginal<typeof FastifyModule>();
-  const factory = ((options?: Parameters<typeof actual.default>[0]) => {
-    const instance = actual.default(options);
-    instance.addHook('onRoute', (route: RouteOptions) => {
-      for (const method of [route.method].flat()) routes.push({ method, url: route.url });
-    });
-    return instance;
-  }) as unknown as typeof actual.default;
-  return { ...actual, default: factory, fastify: factory };
-});
+let routes: RegisteredRoute[] = [];
 
 /** Public by design (they grant nothing): the site settings read (and its HEAD) and the spec's capture call. */
 const PUBLIC = new Set(['GET /api/admin/site-settings', 'HEAD /api/admin/site-settings', 'POST /api/admin/capture-order']);
@@ -32,6 +19,7 @@ let customer: { headers: { authorization: string } };
 
 beforeAll(async () => {
   t = await createTestApp();
+  routes = registeredRoutes(t.app);
   customer = await signedInUser(t.app, t.database.db, { email: 'client.acces@exemple.fr' });
 });
 afterAll(async () => {

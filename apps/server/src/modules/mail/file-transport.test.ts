@@ -7,6 +7,7 @@ import { defaultStoreProfile } from '@erepare/shared/store-profile';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { signal } from '../../test/signals.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createMailer, type Mailer } from './mailer.js';
 import { findOutboxMail, linksIn } from './outbox.js';
@@ -45,16 +46,6 @@ function capturingLogger(): MailLogger & { lines: string[] } {
   return { lines, info: push, warn: push, error: push };
 }
 
-async function waitFor<T>(check: () => Promise<T | undefined | false>, what: string, timeoutMs = 4000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 function addresses(field: AddressObject | AddressObject[] | undefined): string[] {
   return (Array.isArray(field) ? field : field ? [field] : []).flatMap((entry) => entry.value.map((value) => value.address ?? ''));
 }
@@ -74,20 +65,22 @@ describe('file transport (no SMTP_URL)', () => {
     const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir, PORT: '3000' });
     expect(config.mail.smtpUrl).toBeNull();
     const log = capturingLogger();
-    const mailer = createMailer(config, db, log, { job: { pollIntervalMs: 60_000 } });
+    const polls = signal();
+    const mailer = createMailer(config, db, log, { job: { pollIntervalMs: 60_000, onPoll: () => polls.fire() } });
     mailers.push(mailer);
     expect(mailer.transport.kind).toBe('file');
+    const first = polls.next();
     mailer.start();
+    await first;
 
     const content = passwordResetEmail({ publicUrl: config.publicUrl, token: 'reset-token-1', email: 'zoe@exemple.fr' }, defaultStoreProfile);
     // Enqueued with the mailer's own db: kicked at once, no waiting for the (long) poll interval.
+    const kicked = polls.next();
     const { id } = await mailer.enqueue(db, { kind: 'password_reset', to: 'zoe@exemple.fr', ...content });
+    await kicked;
     const outboxDir = path.join(dataDir, 'outbox');
     // A message is written under a temporary name, then renamed to .eml once complete.
-    const files = await waitFor(async () => {
-      const names = (await fs.readdir(outboxDir).catch(() => [])).filter((name) => name.endsWith('.eml'));
-      return names.length ? names : undefined;
-    }, 'an .eml file', 1500);
+    const files = (await fs.readdir(outboxDir)).filter((name) => name.endsWith('.eml'));
     expect(files).toHaveLength(1);
     expect(await fs.readdir(outboxDir)).toEqual(files);
     expect(files[0]).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\dT[\\d-]+Z-${id}-password_reset\\.eml$`));
@@ -103,11 +96,9 @@ describe('file transport (no SMTP_URL)', () => {
     expect(linksIn(parsed.text ?? '')).toEqual([link]);
     expect(parsed.html).toContain(`href="${link.replace('&', '&amp;')}"`);
 
-    const row = await waitFor(async () => {
-      const current = await findOutboxMail(db, id);
-      return current?.status === 'sent' ? current : undefined;
-    }, 'the row to be marked sent');
-    expect(row.messageId).toBe(parsed.messageId);
+    const row = await findOutboxMail(db, id);
+    expect(row?.status).toBe('sent');
+    expect(row?.messageId).toBe(parsed.messageId);
 
     expect(log.lines).toHaveLength(1);
     expect(log.lines[0]).toContain('Réinitialisation de votre mot de passe – E.repare');

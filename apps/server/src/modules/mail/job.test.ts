@@ -3,9 +3,10 @@ import { sql } from 'drizzle-orm';
 import { simpleParser, type AddressObject } from 'mailparser';
 import { SMTPServer, type SMTPServerAuthentication, type SMTPServerSession } from 'smtp-server';
 import { defaultStoreProfile } from '@erepare/shared/store-profile';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { rowsOf, type Db } from '../../db/client.js';
+import { signal, until, type Signal } from '../../test/signals.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { retryDelayMs, startMailJob, type MailJobOptions } from './job.js';
 import { createMailer, type Mailer } from './mailer.js';
@@ -101,17 +102,6 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitFor<T>(check: () => Promise<T | undefined | false>, what: string, timeoutMs = 4000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function capturingLogger(): MailLogger & { lines: string[] } {
   const lines: string[] = [];
@@ -119,11 +109,19 @@ function capturingLogger(): MailLogger & { lines: string[] } {
   return { lines, info: push, warn: push, error: push };
 }
 
-const fast: MailJobOptions = { pollIntervalMs: 50, retryBaseMs: 50, retryMaxMs: 200, stopTimeoutMs: 2000 };
+/**
+ * The jobs of these tests never poll on their own after their first poll (the interval is a
+ * minute): the tests kick them and wait for the polls they asked for (`polls`), and a failed
+ * attempt is due again at once (no back-off) unless a test says otherwise. Nothing waits for time.
+ */
+const driven: MailJobOptions = { pollIntervalMs: 60_000, retryBaseMs: 0, retryMaxMs: 0, stopTimeoutMs: 2000 };
 
 let testApp: TestApp;
 let db: Db;
 const cleanups: Array<() => Promise<void>> = [];
+/** Every poll of every job started here. */
+let polls: Signal;
+let running: Mailer[] = [];
 
 beforeAll(async () => {
   testApp = await createTestApp();
@@ -136,6 +134,8 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await db.execute(sql`delete from mail_outbox`);
+  polls = signal();
+  running = [];
 });
 
 afterEach(async () => {
@@ -143,11 +143,40 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-function mailerFor(url: string, options: MailJobOptions = fast, log: MailLogger = capturingLogger()): Mailer {
+function mailerFor(url: string, options: MailJobOptions = driven, log: MailLogger = capturingLogger()): Mailer {
   const config = loadConfig({ NODE_ENV: 'test', SMTP_URL: url, PUBLIC_URL: 'https://www.erepare.fr', DATA_DIR: '/nonexistent-mail-test' });
-  const mailer = createMailer(config, db, log, { job: options });
+  const mailer = createMailer(config, db, log, { job: { ...options, onPoll: () => polls.fire() } });
   cleanups.push(() => mailer.stop());
   return mailer;
+}
+
+/** Starts the mailers' jobs and waits for their first poll (started at once). */
+async function start(...mailers: Mailer[]): Promise<void> {
+  for (const mailer of mailers) {
+    const first = polls.next();
+    mailer.start();
+    running.push(mailer);
+    await first;
+  }
+}
+
+/** Kicks every running job, poll after poll, until `check` holds. */
+function waitFor<T>(check: () => Promise<T | undefined | false>, what: string): Promise<T> {
+  return until(check, what, { step: () => running.forEach((mailer) => mailer.kick()), done: polls });
+}
+
+/** One more poll of every running job: what a later poll would have done, it has done. */
+async function pollAgain(): Promise<void> {
+  for (const mailer of running) {
+    const done = polls.next();
+    mailer.kick();
+    await done;
+  }
+}
+
+/** Makes every pending mail due now, as time passing would. */
+async function makeDue(): Promise<void> {
+  await db.execute(sql`update mail_outbox set next_attempt_at = now() where status = 'pending'`);
 }
 
 async function smtp(options: FakeSmtpOptions = {}): Promise<FakeSmtp> {
@@ -178,7 +207,7 @@ describe('mail job over SMTP', () => {
     const auth = { user: 'atelier@erepare.fr', pass: 'p@ss:wörd/42' };
     const server = await smtp({ auth });
     const mailer = mailerFor(`smtp://${encodeURIComponent(auth.user)}:${encodeURIComponent(auth.pass)}@127.0.0.1:${server.port}`);
-    mailer.start();
+    await start(mailer);
     const content = verificationEmail({ publicUrl: 'https://www.erepare.fr', token: 'tok-123', firstName: 'Zoé', validForHours: 24 }, defaultStoreProfile);
     const { id } = await mailer.enqueue(db, { kind: 'email_verification', to: 'zoe@exemple.fr', ...content });
 
@@ -209,19 +238,20 @@ describe('mail job over SMTP', () => {
     expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null, lockedUntil: null });
     expect(row.sentAt).toBeInstanceOf(Date);
     // Further polls send nothing more.
-    await sleep(250);
+    await pollAgain();
+    await pollAgain();
     expect(server.received).toHaveLength(1);
   });
 
   it('keeps the mails while SMTP is down, then delivers each exactly once with two instances', async () => {
     const port = await freePort();
     const url = `smtp://127.0.0.1:${port}`;
-    // Two servers sharing one database, each with its own job and SMTP pool.
-    const slowRetry = { ...fast, retryBaseMs: 400, retryMaxMs: 800 };
-    const instances = [mailerFor(url, slowRetry), mailerFor(url, slowRetry)];
+    // Two servers sharing one database, each with its own job and SMTP pool; a real back-off.
+    const backOff = { ...driven, retryBaseMs: 60_000, retryMaxMs: 120_000 };
+    const instances = [mailerFor(url, backOff), mailerFor(url, backOff)];
     const recipients = ['a@exemple.fr', 'b@exemple.fr', 'c@exemple.fr', 'd@exemple.fr', 'e@exemple.fr'];
     for (const [index, to] of recipients.entries()) await enqueueMail(db, simpleMail(to, index));
-    for (const instance of instances) instance.start();
+    await start(...instances);
 
     const failed = await waitFor(async () => {
       const rows = await listOutbox(db);
@@ -231,18 +261,22 @@ describe('mail job over SMTP', () => {
       expect(row.lastError).toMatch(/ECONNREFUSED|ESOCKET|ECONNECTION/);
       expect(row.sentAt).toBeNull();
     }
-    // The next try is in the future (back-off), not immediately.
+    // The next try is in the future (back-off), not immediately: polling again sends nothing.
     expect(await dbNowIsBefore(new Date(Math.min(...failed.map((row) => row.nextAttemptAt.getTime()))))).toBe(true);
-    // Still trying, still pending.
+    await pollAgain();
+    expect((await listOutbox(db)).map((row) => row.attempts)).toEqual(failed.map((row) => row.attempts));
+    // Once the back-off has passed: still trying, still pending.
+    await makeDue();
     await waitFor(async () => (await listOutbox(db)).every((row) => row.attempts >= 2), 'a second attempt');
     expect((await listOutbox(db)).every((row) => row.status !== 'failed')).toBe(true);
 
     const server = await smtp({ port });
     const sent = await waitFor(async () => {
+      await makeDue();
       const rows = await listOutbox(db);
       return rows.every((row) => row.status === 'sent') ? rows : undefined;
-    }, 'every mail to be sent', 5000);
-    await sleep(300);
+    }, 'every mail to be sent');
+    await pollAgain();
     expect(server.received).toHaveLength(recipients.length);
     expect(server.received.flatMap((message) => message.to).sort()).toEqual(recipients);
     const receivedIds = await Promise.all(server.received.map(async (message) => (await simpleParser(message.raw)).messageId));
@@ -255,10 +289,12 @@ describe('mail job over SMTP', () => {
     const url = `smtp://127.0.0.1:${server.port}`;
     const recipients = Array.from({ length: 40 }, (_, index) => `client${index}@exemple.fr`);
     for (const [index, to] of recipients.entries()) await enqueueMail(db, simpleMail(to, index));
-    const instances = Array.from({ length: 4 }, () => mailerFor(url, { ...fast, batchSize: 3 }));
+    const instances = Array.from({ length: 4 }, () => mailerFor(url, { ...driven, batchSize: 3 }));
+    // All four at once (a full batch polls again at once, so they race through the forty).
     for (const instance of instances) instance.start();
-    await waitFor(async () => (await listOutbox(db)).every((row) => row.status === 'sent'), 'every mail to be sent', 5000);
-    await sleep(200);
+    running = instances;
+    await waitFor(async () => (await listOutbox(db)).every((row) => row.status === 'sent'), 'every mail to be sent');
+    await pollAgain();
     expect(server.received.flatMap((message) => message.to).sort()).toEqual([...recipients].sort());
     expect((await listOutbox(db)).every((row) => row.attempts === 1)).toBe(true);
   });
@@ -268,7 +304,7 @@ describe('mail job over SMTP', () => {
     const server = await smtp({ mailFrom: () => (refusals-- > 0 ? 451 : undefined) });
     const mailer = mailerFor(`smtp://127.0.0.1:${server.port}`);
     const { id } = await enqueueMail(db, simpleMail('zoe@exemple.fr'));
-    mailer.start();
+    await start(mailer);
     const row = await waitFor(async () => {
       const current = await findOutboxMail(db, id);
       return current?.status === 'sent' ? current : undefined;
@@ -281,9 +317,9 @@ describe('mail job over SMTP', () => {
     const server = await smtp({ auth: { user: 'atelier', pass: 'right-password' } });
     const secret = 'Wr0ng-S3cret!';
     const log = capturingLogger();
-    const mailer = mailerFor(`smtp://atelier:${encodeURIComponent(secret)}@127.0.0.1:${server.port}`, fast, log);
+    const mailer = mailerFor(`smtp://atelier:${encodeURIComponent(secret)}@127.0.0.1:${server.port}`, driven, log);
     const { id } = await enqueueMail(db, simpleMail('zoe@exemple.fr'));
-    mailer.start();
+    await start(mailer);
     const row = await waitFor(async () => {
       const current = await findOutboxMail(db, id);
       return current && current.attempts >= 2 ? current : undefined;
@@ -304,7 +340,7 @@ describe('mail job over SMTP', () => {
     const mailer = mailerFor(`smtp://127.0.0.1:${server.port}`);
     const refused = await enqueueMail(db, simpleMail('inconnu@exemple.fr', 1));
     const accepted = await enqueueMail(db, simpleMail('zoe@exemple.fr', 2));
-    mailer.start();
+    await start(mailer);
     const rows = await waitFor(async () => {
       const current = await listOutbox(db);
       return current.every((row) => row.status === 'sent' || row.status === 'failed') ? current : undefined;
@@ -318,16 +354,17 @@ describe('mail job over SMTP', () => {
 
   it('gives up after maxAttempts', async () => {
     const port = await freePort();
-    const mailer = mailerFor(`smtp://127.0.0.1:${port}`, { ...fast, maxAttempts: 3 });
+    const mailer = mailerFor(`smtp://127.0.0.1:${port}`, { ...driven, maxAttempts: 3 });
     const { id } = await enqueueMail(db, simpleMail('zoe@exemple.fr'));
-    mailer.start();
+    await start(mailer);
     const row = await waitFor(async () => {
       const current = await findOutboxMail(db, id);
       return current?.status === 'failed' ? current : undefined;
     }, 'the mail to be marked failed');
     expect(row.attempts).toBe(3);
     expect(row.lastError).toMatch(/ECONNREFUSED|ESOCKET|ECONNECTION/);
-    await sleep(250);
+    await pollAgain();
+    await pollAgain();
     expect((await findOutboxMail(db, id))?.attempts).toBe(3);
   });
 
@@ -340,23 +377,25 @@ describe('mail job over SMTP', () => {
         locked_until = case when id = ${expired.id} then now() - interval '1 second' else now() + interval '1 hour' end
     `);
     const mailer = mailerFor(`smtp://127.0.0.1:${server.port}`);
-    mailer.start();
+    await start(mailer);
     await waitFor(async () => (await findOutboxMail(db, expired.id))?.status === 'sent', 'the expired claim to be sent');
     expect(await findOutboxMail(db, expired.id)).toMatchObject({ attempts: 2 });
-    await sleep(200);
+    await pollAgain();
     expect(await findOutboxMail(db, held.id)).toMatchObject({ status: 'sending', attempts: 1 });
     expect(server.received.map((message) => message.to)).toEqual([['expire@exemple.fr']]);
   });
 
   it('kick() sends at once instead of waiting for the next poll', async () => {
     const server = await smtp();
-    const mailer = mailerFor(`smtp://127.0.0.1:${server.port}`, { ...fast, pollIntervalMs: 60_000 });
-    mailer.start();
-    await sleep(100);
+    const mailer = mailerFor(`smtp://127.0.0.1:${server.port}`);
+    // Its first poll is over: the next one is a minute away.
+    await start(mailer);
     // Enqueued in a transaction: the job is kicked after the commit.
     const { id } = await db.transaction((tx) => mailer.enqueue(tx, simpleMail('zoe@exemple.fr')));
+    const kicked = polls.next();
     mailer.kick();
-    await waitFor(async () => (await findOutboxMail(db, id))?.status === 'sent', 'the kicked mail', 1500);
+    await kicked;
+    expect(await findOutboxMail(db, id)).toMatchObject({ status: 'sent' });
     expect(server.received).toHaveLength(1);
   });
 
@@ -364,11 +403,17 @@ describe('mail job over SMTP', () => {
     const server = await smtp();
     const transport = createSmtpTransport({ url: `smtp://127.0.0.1:${server.port}`, from: { name: 'E.repare', address: 'no-reply@erepare.fr' } });
     cleanups.push(() => transport.close());
-    const job = startMailJob(db, transport, capturingLogger(), fast);
+    const job = startMailJob(db, transport, capturingLogger(), { ...driven, pollIntervalMs: 50 });
     await job.stop();
     const { id } = await enqueueMail(db, simpleMail('zoe@exemple.fr'));
-    job.kick();
-    await sleep(200);
+    // A stopped job schedules nothing, neither on a kick nor on its own (fake clock: no timer left).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      job.kick();
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
     expect((await findOutboxMail(db, id))?.status).toBe('pending');
     expect(server.received).toHaveLength(0);
   });

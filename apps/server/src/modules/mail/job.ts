@@ -26,6 +26,8 @@ export type MailJobOptions = {
   retryMaxMs?: number;
   /** stop() waits this long for the sends in progress (default 5 s). */
   stopTimeoutMs?: number;
+  /** Called after every poll, whatever its outcome (tests wait for polls instead of sleeping). */
+  onPoll?: () => void;
 };
 
 export type MailJob = {
@@ -43,7 +45,7 @@ const defaults = {
   retryBaseMs: 30_000,
   retryMaxMs: 60 * 60_000,
   stopTimeoutMs: 5_000,
-} satisfies Required<MailJobOptions>;
+} satisfies Required<Omit<MailJobOptions, 'onPoll'>>;
 
 /** The pause after the n-th failed attempt (n ≥ 1). */
 export function retryDelayMs(attempts: number, baseMs = defaults.retryBaseMs, maxMs = defaults.retryMaxMs): number {
@@ -196,6 +198,7 @@ export function startMailJob(db: Db, transport: MailTransport, log: MailLogger, 
         log.warn({ err: error }, 'tâche d’envoi des e-mails en échec ; nouvel essai au prochain passage');
       }
       running = undefined;
+      options.onPoll?.();
       const now = again || more;
       again = false;
       schedule(now ? 0 : settings.pollIntervalMs);

@@ -177,12 +177,15 @@ describe('a session create that timed out on our side', () => {
     const order = await placeOrder(bed.t, { paymentMethod: 'klarna' });
     const ofOrder = () => bed.fake.requestsTo('/v1/checkout/sessions', 'POST').filter((request) => request.form['metadata[order_id]'] === String(order.id));
     // Every attempt outlives the client's timeout, yet reaches Stripe: a session exists that we never recorded.
-    bed.fake.delayNext(1_500, 3);
+    const held = bed.fake.holdNext(3);
     const slow = await post(bed.t, CHECKOUT, klarnaBody(order, { plan: 'pay_in_3' }));
     expect(slow.statusCode).toBe(503);
     expect(slow.json<ErrorAnswer>().message).toBe(paymentMessages.klarnaUnavailable);
+    expect(held.count).toBe(3);
     expect(await paymentRows(bed.t, order.id)).toHaveLength(0);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // Stripe gets to the requests the client gave up on.
+    held.release();
+    await bed.fake.settled();
     const timedOut = ofOrder();
     expect(timedOut).toHaveLength(3);
     expect(new Set(timedOut.map((request) => request.headers['idempotency-key'])).size).toBe(1);

@@ -169,13 +169,14 @@ describe('failures of the network', () => {
     const paypal = client({ timeoutMs: 150 });
     const order = await paypal.createOrder(body('9.99'), requestId());
     fake.approve(order.id);
-    fake.delayNext(400);
-    const started = Date.now();
+    // PayPal holds the capture's answer until the test lets it go: only the client's timeout ends the call.
+    const atPaypal = fake.holdNext(1);
     const error = await paypal.captureOrder(order.id, `capture-${order.id}`).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(PaypalUnavailableError);
-    expect(Date.now() - started).toBeLessThan(380);
-    // The fake carried the capture out after the client gave up, as PayPal would.
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(atPaypal.count).toBe(1);
+    // The fake carries the capture out after the client gave up, as PayPal would.
+    atPaypal.release();
+    await fake.settled();
     const replay = await paypal.captureOrder(order.id, `capture-${order.id}`);
     expect(firstCaptureOf(replay)?.status).toBe('COMPLETED');
     expect(fake.orders.get(order.id)?.capture?.id).toBe(firstCaptureOf(replay)?.id);

@@ -5,13 +5,14 @@
  * two instances running at once check each payment once.
  */
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '@erepare/shared/schemas/shop';
 import { inventoryItems, orderEvents, orders, paymentEvents, payments } from '../../db/schema.js';
 import { settlePendingPaypalPayments, startPaypalPendingJob } from '../../jobs/paypal-pending.js';
 import { listOutbox } from '../mail/outbox.js';
 import { cancelOrder } from '../orders/service.js';
 import { FAKE_PAYPAL_CLIENT_ID, FAKE_PAYPAL_CLIENT_SECRET, startPaypalFake, type PaypalFake } from '../../test/fakes/paypal-fake.js';
+import { signal, until } from '../../test/signals.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createPaypalClient, type PaypalClient } from './paypal-client.js';
 
@@ -181,23 +182,40 @@ describe('PayPal captures left pending', () => {
   it('startPaypalPendingJob runs on its interval until stopped', async () => {
     const { order, paypalOrderId } = await pendingCapture();
     fake.setCaptureStatus(paypalOrderId, 'COMPLETED');
-    const stop = startPaypalPendingJob(
-      t.database.db,
-      t.app.log,
-      { paypal: { clientId: FAKE_PAYPAL_CLIENT_ID, clientSecret: FAKE_PAYPAL_CLIENT_SECRET, apiUrl: fake.url }, publicUrl: t.config.publicUrl },
-      50,
-    );
+    const runs = signal();
+    // The job's clock is a fake one: the test moves it an interval at a time and waits for the run.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     try {
-      const deadline = Date.now() + 5_000;
-      while ((await orderRow(order.id)).status !== 'processing' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
-      expect((await orderRow(order.id)).status).toBe('processing');
+      const stop = startPaypalPendingJob(
+        t.database.db,
+        t.app.log,
+        {
+          paypal: { clientId: FAKE_PAYPAL_CLIENT_ID, clientSecret: FAKE_PAYPAL_CLIENT_SECRET, apiUrl: fake.url },
+          publicUrl: t.config.publicUrl,
+          onRun: () => runs.fire(),
+        },
+        50,
+      );
+      try {
+        // Nothing before the first interval has passed.
+        vi.advanceTimersByTime(49);
+        expect(runs.count).toBe(0);
+        await until(async () => (await orderRow(order.id)).status === 'processing', 'payment settled by the job', {
+          step: () => vi.advanceTimersByTime(50),
+          done: runs,
+          maxSteps: 5,
+        });
+      } finally {
+        stop();
+      }
+      // Stopped: nothing is read any more, however long it waits.
+      const calls = fake.requests.length;
+      const ran = runs.count;
+      vi.advanceTimersByTime(60 * 60_000);
+      expect(runs.count).toBe(ran);
+      expect(fake.requests.length).toBe(calls);
     } finally {
-      stop();
+      vi.useRealTimers();
     }
-    // Stopped: nothing is read any more.
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const calls = fake.requests.length;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(fake.requests.length).toBe(calls);
   });
 });

@@ -528,11 +528,12 @@ describe('a payment arriving after the order expired', () => {
   it('is refunded: payment row refunded, order event, 409 lateRefunded; a replay changes nothing', async () => {
     const { order, key, itemId, paypalOrderId } = await approvedOrder();
     // PayPal takes its time; the expiry job cancels the order meanwhile.
-    fake.delayNext(600);
+    const atPaypal = fake.holdNext(1);
     const pending = capturePaypal(t, { orderId: order.id, order_key: key, paypalOrderId });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await atPaypal.arrived;
     await cancelOrder(t.database.db, order.id, 'Commande expirée (paiement non reçu)', { publicUrl: t.config.publicUrl });
     expect(await stockOf(t, itemId)).toBe(10);
+    atPaypal.release();
     const response = await pending;
     expect(response.statusCode, response.body).toBe(409);
     expect(response.json<ErrorAnswer>().message).toBe(paymentMessages.lateRefunded);
@@ -565,11 +566,12 @@ describe('two PayPal orders of one order captured at once', () => {
     const second = (await createPaypal(t, { orderId: first.order.id, order_key: first.key })).json<CreateAnswer>();
     fake.approve(second.id);
     // The second tab's capture is slow at PayPal; the first tab's goes through meanwhile.
-    fake.delayNext(500);
+    const atPaypal = fake.holdNext(1);
     const slow = capturePaypal(t, { orderId: first.order.id, order_key: first.key, paypalOrderId: second.id });
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await atPaypal.arrived;
     const fast = await capturePaypal(t, { orderId: first.order.id, order_key: first.key, paypalOrderId: first.paypalOrderId });
     expect(fast.statusCode, fast.body).toBe(200);
+    atPaypal.release();
     const late = await slow;
     expect(late.statusCode, late.body).toBe(200);
     expect(late.json<CaptureAnswer>().data.transaction_id).toBe(fake.orders.get(first.paypalOrderId)?.capture?.id);

@@ -166,8 +166,9 @@ describe('POST create-payment-intent', () => {
   it('Stripe not answering in time is a 503, Stripe failing a 502: French, nothing recorded; the retry gets the intent Stripe made meanwhile', async () => {
     const order = await placeOrder(bed.t, { paymentMethod: 'stripe' });
     // Every attempt (the first and the SDK's two retries) outlives the client's timeout.
-    bed.fake.delayNext(1_500, 3);
+    const held = bed.fake.holdNext(3);
     const slow = await post(bed.t, CREATE, { orderId: order.id, order_key: order.key });
+    expect(held.count).toBe(3);
     expect(slow.statusCode).toBe(503);
     expect(slow.json<ErrorAnswer>()).toMatchObject({ success: false, message: paymentMessages.providerUnavailable, code: 'PAYMENT_PROVIDER_UNAVAILABLE' });
     expect(await paymentRows(bed.t, order.id)).toHaveLength(0);
@@ -180,7 +181,8 @@ describe('POST create-payment-intent', () => {
     expect(await paymentRows(bed.t, order.id)).toHaveLength(0);
 
     // The slow requests did reach Stripe: the same idempotency key hands back that one intent.
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    held.release();
+    await bed.fake.settled();
     const answer = await createIntent(order);
     const ofOrder = [...bed.fake.paymentIntents.values()].filter((intent) => intent.metadata.order_id === String(order.id));
     expect(ofOrder.map((intent) => intent.id)).toEqual([answer.payment_intent_id]);
@@ -527,6 +529,22 @@ async function eventRowsOf(eventId: string) {
 }
 
 describe('webhook deliveries are recorded only once handled', () => {
+  /**
+   * Two deliveries of one event handled at the same time: the second is sent once the first's
+   * handling is waiting for Stripe, and both are let go once the second's is too.
+   */
+  async function overlappingDeliveries(event: ReturnType<typeof bed.fake.event>) {
+    const firstAtStripe = bed.fake.holdNext(1);
+    const first = bed.fake.sendWebhook(event);
+    await firstAtStripe.arrived;
+    const secondAtStripe = bed.fake.holdNext(1);
+    const secondDelivery = bed.fake.sendWebhook(event);
+    await secondAtStripe.arrived;
+    firstAtStripe.release();
+    secondAtStripe.release();
+    return { first, second: await secondDelivery };
+  }
+
   /** An order that expired before its intent succeeded: the event's handling is a refund. */
   async function latePayment() {
     const order = await placeOrder(bed.t, { paymentMethod: 'stripe' });
@@ -540,9 +558,7 @@ describe('webhook deliveries are recorded only once handled', () => {
     const { order, id, event } = await latePayment();
     // Every refund attempt of both handlings (each: the call and the SDK's two retries) fails.
     bed.fake.failNext(500, undefined, 6);
-    const first = bed.fake.sendWebhook(event);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    const second = await bed.fake.sendWebhook(event);
+    const { first, second } = await overlappingDeliveries(event);
     expect((await first).status).toBeGreaterThanOrEqual(500);
     expect(second.status).toBeGreaterThanOrEqual(500);
     expect(await eventRowsOf(event.id)).toHaveLength(0);
@@ -566,9 +582,7 @@ describe('webhook deliveries are recorded only once handled', () => {
   it('overlapping deliveries with a refund failing for a while: any 200 means the event was applied, once', async () => {
     const { order, id, event } = await latePayment();
     bed.fake.failNext(500, undefined, 3);
-    const first = bed.fake.sendWebhook(event);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    const second = await bed.fake.sendWebhook(event);
+    const { first, second } = await overlappingDeliveries(event);
     const statuses = [(await first).status, second.status];
     if (statuses.includes(200)) {
       expect((await eventRowsOf(event.id)).map((row) => row.outcome)).toEqual(['refunded']);
@@ -586,10 +600,12 @@ describe('webhook deliveries are recorded only once handled', () => {
 
   it('nothing is recorded while a handling runs (a process stopped there leaves no claim); a claim left by an older version is handled again', async () => {
     const { order, id, event } = await latePayment();
-    bed.fake.delayNext(500);
+    const atStripe = bed.fake.holdNext(1);
     const delivery = bed.fake.sendWebhook(event);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The handling is under way (waiting for Stripe): nothing is recorded yet.
+    await atStripe.arrived;
     expect(await eventRowsOf(event.id)).toHaveLength(0);
+    atStripe.release();
     expect((await delivery).status).toBe(200);
     expect((await eventRowsOf(event.id)).map((row) => row.outcome)).toEqual(['refunded']);
     expect(refundsOf(id)).toHaveLength(1);

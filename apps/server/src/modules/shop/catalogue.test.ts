@@ -3,11 +3,12 @@
  * shared rebuilds, invalidation, failures, and the search speed on 5,000 items.
  */
 import { performance } from 'node:perf_hooks';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productListQuerySchema } from '@erepare/shared/schemas/shop';
 import { RepairBackendError, type InventoryItemRecord, type RepairBackend } from '../../adapters/repair/types.js';
 import { planRepairDesk } from '../../db/demo-data/repair-desk.js';
 import { AppError } from '../../errors.js';
+import { signal } from '../../test/signals.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { CATALOGUE_TTL_MS, createCatalogue } from './catalogue.js';
 
@@ -56,8 +57,8 @@ type Stub = {
   calls: { offset: number; limit: number }[];
   items: InventoryItemRecord[];
   fail: (on: boolean) => void;
-  /** Holds every backend answer until release() is called. */
-  hold: () => void;
+  /** Holds every backend answer until release() is called; resolves when a call is held. */
+  hold: () => Promise<void>;
   release: () => void;
 };
 
@@ -65,12 +66,15 @@ type Stub = {
 function stubBackend(items: InventoryItemRecord[]): Stub {
   const calls: { offset: number; limit: number }[] = [];
   let failing = false;
-  let gate: { promise: Promise<void>; open: () => void } | null = null;
+  let gate: { promise: Promise<void>; open: () => void; reached: () => void } | null = null;
   const partial: Partial<RepairBackend> = {
     kind: 'local',
     listInventory: async (filter) => {
       calls.push({ offset: filter.offset, limit: filter.limit });
-      if (gate) await gate.promise;
+      if (gate) {
+        gate.reached();
+        await gate.promise;
+      }
       if (failing) throw new RepairBackendError('REPAIR_UNAVAILABLE', 'Service temporairement indisponible', 503);
       return { items: stub.items.slice(filter.offset, filter.offset + filter.limit), total: stub.items.length };
     },
@@ -88,7 +92,12 @@ function stubBackend(items: InventoryItemRecord[]): Stub {
       const promise = new Promise<void>((resolve) => {
         open = resolve;
       });
-      gate = { promise, open };
+      let reached = () => undefined as void;
+      const held = new Promise<void>((resolve) => {
+        reached = resolve;
+      });
+      gate = { promise, open, reached };
+      return held;
     },
     release: () => {
       gate?.open();
@@ -122,7 +131,8 @@ describe('the catalogue snapshot', () => {
     let now = 1_000_000;
     const items = largeInventory().slice(0, 300);
     const stub = stubBackend(items);
-    const catalogue = createCatalogue(t.database.db, stub.backend, { now: () => now });
+    const rebuilt = signal();
+    const catalogue = createCatalogue(t.database.db, stub.backend, { now: () => now, onRebuilt: () => rebuilt.fire() });
     const first = await catalogue.list(query());
     now += CATALOGUE_TTL_MS - 1;
     await catalogue.list(query());
@@ -131,18 +141,20 @@ describe('the catalogue snapshot', () => {
     // An item sold out in the backend: the expired snapshot answers, the rebuild runs behind it.
     stub.items = items.map((item) => ({ ...item, quantity: 0 }));
     now += 1;
+    const next = rebuilt.next();
     expect((await catalogue.list(query())).total).toBe(first.total);
     expect(stub.calls).toHaveLength(2);
-    await vi.waitFor(async () => expect((await catalogue.list(query())).total).toBe(0));
+    await next;
+    expect((await catalogue.list(query())).total).toBe(0);
     expect(stub.calls).toHaveLength(2);
   });
 
   it('shares one load between concurrent requests, and forgets it on invalidate()', async () => {
     const stub = stubBackend(largeInventory().slice(0, 300));
     const catalogue = createCatalogue(t.database.db, stub.backend);
-    stub.hold();
+    const held = stub.hold();
     const pending = Promise.all([catalogue.list(query()), catalogue.get(100_001), catalogue.categories(), catalogue.list(query({ search: 'iphone' }))]);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await held;
     stub.release();
     await pending;
     expect(stub.calls).toHaveLength(1);
@@ -160,9 +172,9 @@ describe('the catalogue snapshot', () => {
     const items = largeInventory().slice(0, 300);
     const stub = stubBackend(items);
     const catalogue = createCatalogue(t.database.db, stub.backend);
-    stub.hold();
+    const held = stub.hold();
     const old = catalogue.list(query());
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await held;
     stub.items = [];
     catalogue.invalidate();
     stub.release();
@@ -185,7 +197,8 @@ describe('the catalogue snapshot', () => {
   it('keeps serving its last snapshot when the backend fails after an invalidation', async () => {
     let now = 5_000_000;
     const stub = stubBackend(largeInventory().slice(0, 300));
-    const catalogue = createCatalogue(t.database.db, stub.backend, { now: () => now });
+    const rebuilt = signal();
+    const catalogue = createCatalogue(t.database.db, stub.backend, { now: () => now, onRebuilt: () => rebuilt.fire() });
     const before = await catalogue.list(query());
     stub.fail(true);
     catalogue.invalidate();
@@ -196,8 +209,10 @@ describe('the catalogue snapshot', () => {
     expect(stub.calls).toHaveLength(calls);
     stub.fail(false);
     now += 31_000;
+    const next = rebuilt.next();
     await catalogue.list(query());
-    await vi.waitFor(() => expect(stub.calls.length).toBeGreaterThan(calls));
+    await next;
+    expect(stub.calls.length).toBeGreaterThan(calls);
   });
 });
 

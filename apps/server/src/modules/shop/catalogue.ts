@@ -46,6 +46,8 @@ type Snapshot = {
 export type CatalogueOptions = {
   ttlMs?: number;
   now?: () => number;
+  /** Called when a rebuild ends, loaded or failed (tests wait for it instead of sleeping). */
+  onRebuilt?: () => void;
 };
 
 type SalesRow = { productId: number; sold: number; unsynced: number };
@@ -264,6 +266,7 @@ export function createCatalogue(db: Db, backend: RepairBackend, options: Catalog
       })
       .finally(() => {
         if (building === current) building = null;
+        options.onRebuilt?.();
       });
     building = current;
     return current;

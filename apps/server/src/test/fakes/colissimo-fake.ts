@@ -19,6 +19,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { createHolds, type Hold } from './hold.js';
 
 export const FAKE_COLISSIMO_BASE_PATH = '/pointretrait-ws-cxf/rest/v2/pointretrait';
 export const FAKE_COLISSIMO_ACCOUNT = '812345';
@@ -60,6 +61,8 @@ export type FakeColissimo = {
   failNext: (status?: number, count?: number) => void;
   /** The next `count` searches are answered after `ms`. */
   delayNext: (ms: number, count?: number) => void;
+  /** The next `count` searches wait until the test releases them (a timeout for any client). */
+  holdNext: (count?: number) => Hold;
   /** The next `count` searches answer HTTP 200 with this errorCode and no point. */
   nextErrorCode: (code: number, count?: number) => void;
   /** No fault pending; the request log emptied. */
@@ -413,6 +416,7 @@ export async function startColissimoFake(options: FakeColissimoOptions = {}): Pr
   const requests: FakeColissimoRequest[] = [];
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
+  const holds = createHolds();
   const faults = { fail: 0, failStatus: 500, delay: 0, delayMs: 0, errors: 0, errorCode: 1000 };
 
   const business = (errorCode: number): Answer => ({
@@ -486,6 +490,7 @@ export async function startColissimoFake(options: FakeColissimoOptions = {}): Pr
       faults.errors = count;
       faults.errorCode = code;
     },
+    holdNext: (count = 1) => holds.holdNext(count),
   };
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
@@ -515,6 +520,8 @@ export async function startColissimoFake(options: FakeColissimoOptions = {}): Pr
 
     const entry: FakeColissimoRequest = { path, body, status: 0, errorCode: null, at: Date.now() };
     requests.push(entry);
+    const held = holds.take();
+    if (held) await held;
 
     if (faults.delay > 0) {
       faults.delay -= 1;
@@ -567,9 +574,11 @@ export async function startColissimoFake(options: FakeColissimoOptions = {}): Pr
     ...controls,
     reset: () => {
       Object.assign(faults, { fail: 0, delay: 0, errors: 0 });
+      holds.clear();
       requests.length = 0;
     },
     close: async () => {
+      holds.clear();
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       for (const socket of sockets) socket.destroy();

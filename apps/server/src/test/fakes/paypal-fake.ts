@@ -19,11 +19,12 @@
  * - Buyer approval page: GET /checkoutnow?token=<id> (French HTML), POST /checkoutnow/<id>/approve
  *   → APPROVED and 303 to the return_url with token and PayerID appended.
  * - Test controls: approve, nextCaptureStatus, setCaptureAmount, setCaptureStatus, failNext,
- *   delayNext, expireTokens, reset.
+ *   delayNext, holdNext, settled, expireTokens, reset.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { createHolds, createInFlight, type Hold } from './hold.js';
 
 export const FAKE_PAYPAL_CLIENT_ID = 'fake-paypal-client-id';
 export const FAKE_PAYPAL_CLIENT_SECRET = 'fake-paypal-client-secret';
@@ -93,6 +94,10 @@ export type PaypalFake = {
   failNext: (status: number, body?: unknown) => void;
   /** The next /v2 request is handled after `ms` (it is still carried out if the client gave up). */
   delayNext: (ms: number) => void;
+  /** The next `times` /v2 requests wait until the test releases them (then carried out, as PayPal would). */
+  holdNext: (times?: number) => Hold;
+  /** Resolves once every request received so far has been handled (held ones included, once released). */
+  settled: () => Promise<void>;
   /** Every access token issued so far stops being valid (401 on /v2). */
   expireTokens: () => void;
   reset: () => void;
@@ -172,6 +177,8 @@ export async function startPaypalFake(options: PaypalFakeOptions = {}): Promise<
   let captureAmount: Money | null = null;
   let failure: Answer | null = null;
   let delay = 0;
+  const holds = createHolds();
+  const inFlight = createInFlight();
   let url = '';
 
   function orderLinks(order: PaypalFakeOrder): Json[] {
@@ -424,11 +431,13 @@ export async function startPaypalFake(options: PaypalFakeOptions = {}): Promise<
     if (auth !== 'bearer') {
       return error(401, 'AUTHENTICATION_FAILURE', 'Authentication failed due to invalid authentication credentials or a missing Authorization header.');
     }
+    const held = holds.take();
     if (delay > 0) {
       const wait = delay;
       delay = 0;
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
+    if (held) await held;
     if (failure) {
       const answer = failure;
       failure = null;
@@ -501,7 +510,7 @@ export async function startPaypalFake(options: PaypalFakeOptions = {}): Promise<
 
   const sockets = new Set<Socket>();
   const server = createServer((request, response) => {
-    handle(request, response).catch(() => {
+    inFlight.track(handle(request, response)).catch(() => {
       if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ name: 'INTERNAL_SERVER_ERROR', message: 'An internal server error has occurred.', debug_id: DEBUG_ID() }));
     });
@@ -544,6 +553,8 @@ export async function startPaypalFake(options: PaypalFakeOptions = {}): Promise<
     delayNext: (ms) => {
       delay = ms;
     },
+    holdNext: (times) => holds.holdNext(times),
+    settled: () => inFlight.settled(),
     expireTokens: () => {
       tokens.clear();
     },
@@ -552,6 +563,7 @@ export async function startPaypalFake(options: PaypalFakeOptions = {}): Promise<
       captureAmount = null;
       failure = null;
       delay = 0;
+      holds.clear();
     },
     close: async () => {
       for (const socket of sockets) socket.destroy();

@@ -17,6 +17,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { createHolds, type Hold } from './hold.js';
 import { emptyStore, unix, type FakeRepairDeskStore, type RdCustomer, type RdInvoice, type RdTicket } from './repairdesk-store.js';
 
 export { fromRecords, emptyStore, type FakeRepairDeskStore, type RecordsForFake } from './repairdesk-store.js';
@@ -64,6 +65,8 @@ export type FakeRepairDeskControls = {
   redirectNext: (count: number, location: string, status?: number) => void;
   /** The next `count` requests are answered after `ms` (all of them with count = Infinity). */
   delayNext: (count: number, ms: number) => void;
+  /** The next `count` requests are answered when the test releases them (a timeout for any client). */
+  holdNext: (count?: number) => Hold;
   /** Every request gets its connection reset (the server is "down") until up(). */
   down: () => void;
   up: () => void;
@@ -361,6 +364,7 @@ export async function startFakeRepairDesk(options: FakeRepairDeskOptions = {}): 
   const removed = new Set<string>();
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
+  const holds = createHolds();
 
   const faults = {
     fail: 0,
@@ -453,6 +457,12 @@ export async function startFakeRepairDesk(options: FakeRepairDeskOptions = {}): 
     }
     entry.status = answer.status;
 
+    const held = holds.take();
+    if (held) {
+      await held;
+      send(response, answer);
+      return;
+    }
     if (faults.delay > 0) {
       faults.delay -= 1;
       const timer = setTimeout(() => {
@@ -504,6 +514,9 @@ export async function startFakeRepairDesk(options: FakeRepairDeskOptions = {}): 
       faults.delay = count;
       faults.delayMs = ms;
     },
+    holdNext(count = 1) {
+      return holds.holdNext(count);
+    },
     down() {
       faults.down = true;
     },
@@ -528,6 +541,7 @@ export async function startFakeRepairDesk(options: FakeRepairDeskOptions = {}): 
         delayMs: 0,
         down: false,
       });
+      holds.clear();
       removed.clear();
     },
   };
@@ -549,6 +563,7 @@ export async function startFakeRepairDesk(options: FakeRepairDeskOptions = {}): 
     close() {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
+      holds.clear();
       return new Promise<void>((resolve) => {
         server.close(() => resolve());
         for (const socket of sockets) socket.destroy();

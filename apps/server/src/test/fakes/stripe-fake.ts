@@ -24,6 +24,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { createHolds, createInFlight, type Hold } from './hold.js';
 
 export const FAKE_STRIPE_SECRET_KEY = 'sk_test_fake51ErepareLocal0000';
 export const FAKE_STRIPE_PUBLISHABLE_KEY = 'pk_test_fake51ErepareLocal0000';
@@ -185,6 +186,10 @@ export type StripeFake = {
   failNext: (status: number, errorBody?: { error: FakeError }, times?: number) => void;
   /** The next `times` API requests are answered after `ms` (a timeout for a client with a shorter one). */
   delayNext: (ms: number, times?: number) => void;
+  /** The next `times` API requests wait until the test releases them (a timeout for any client). */
+  holdNext: (times?: number) => Hold;
+  /** Resolves once every request received so far has been handled (held ones included, once released). */
+  settled: () => Promise<void>;
   /** Every API request has its connection reset until up(). */
   down: () => void;
   up: () => void;
@@ -341,6 +346,8 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
   let failures: Array<{ status: number; body: { error: FakeError } }> = [];
   let delays: number[] = [];
   let isDown = false;
+  const holds = createHolds();
+  const inFlight = createInFlight();
 
   const intentOf = (id: string): FakePaymentIntent => {
     const intent = paymentIntents.get(id);
@@ -816,7 +823,9 @@ ${session.cancel_url ? `<p><a href="${escapeHtml(session.cancel_url)}">Annuler</
     // the fault meant for the next one).
     const delay = delays.shift();
     const failure = failures.shift();
+    const held = holds.take();
     if (delay !== undefined) await new Promise((resolve) => setTimeout(resolve, delay));
+    if (held) await held;
     if (failure) {
       record.status = failure.status;
       // Faults are injected before the API "ran": they are not saved under the idempotency key.
@@ -873,7 +882,7 @@ ${session.cancel_url ? `<p><a href="${escapeHtml(session.cancel_url)}">Annuler</
 
   const sockets = new Set<Socket>();
   const server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
+    inFlight.track(handle(request, response)).catch((error: unknown) => {
       if (!response.headersSent && !response.destroyed) {
         send(response, stripeError(500, { type: 'api_error', message: error instanceof Error ? error.message : 'fake failure' }));
       }
@@ -954,6 +963,8 @@ ${session.cancel_url ? `<p><a href="${escapeHtml(session.cancel_url)}">Annuler</
     delayNext: (ms, times = 1) => {
       for (let index = 0; index < times; index += 1) delays.push(ms);
     },
+    holdNext: (times) => holds.holdNext(times),
+    settled: () => inFlight.settled(),
     down: () => {
       isDown = true;
     },
@@ -963,6 +974,7 @@ ${session.cancel_url ? `<p><a href="${escapeHtml(session.cancel_url)}">Annuler</
     reset: () => {
       failures = [];
       delays = [];
+      holds.clear();
       isDown = false;
     },
 

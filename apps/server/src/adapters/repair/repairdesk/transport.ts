@@ -8,6 +8,7 @@
  * French messages (never RepairDesk's body, an URL or a low-level error text), and log lines name
  * the path and the harmless query parameters only.
  */
+import { deadline } from '../../../lib/deadline.js';
 import { RepairBackendError } from '../types.js';
 import { envelopeSchema, paginationSchema, type Pagination } from './records.js';
 import type { Clock, Sleep, Throttle } from './throttle.js';
@@ -127,6 +128,7 @@ export function createTransport(settings: TransportSettings) {
       let status: number;
       let bodyText: string;
       let retryAfter: string | null;
+      const limit = deadline(options.timeoutMs);
       try {
         const response = await fetch(url, {
           method,
@@ -135,7 +137,7 @@ export function createTransport(settings: TransportSettings) {
             ...(options.body ? { 'content-type': 'application/json' } : {}),
           },
           body: options.body ? JSON.stringify(options.body) : undefined,
-          signal: AbortSignal.timeout(options.timeoutMs),
+          signal: limit.signal,
           redirect: 'manual',
         });
         status = response.status;
@@ -166,6 +168,8 @@ export function createTransport(settings: TransportSettings) {
         warn({ request: what, attempt, code, delayMs: delay }, 'RepairDesk injoignable, nouvel essai');
         await settings.sleep(delay);
         continue;
+      } finally {
+        limit.done();
       }
       log?.debug({ request: what, attempt, status, ms: Math.round(settings.now() - started) }, 'RepairDesk');
 

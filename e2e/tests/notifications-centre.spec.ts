@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, request as playwrightRequest, test, type Page } from './fixtures.js';
 import type { Customer } from '@erepare/shared/schemas/repair';
-import { expectAccessible, signInAs, verifiedDemoCustomer } from './helpers.js';
+import { DEMO_PASSWORD, expectAccessible, signInAs, verifiedDemoCustomer } from './helpers.js';
 
 /**
  * The notification centre (issue 7) against the real server: the bell of a signed-in customer,
@@ -125,6 +125,46 @@ test('the bell counts a new notification; the panel filters, marks read, deletes
   await expect(panel(page).getByText('Aucune notification pour l’instant')).toBeVisible();
   const list = (await (await page.request.get('/api/notifications?filter=all')).json()) as { total: number };
   expect(list.total).toBe(0);
+});
+
+test('a session check answered after a sign-in in another tab does not sign that tab out', async ({ context }) => {
+  // Tab 1 opens the account while signed out; its session check is held on the way back.
+  const slow = await context.newPage();
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let answered: (status: number) => void = () => {};
+  const firstAnswer = new Promise<number>((resolve) => (answered = resolve));
+  let first = true;
+  await slow.route('**/api/auth/verify-session', async (route) => {
+    if (!first) return route.continue();
+    first = false;
+    const response = await route.fetch();
+    answered(response.status());
+    await held;
+    await route.fulfill({ response });
+  });
+  await slow.goto('/compte');
+  expect(await firstAnswer).toBe(401);
+
+  // Tab 2 signs in through the form, remembered on this browser.
+  const page = await context.newPage();
+  await page.goto('/compte');
+  const form = page.getByRole('form', { name: 'Connexion' });
+  await form.getByRole('textbox', { name: 'Adresse e-mail' }).fill(customer.email ?? '');
+  await form.getByLabel('Mot de passe', { exact: true }).fill(DEMO_PASSWORD);
+  await form.getByRole('checkbox', { name: 'Se souvenir de moi' }).check();
+  await form.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByTestId('account-dashboard')).toBeVisible();
+
+  // Tab 1's old "no session" arrives now: it is asked again with the cookie, and nobody is signed out.
+  const rechecked = slow.waitForResponse((response) => response.url().endsWith('/api/auth/verify-session') && response.status() === 200);
+  release();
+  await rechecked;
+  await expect(slow.getByTestId('account-dashboard')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('account-dashboard')).toBeVisible();
+  await expect(bell(page)).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('user'))).not.toBeNull();
 });
 
 test('tracked tickets: checked in the browser, refused by the server for someone else’s, added and removed', async ({ page }) => {

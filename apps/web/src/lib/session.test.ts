@@ -147,6 +147,29 @@ describe('useSession', () => {
     expect(localStorage.getItem(USER_STORAGE_KEY)).toBeNull();
   });
 
+  it('a 401 for a check sent before a sign-in (in another tab) does not undo it: the check is asked again', async () => {
+    let release: (() => void) | undefined;
+    const calls: number[] = [];
+    stubFetch(async () => {
+      calls.push(calls.length + 1);
+      if (calls.length === 1) {
+        // The first check leaves without a cookie and is answered after the sign-in.
+        await new Promise<void>((resolve) => (release = resolve));
+        return refused();
+      }
+      return verified(user());
+    });
+    const { result } = renderHook(() => useSession(), { wrapper: wrapper(newClient()) });
+    await waitFor(() => expect(release).toBeDefined());
+    storeSignedInUser(user(), '2099-01-01T00:00:00.000Z');
+    release?.();
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(result.current.data).toMatchObject({ id: 7 });
+    expect(calls).toEqual([1, 2]);
+    expect(JSON.parse(localStorage.getItem(USER_STORAGE_KEY) ?? 'null')).toMatchObject({ id: 7 });
+    expect(localStorage.getItem(PERSISTENT_SESSION_KEY)).not.toBeNull();
+  });
+
   it('a network failure keeps a recently active stored user (offline fallback)', async () => {
     vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
     storeSignedInUser(user(), '2099-01-01T00:00:00.000Z', Date.now() - 2 * HOUR);

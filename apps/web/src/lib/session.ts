@@ -254,7 +254,15 @@ function useSessionSync(queryClient: QueryClient): void {
 
 // ───────────────── Hooks ─────────────────
 
-async function verifySession(signal: AbortSignal): Promise<SessionUser | null> {
+/** The stored user as written (either area): what a verification's answer is compared against. */
+function storedUserText(): string | null {
+  return readItem(USER_STORAGE_KEY, 'local') ?? readItem(USER_STORAGE_KEY, 'session');
+}
+
+async function verifySession(signal: AbortSignal, again = true): Promise<SessionUser | null> {
+  // A sign-in (in this tab or another) may land while the check is on its way: an answer about
+  // the cookie as it was must not undo it, so it only counts if the stored user is unchanged.
+  const storedBefore = storedUserText();
   try {
     const response = await apiRequest('/api/auth/verify-session', {
       method: 'POST',
@@ -262,11 +270,14 @@ async function verifySession(signal: AbortSignal): Promise<SessionUser | null> {
       schema: verifySessionResponseSchema,
       signal,
     });
+    if (storedUserText() !== storedBefore && again) return verifySession(signal, false);
     updateStoredUser(response.user);
     return response.user;
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     if (error instanceof ApiError && error.status === 401) {
+      // Signed in (or out) meanwhile: ask again, with the cookie as it is now.
+      if (storedUserText() !== storedBefore && again) return verifySession(signal, false);
       // No session, or an expired one: nothing stored may pretend otherwise.
       clearStoredSession();
       return null;

@@ -37,7 +37,18 @@ const chromiumArgs = [
   '--no-first-run',
   '--disable-quic',
 ];
-const launchOptions = { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs };
+/**
+ * Debian's headless shell of Chromium (package chromium-headless-shell: the same engine without
+ * the desktop browser's windowing layers, and Playwright's own choice for headless runs) for most
+ * specs: it does the same page work for about two thirds of the processor time. It has no push
+ * service and answers notification permissions differently: the specs of installation and push
+ * run in the full browser (CHROMIUM_PATH, Debian's chromium).
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const headlessShell = process.env.E2E_CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : (process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'));
+const launchOptions = { executablePath: headlessShell, args: chromiumArgs };
+const fullBrowser = { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs };
+const PUSH_SPECS = /(pwa|visitor-follow)\.spec/;
 /** The servers run on the runner's own Node (the bundled Node 24 under npm), whatever `node` the shell finds. */
 const node = JSON.stringify(process.execPath);
 
@@ -61,7 +72,9 @@ export default defineConfig({
     launchOptions,
   },
   projects: [
-    { name: 'desktop', testIgnore: /(maintenance|store-profile)\.spec/, use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions } },
+    { name: 'desktop', testIgnore: [/(maintenance|store-profile)\.spec/, PUSH_SPECS], use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions } },
+    // Installation and push: the full browser (service worker push, permission prompts).
+    { name: 'push', testMatch: PUSH_SPECS, use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions: fullBrowser } },
     {
       name: 'mobile',
       testMatch: /(navigation|theme)\.spec/,
@@ -71,7 +84,7 @@ export default defineConfig({
     {
       name: 'maintenance',
       testMatch: /maintenance\.spec/,
-      dependencies: ['desktop', 'mobile'],
+      dependencies: ['desktop', 'push', 'mobile'],
       use: { viewport: { width: 1440, height: 900 }, launchOptions },
     },
     // Changes the shop's details every page shows (and renders the pages again): alone, last.

@@ -119,9 +119,13 @@ test.describe('dashboard, desktop', () => {
     // Search on the anonymised customer label.
     const customer = (tickets[0] as PublicTicket).customer_name;
     await search.fill(customer);
-    const rowsText = await selectedRowsText(bodyRows(page));
-    expect(rowsText.length).toBeGreaterThan(0);
-    for (const text of rowsText) expect(text).toContain(customer);
+    // The list follows the search a moment later (a deferred value): wait until it shows that customer only.
+    await expect
+      .poll(async () => {
+        const rowsText = await selectedRowsText(bodyRows(page));
+        return rowsText.length > 0 && rowsText.every((text) => text.includes(customer));
+      })
+      .toBe(true);
     await search.fill('');
 
     // Status filter: the options are French; the rows keep that status only.

@@ -1,48 +1,89 @@
 // `npm test`: lint, typecheck, unit and HTTP tests (PGlite, and PostgreSQL when
 // TEST_DATABASE_URL is set), production build, the short forms of the security, load and fault suites,
 // then end-to-end tests in Debian's Chromium.
-import { spawnSync } from 'node:child_process';
+//
+// Two lanes run side by side (this machine has two cores, and most steps leave one idle):
+//   - the browser lane: the production build, then the end-to-end tests;
+//   - the checks lane: lint, types, unit and HTTP tests, then the security, load and fault suites
+//     (they read or start the built app: they wait for the build of the other lane).
+// Each line a step prints is prefixed with its lane; a failed step stops the other lane, and its
+// last lines are printed again at the end.
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * The end-to-end tests run in Debian's Chromium: most specs in its headless shell (package
+ * chromium-headless-shell: the same engine, without the desktop browser's windowing layers, and
+ * Playwright's own choice for headless runs), the installation and push specs in the full browser
+ * (package chromium). E2E_CHROMIUM_PATH and CHROMIUM_PATH name other builds.
+ */
+const BROWSERS = [
+  { path: process.env.E2E_CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell', pkg: 'chromium-headless-shell', variable: 'E2E_CHROMIUM_PATH' },
+  { path: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', pkg: 'chromium', variable: 'CHROMIUM_PATH' },
+];
+const E2E_BROWSER = BROWSERS[0].path;
 
-function ensureChromium() {
-  if (fs.existsSync(CHROMIUM)) return;
+function ensureBrowsers() {
+  const missing = BROWSERS.filter((browser) => !fs.existsSync(browser.path));
+  if (missing.length === 0) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (isRoot && fs.existsSync('/usr/bin/apt-get')) {
-    console.log('Chromium absent : installation du paquet Debian « chromium »…');
+    const packages = missing.map((browser) => browser.pkg);
+    console.log(`Navigateur absent : installation des paquets Debian ${packages.map((name) => `« ${name} »`).join(', ')}…`);
     const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    const install = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+    const install = spawnSync('apt-get', ['install', '-y', '-qq', ...packages], {
       stdio: 'inherit',
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     });
-    if (update.status === 0 && install.status === 0 && fs.existsSync(CHROMIUM)) return;
+    if (update.status === 0 && install.status === 0 && missing.every((browser) => fs.existsSync(browser.path))) return;
   }
-  console.error(
-    `Chromium est introuvable (${CHROMIUM}). Installez-le avec « sudo apt-get install -y chromium » ` +
-      'ou indiquez son chemin dans CHROMIUM_PATH. Les tests de bout en bout ne téléchargent aucun navigateur.',
-  );
+  for (const browser of missing.filter((candidate) => !fs.existsSync(candidate.path))) {
+    console.error(
+      `Chromium est introuvable (${browser.path}). Installez-le avec « sudo apt-get install -y ${browser.pkg} » ` +
+        `ou indiquez son chemin dans ${browser.variable}. Les tests de bout en bout ne téléchargent aucun navigateur.`,
+    );
+  }
   process.exit(1);
 }
 
-const steps = [
-  ['Lint (ESLint)', 'npm', ['run', 'lint']],
-  ['Vérification des types', 'npm', ['run', 'typecheck']],
-  [
-    process.env.TEST_DATABASE_URL ? 'Tests unitaires et HTTP (PGlite + PostgreSQL)' : 'Tests unitaires et HTTP (PGlite)',
-    'npm',
-    ['run', 'test:unit'],
+/** @typedef {{ label: string, command: string, args: string[], env?: Record<string, string>, after?: string }} Step */
+
+/** @type {Record<string, Step[]>} */
+const lanes = {
+  navigateur: [
+    { label: 'Build de production', command: process.execPath, args: ['scripts/build.mjs'] },
+    { label: 'Tests de bout en bout (Chromium)', command: 'npm', args: ['run', 'test:e2e'], env: { E2E_CHROMIUM_PATH: E2E_BROWSER } },
   ],
-  ['Build de production', process.execPath, ['scripts/build.mjs']],
-  // Short forms of the quality suites (issue 10); the full forms: npm run test:security, test:load, test:faults.
-  ['Sécurité, forme courte (npm run test:security)', process.execPath, ['quality/security/run.mjs'], { SECURITY_SHORT: '1' }],
-  ['Charge, forme courte (npm run test:load)', process.execPath, ['quality/load/run.mjs', '--skip-build'], { LOAD_SHORT: '1' }],
-  ['Pannes, forme courte (npm run test:faults)', process.execPath, ['quality/faults/run.mjs', '--skip-build'], { FAULTS_SHORT: '1' }],
-  ['Tests de bout en bout (Chromium)', 'npm', ['run', 'test:e2e']],
-];
+  contrôles: [
+    { label: 'Lint (ESLint)', command: 'npm', args: ['run', 'lint'] },
+    { label: 'Vérification des types', command: 'npm', args: ['run', 'typecheck'] },
+    {
+      label: process.env.TEST_DATABASE_URL ? 'Tests unitaires et HTTP (PGlite + PostgreSQL)' : 'Tests unitaires et HTTP (PGlite)',
+      command: 'npm',
+      args: ['run', 'test:unit'],
+    },
+    // Short forms of the quality suites (issue 10); the full forms: npm run test:security, test:load, test:faults.
+    { label: 'Sécurité, forme courte (npm run test:security)', command: process.execPath, args: ['quality/security/run.mjs'], env: { SECURITY_SHORT: '1' }, after: 'Build de production' },
+    {
+      label: 'Charge, forme courte (npm run test:load)',
+      command: process.execPath,
+      args: ['quality/load/run.mjs', '--skip-build'],
+      env: { LOAD_SHORT: '1' },
+      after: 'Build de production',
+    },
+    {
+      label: 'Pannes, forme courte (npm run test:faults)',
+      command: process.execPath,
+      args: ['quality/faults/run.mjs', '--skip-build'],
+      env: { FAULTS_SHORT: '1' },
+      after: 'Build de production',
+    },
+  ],
+};
 
 // Under npm, `node` is the bundled Node 24 (the `node` package, first on PATH). Run another way
 // (`node scripts/…`, or installed with --ignore-scripts), the system's Node runs: say so.
@@ -50,20 +91,116 @@ if (Number(process.versions.node.split('.')[0]) < 24) {
   console.warn(`Attention : Node ${process.version} (${process.execPath}). Ce projet tourne sur Node 24 : lancez-le par npm (npm ci, puis npm start / npm test).`);
 }
 console.log(`Node ${process.version} (${process.execPath})`);
-const timings = [];
+ensureBrowsers();
+
+// Shared and server are compiled once before the lanes start: the build, the type check and the
+// unit tests each ask for this incremental build, and two of them at once would write the same files.
+const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
 const started = Date.now();
-for (const [label, command, args, env = {}] of steps) {
-  if (label.startsWith('Tests de bout en bout')) ensureChromium();
-  console.log(`\n▶ ${label}`);
-  const stepStart = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  const seconds = (Date.now() - stepStart) / 1000;
-  timings.push([label, seconds]);
-  if (result.status !== 0) {
-    console.error(`\n✖ Échec : ${label} (${seconds.toFixed(1)} s)`);
-    process.exit(result.status ?? 1);
+const compiled = spawnSync(process.execPath, [tsc, '-b', 'packages/shared/tsconfig.build.json', 'apps/server/tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+if (compiled.status !== 0) {
+  console.error('\n✖ Échec : compilation de shared et du serveur');
+  process.exit(compiled.status ?? 1);
+}
+
+/** @type {Map<string, { seconds: number, lane: string }>} */
+const done = new Map();
+/** @type {Map<string, (() => void)[]>} */
+const waiting = new Map();
+/** @type {Set<import('node:child_process').ChildProcess>} */
+const running = new Set();
+/** @type {{ label: string, seconds: number, tail: string[] } | null} */
+let failure = null;
+const TAIL_LINES = 150;
+
+function finished(label, lane, seconds) {
+  done.set(label, { seconds, lane });
+  for (const wake of waiting.get(label) ?? []) wake();
+  waiting.delete(label);
+}
+
+function whenDone(label) {
+  if (done.has(label)) return Promise.resolve();
+  return new Promise((resolve) => waiting.set(label, [...(waiting.get(label) ?? []), resolve]));
+}
+
+/** Runs one step, its output prefixed with the lane; resolves with its exit code. */
+function runStep(lane, step) {
+  return new Promise((resolve) => {
+    const child = spawn(step.command, step.args, {
+      cwd: root,
+      env: { ...process.env, ...step.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group: a failure elsewhere stops it with everything it started.
+      detached: true,
+    });
+    running.add(child);
+    /** @type {string[]} */
+    const tail = [];
+    const prefix = `[${lane}] `;
+    for (const stream of [child.stdout, child.stderr]) {
+      readline.createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => {
+        tail.push(line);
+        if (tail.length > TAIL_LINES) tail.shift();
+        process.stdout.write(`${prefix}${line}\n`);
+      });
+    }
+    child.on('close', (code, signal) => {
+      running.delete(child);
+      resolve({ code: code ?? (signal ? 1 : 0), tail });
+    });
+  });
+}
+
+async function runLane(lane, steps) {
+  for (const step of steps) {
+    if (step.after) await whenDone(step.after);
+    if (failure) return;
+    console.log(`\n▶ [${lane}] ${step.label}`);
+    const stepStart = Date.now();
+    const { code, tail } = await runStep(lane, step);
+    const seconds = (Date.now() - stepStart) / 1000;
+    if (failure) return;
+    if (code !== 0) {
+      failure = { label: step.label, seconds, tail };
+      // Steps waiting for another lane's step give up.
+      for (const wakers of waiting.values()) for (const wake of wakers) wake();
+      waiting.clear();
+      for (const child of running) {
+        try {
+          if (child.pid) process.kill(-child.pid, 'SIGTERM');
+        } catch {
+          // Already gone.
+        }
+      }
+      return;
+    }
+    console.log(`✔ [${lane}] ${step.label} (${seconds.toFixed(1)} s)`);
+    finished(step.label, lane, seconds);
   }
 }
+
+// Ctrl-C (or CI stopping the run): the lanes' process groups go too.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const child of running) {
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // Already gone.
+      }
+    }
+    process.exit(1);
+  });
+}
+
+await Promise.all(Object.entries(lanes).map(([lane, steps]) => runLane(lane, steps)));
+
+if (failure) {
+  console.error(`\nDernières lignes de « ${failure.label} » :\n${failure.tail.join('\n')}`);
+  console.error(`\n✖ Échec : ${failure.label} (${failure.seconds.toFixed(1)} s)`);
+  process.exit(1);
+}
 console.log('\nRésumé :');
-for (const [label, seconds] of timings) console.log(`  ✔ ${label.padEnd(48)} ${seconds.toFixed(1).padStart(6)} s`);
-console.log(`  Total ${((Date.now() - started) / 1000).toFixed(1)} s`);
+for (const [label, { seconds, lane }] of done) console.log(`  ✔ ${`[${lane}] ${label}`.padEnd(60)} ${seconds.toFixed(1).padStart(6)} s`);
+console.log(`  Total ${((Date.now() - started) / 1000).toFixed(1)} s (les deux voies en parallèle)`);

@@ -10,5 +10,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
+    // Run by the root configuration with shared module graphs (one document per worker): the
+    // setup file clears storage, the document and the clock after each test.
   },
 });

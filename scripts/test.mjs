@@ -2,12 +2,9 @@
 // TEST_DATABASE_URL is set), production build, the short forms of the security, load and fault suites,
 // then end-to-end tests in Debian's Chromium.
 //
-// Two lanes run side by side (this machine has two cores, and most steps leave one idle):
-//   - the browser lane: the production build, then the end-to-end tests;
-//   - the checks lane: lint, types, unit and HTTP tests, then the security, load and fault suites
-//     (they read or start the built app: they wait for the build of the other lane).
-// Each line a step prints is prefixed with its lane; a failed step stops the other lane, and its
-// last lines are printed again at the end.
+// With TEST_LANES=2, two lanes run side by side (see `lanes` below): each line a step prints is
+// prefixed with its lane; a failed step stops the other lane, and its last lines are printed
+// again at the end.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -52,38 +49,38 @@ function ensureBrowsers() {
 
 /** @typedef {{ label: string, command: string, args: string[], env?: Record<string, string>, after?: string }} Step */
 
-/** @type {Record<string, Step[]>} */
-const lanes = {
-  navigateur: [
-    { label: 'Build de production', command: process.execPath, args: ['scripts/build.mjs'] },
-    { label: 'Tests de bout en bout (Chromium)', command: 'npm', args: ['run', 'test:e2e'], env: { E2E_CHROMIUM_PATH: E2E_BROWSER } },
-  ],
-  contrôles: [
-    { label: 'Lint (ESLint)', command: 'npm', args: ['run', 'lint'] },
-    { label: 'Vérification des types', command: 'npm', args: ['run', 'typecheck'] },
-    {
-      label: process.env.TEST_DATABASE_URL ? 'Tests unitaires et HTTP (PGlite + PostgreSQL)' : 'Tests unitaires et HTTP (PGlite)',
-      command: 'npm',
-      args: ['run', 'test:unit'],
-    },
-    // Short forms of the quality suites (issue 10); the full forms: npm run test:security, test:load, test:faults.
-    { label: 'Sécurité, forme courte (npm run test:security)', command: process.execPath, args: ['quality/security/run.mjs'], env: { SECURITY_SHORT: '1' }, after: 'Build de production' },
-    {
-      label: 'Charge, forme courte (npm run test:load)',
-      command: process.execPath,
-      args: ['quality/load/run.mjs', '--skip-build'],
-      env: { LOAD_SHORT: '1' },
-      after: 'Build de production',
-    },
-    {
-      label: 'Pannes, forme courte (npm run test:faults)',
-      command: process.execPath,
-      args: ['quality/faults/run.mjs', '--skip-build'],
-      env: { FAULTS_SHORT: '1' },
-      after: 'Build de production',
-    },
-  ],
-};
+const build = { label: 'Build de production', command: process.execPath, args: ['scripts/build.mjs'] };
+const e2e = { label: 'Tests de bout en bout (Chromium)', command: 'npm', args: ['run', 'test:e2e'], env: { E2E_CHROMIUM_PATH: E2E_BROWSER } };
+/** @type {Step[]} */
+const checks = [
+  { label: 'Lint (ESLint)', command: 'npm', args: ['run', 'lint'] },
+  { label: 'Vérification des types', command: 'npm', args: ['run', 'typecheck'] },
+  {
+    label: process.env.TEST_DATABASE_URL ? 'Tests unitaires et HTTP (PGlite + PostgreSQL)' : 'Tests unitaires et HTTP (PGlite)',
+    command: 'npm',
+    args: ['run', 'test:unit'],
+  },
+];
+/** @type {Step[]} */
+const quality = [
+  // Short forms of the quality suites (issue 10); the full forms: npm run test:security, test:load, test:faults.
+  // They read or start the built app: after the build.
+  { label: 'Sécurité, forme courte (npm run test:security)', command: process.execPath, args: ['quality/security/run.mjs'], env: { SECURITY_SHORT: '1' }, after: build.label },
+  { label: 'Charge, forme courte (npm run test:load)', command: process.execPath, args: ['quality/load/run.mjs', '--skip-build'], env: { LOAD_SHORT: '1' }, after: build.label },
+  { label: 'Pannes, forme courte (npm run test:faults)', command: process.execPath, args: ['quality/faults/run.mjs', '--skip-build'], env: { FAULTS_SHORT: '1' }, after: build.label },
+];
+
+/**
+ * One lane by default, step after step. TEST_LANES=2: the browser lane (build, then end to end)
+ * beside the checks lane. On this two-core machine the end-to-end tests take both cores: side by
+ * side, ESLint took 5 times longer and long end-to-end tests ran past their time limits, so the
+ * default stays one lane.
+ * @type {Record<string, Step[]>}
+ */
+const lanes =
+  process.env.TEST_LANES === '2'
+    ? { navigateur: [build, e2e], contrôles: [...checks, ...quality] }
+    : { tests: [...checks, build, ...quality, e2e] };
 
 // Under npm, `node` is the bundled Node 24 (the `node` package, first on PATH). Run another way
 // (`node scripts/…`, or installed with --ignore-scripts), the system's Node runs: say so.
@@ -137,7 +134,7 @@ function runStep(lane, step) {
     running.add(child);
     /** @type {string[]} */
     const tail = [];
-    const prefix = `[${lane}] `;
+    const prefix = Object.keys(lanes).length > 1 ? `[${lane}] ` : '';
     for (const stream of [child.stdout, child.stderr]) {
       readline.createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => {
         tail.push(line);
@@ -203,4 +200,4 @@ if (failure) {
 }
 console.log('\nRésumé :');
 for (const [label, { seconds, lane }] of done) console.log(`  ✔ ${`[${lane}] ${label}`.padEnd(60)} ${seconds.toFixed(1).padStart(6)} s`);
-console.log(`  Total ${((Date.now() - started) / 1000).toFixed(1)} s (les deux voies en parallèle)`);
+console.log(`  Total ${((Date.now() - started) / 1000).toFixed(1)} s${Object.keys(lanes).length > 1 ? ' (deux voies en parallèle)' : ''}`);

@@ -64,7 +64,8 @@ const sizes = [
 
 for (const size of sizes) {
   test(`admin core sections at ${size.width} px: navigation, headings and axe`, async ({ page, baseURL }) => {
-    test.setTimeout(120_000);
+    // Every section with axe, in one browser session: a long test (nearly 2 minutes on a busy 2-core machine).
+    test.setTimeout(240_000);
     await contactMessage(baseURL ?? '', `axe-${size.width}-${unique}@exemple.fr`, `Axe ${size.width} ${unique}`);
     await page.setViewportSize(size);
     await signInAs(page, ADMIN.email, ADMIN.password);

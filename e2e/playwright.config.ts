@@ -55,7 +55,9 @@ const node = JSON.stringify(process.execPath);
 export default defineConfig({
   testDir: 'tests',
   outputDir: path.join(os.tmpdir(), 'erepare-e2e-results'),
-  timeout: 30_000,
+  // A guard against hangs, not a speed check: multi-step tests with axe at each step take 30 s
+  // on a busy 2-core machine (tests that need more set their own).
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   fullyParallel: true,
   workers: 2,

@@ -12,6 +12,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      'apps/web/build/**',
       '**/coverage/**',
       'apps/server/drizzle/**',
       'bench/.tmp/**',

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDist = path.join(root, 'apps/web/dist');
 const stampFile = path.join(webDist, '.build-stamp');
-const webInputs = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/prerender.ts', 'apps/web/route-preloads.ts', 'apps/web/pwa.ts', 'apps/web/scripts', 'packages/shared/src', 'package-lock.json'];
+const webInputs = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/prerender.ts', 'apps/web/route-preloads.ts', 'apps/web/pwa.ts', 'apps/web/vite.framework.config.ts', 'apps/web/react-router.config.ts', 'apps/web/scripts', 'packages/shared/src', 'package-lock.json'];
 
 function run(command, args, cwd = root) {
   const result = spawnSync(command, args, { cwd, stdio: 'inherit', shell: false });
@@ -54,6 +54,10 @@ export function build({ force = false } = {}) {
     const viteBin = path.join(path.dirname(webRequire.resolve('vite/package.json')), 'bin/vite.js');
     run(process.execPath, [viteBin, 'build', '--logLevel', 'warn'], path.join(root, 'apps/web'));
     run(process.execPath, ['scripts/compress.mjs', 'dist'], path.join(root, 'apps/web'));
+    // The same app in React Router's framework mode (apps/web/build), served with WEB_RENDERER=framework.
+    const reactRouterBin = path.join(path.dirname(webRequire.resolve('@react-router/dev/package.json')), 'bin.cjs');
+    run(process.execPath, [reactRouterBin, 'build', '--config', 'vite.framework.config.ts', '--logLevel', 'warn'], path.join(root, 'apps/web'));
+    run(process.execPath, ['scripts/compress.mjs', 'build/client'], path.join(root, 'apps/web'));
     fs.writeFileSync(stampFile, digest);
   } else {
     console.log('Application web à jour : pas de reconstruction.');

@@ -40,6 +40,7 @@ import { answerClientError, registerErrorHandler, sendFrameworkError } from './p
 import { parseJsonBody } from './lib/json-body.js';
 import { baseCspDirectives } from './plugins/csp.js';
 import { createPrerenderedPages } from './plugins/prerendered-pages.js';
+import { registerReactRouter } from './plugins/react-router.js';
 import { registerWeb } from './plugins/web.js';
 
 export type BuildOptions = {
@@ -223,6 +224,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   await app.register(contactRoutes);
   await app.register(quoteRoutes);
 
-  await registerWeb(app);
+  if (config.webRenderer === 'framework') await registerReactRouter(app);
+  else await registerWeb(app);
   return app;
 }

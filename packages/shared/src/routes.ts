@@ -243,3 +243,11 @@ export function matchRoute(rawPathname: string): RouteMatch {
   }
   return { kind: 'not-found' };
 }
+
+/** The title of the page at a matched address (before the " | site" suffix); none for a redirect. */
+export function routeTitle(match: RouteMatch): string | undefined {
+  if (match.kind === 'page') return match.route.title;
+  if (match.kind === 'not-found') return 'Page introuvable';
+  if (match.kind === 'home-fallback') return routes.find((route) => route.page === 'home')?.title;
+  return undefined;
+}

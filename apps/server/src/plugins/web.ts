@@ -116,7 +116,7 @@ function loadShell(webDistDir: string): Encoded | null {
 }
 
 /** Whether the client accepts `encoding` (listed without `q=0`). */
-function accepts(header: string, encoding: string): boolean {
+export function accepts(header: string, encoding: string): boolean {
   return header.split(',').some((part) => {
     const [name = '', ...params] = part.trim().split(';');
     if (name.trim().toLowerCase() !== encoding) return false;
@@ -138,6 +138,35 @@ function sendHtml(request: FastifyRequest, reply: FastifyReply, html: Encoded, s
   return reply.send(html.identity);
 }
 
+/**
+ * The files of a web build (`root`): hashed assets cached for a year (precompressed brotli/gzip
+ * sent when accepted), the rest revalidated; never HTML pages (they go through the route table)
+ * nor the server's own folders.
+ */
+export async function registerBuildFiles(app: FastifyInstance, root: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root,
+    preCompressed: true,
+    index: false,
+    // Cache headers are set per file below (hashed assets immutable, the rest revalidated).
+    cacheControl: false,
+    // One wildcard route rather than one route per file: registering ~100 routes cost start-up time.
+    wildcard: true,
+    // Only real files are served statically; HTML pages go through the route table below, except
+    // the service worker's offline page (a standalone file it precaches).
+    // dist/ssr (the server's renderer) and dist/prerendered are the server's, not the browser's.
+    allowedPath: (pathName) => isPublicFile(pathName),
+    setHeaders: (res, filePath) => {
+      const relative = path.relative(root, filePath).split(path.sep).join('/');
+      if (relative.startsWith('assets/')) {
+        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      } else {
+        res.setHeader('cache-control', 'no-cache');
+      }
+    },
+  });
+}
+
 /** Folders of the web build that are the server's (its renderer, its prerendered pages), never the browser's. */
 const SERVER_ONLY_FOLDERS = new Set(['ssr', 'prerendered']);
 
@@ -157,10 +186,10 @@ export function isPublicFile(pathName: string): boolean {
   return !lower.endsWith('.html') || lower === '/offline.html';
 }
 
-const FILE_LIKE = /\.[a-z0-9]{1,8}$/i;
+export const FILE_LIKE = /\.[a-z0-9]{1,8}$/i;
 
 /** Path and query string, split at the first "?" only (a query may itself contain "?"). */
-function splitUrl(url: string): [string, string | undefined] {
+export function splitUrl(url: string): [string, string | undefined] {
   const index = url.indexOf('?');
   return index === -1 ? [url, undefined] : [url.slice(0, index), url.slice(index + 1)];
 }
@@ -240,27 +269,7 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
   };
 
   if (shell) {
-    await app.register(fastifyStatic, {
-      root: webDistDir,
-      preCompressed: true,
-      index: false,
-      // Cache headers are set per file below (hashed assets immutable, the rest revalidated).
-      cacheControl: false,
-      // One wildcard route rather than one route per file: registering ~100 routes cost start-up time.
-      wildcard: true,
-      // Only real files are served statically; HTML pages go through the route table below, except
-      // the service worker's offline page (a standalone file it precaches).
-      // dist/ssr (the server's renderer) and dist/prerendered are the server's, not the browser's.
-      allowedPath: (pathName) => isPublicFile(pathName),
-      setHeaders: (res, filePath) => {
-        const relative = path.relative(webDistDir, filePath).split(path.sep).join('/');
-        if (relative.startsWith('assets/')) {
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        } else {
-          res.setHeader('cache-control', 'no-cache');
-        }
-      },
-    });
+    await registerBuildFiles(app, webDistDir);
   } else {
     app.log.warn({ webDistDir }, 'web app not built: only the API is served');
   }
@@ -311,6 +320,16 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
     app.pages.current(await getStoreProfile(app.db).catch(() => null));
   });
 
+  registerSearchFiles(app);
+
+  // The static plugin's wildcard route sends every unknown file to the not-found handler, which
+  // serves the app; "/" is a directory for the static plugin, so it gets its own route.
+  if (shell) app.get('/', serveApp);
+  app.setNotFoundHandler(serveApp);
+}
+
+/** robots.txt and the sitemap of the indexable public pages (aliases left to their canonical page). */
+export function registerSearchFiles(app: FastifyInstance): void {
   // Search engines: the indexable public pages (aliases left to their canonical page).
   const indexable = routes.filter((route) => PRERENDERED_PAGES.includes(route.page) && !route.noindex && !route.canonical && !route.path.includes(':'));
   app.get('/sitemap.xml', async (_request, reply) => {
@@ -327,9 +346,4 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
       .header('cache-control', 'public, max-age=3600')
       .send(`User-agent: *\n${disallowed.map((path) => `Disallow: ${path}`).join('\n')}\n\nSitemap: ${app.config.publicUrl}/sitemap.xml\n`);
   });
-
-  // The static plugin's wildcard route sends every unknown file to the not-found handler, which
-  // serves the app; "/" is a directory for the static plugin, so it gets its own route.
-  if (shell) app.get('/', serveApp);
-  app.setNotFoundHandler(serveApp);
 }

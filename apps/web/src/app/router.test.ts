@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { needsPaymentDocument, routeObjects } from './router';
+import { needsPaymentDocument } from '../lib/payment-document';
+import { routeObjects } from './router';
 
 const marked = { querySelector: (selector: string) => (selector.includes('erepare-payments-csp') ? ({} as Element) : null) };
 const unmarked = { querySelector: () => null };

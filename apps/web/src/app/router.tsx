@@ -1,9 +1,10 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, redirect, type RouteObject } from 'react-router';
-import { homeFallbackPaths, PAYMENT_CSP_META, PAYMENT_PAGES, redirects, routes, type PageId, type RouteDef } from '@erepare/shared/routes';
+import { homeFallbackPaths, PAYMENT_PAGES, redirects, routes, type PageId, type RouteDef } from '@erepare/shared/routes';
 import { Spinner } from '../components/ui/spinner';
 import { InstallBanner } from '../features/install/install-banner';
 import { RootLayout, type RouteHandle } from '../features/layout/root-layout';
+import { needsPaymentDocument } from '../lib/payment-document';
 import { RouteError } from './route-error';
 
 type PageProps = { slug: string };
@@ -45,17 +46,6 @@ const pages: Record<PageId, PageLoader> = {
   'test-notifications': () =>
     import('../features/notifications/pages/test-notifications-page').then((m) => m.TestNotificationsPage),
 };
-
-/**
- * A payment page reached by a link from a document whose Content-Security-Policy does not allow
- * the payment providers (the catalogue, the home page…) must be loaded as a new document, with the
- * payment page's own policy (DESIGN §4: providers' origins only where used). The server marks the
- * documents that already allow them. The first load of a page (or a reload) is its own document.
- */
-export function needsPaymentDocument(targetUrl: string, currentHref: string, doc: Pick<Document, 'querySelector'>): boolean {
-  if (doc.querySelector(`meta[name="${PAYMENT_CSP_META}"]`)) return false;
-  return targetUrl !== currentHref;
-}
 
 function paymentDocumentLoader({ request }: { request: Request }): null | Promise<never> {
   // The development server sets no policy.

@@ -1,10 +1,10 @@
 import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { LocalBusinessJsonLd } from '../../components/local-business-json-ld';
 import { MaintenanceNotice } from '../../components/maintenance-notice';
 import { RestrictedShopNotice } from '../../components/restricted-shop-notice';
 import { Spinner } from '../../components/ui/spinner';
-import { normalisePath } from '@erepare/shared/routes';
+import { matchRoute, normalisePath, routeTitle } from '@erepare/shared/routes';
 import { useRefreshStaleSettings, useSiteSettings } from '../../lib/site-settings';
 import { applyTheme, readTheme } from '../../lib/theme-store';
 import { themeAreaForPath } from '@erepare/shared/theme';
@@ -23,9 +23,8 @@ const OWN_LOCAL_BUSINESS = new Set(['service', 'landing', 'qualirepar', 'reparac
  * except those that carry their own.
  */
 function SiteLocalBusiness() {
-  const matches = useMatches();
-  const handle = [...matches].reverse().find((match) => (match.handle as RouteHandle | undefined)?.title)?.handle as RouteHandle | undefined;
-  if (!handle?.title || handle.noindex || OWN_LOCAL_BUSINESS.has(handle.page ?? '')) return null;
+  const match = matchRoute(useLocation().pathname);
+  if (match.kind !== 'page' || match.route.noindex || OWN_LOCAL_BUSINESS.has(match.route.page)) return null;
   return <LocalBusinessJsonLd />;
 }
 
@@ -54,17 +53,15 @@ function setMeta(name: string, content: string | null) {
  * (so a save in the admin shows at once). The maintenance page is never indexed.
  */
 function useDocumentMeta(settings: { title: string; description: string } | undefined, maintenance: boolean) {
-  const matches = useMatches();
-  const handle = [...matches].reverse().find((match) => (match.handle as RouteHandle | undefined)?.title)?.handle as
-    | RouteHandle
-    | undefined;
   const { pathname } = useLocation();
   useEffect(() => {
     if (!settings) return;
-    const pageTitle = maintenance ? 'Site en maintenance' : handle?.title;
+    const match = matchRoute(pathname);
+    const route = match.kind === 'page' ? match.route : undefined;
+    const pageTitle = maintenance ? 'Site en maintenance' : routeTitle(match);
     document.title = pageTitle ? `${pageTitle} | ${settings.title}` : settings.title;
-    setMeta('description', (maintenance ? undefined : handle?.description) ?? settings.description);
-    const noindex = maintenance || Boolean(handle?.noindex) || !handle?.title;
+    setMeta('description', (maintenance ? undefined : route?.description) ?? settings.description);
+    const noindex = maintenance || !route || Boolean(route.noindex);
     setMeta('robots', noindex ? 'noindex' : null);
     // The address to index, as the server sets it on a first load (the page kept after navigations).
     let canonical = document.querySelector<HTMLLinkElement>('link[rel="canonical"]');
@@ -76,9 +73,9 @@ function useDocumentMeta(settings: { title: string; description: string } | unde
         canonical.rel = 'canonical';
         document.head.append(canonical);
       }
-      canonical.href = new URL(handle?.canonical ?? normalisePath(pathname), window.location.origin).href;
+      canonical.href = new URL(route?.canonical ?? normalisePath(pathname), window.location.origin).href;
     }
-  }, [handle, settings, maintenance, pathname]);
+  }, [settings, maintenance, pathname]);
 }
 
 /** Moves focus to the main content after a client-side navigation, as a page load would. */

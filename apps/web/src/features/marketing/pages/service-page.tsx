@@ -1,4 +1,4 @@
-import type { ComponentType, FunctionComponent } from 'react';
+import { use, type ComponentType, type FunctionComponent } from 'react';
 import { servicePages } from '@erepare/shared/routes';
 import { ContactActions } from '../../../components/contact-actions';
 import { LocalBusinessJsonLd } from '../../../components/local-business-json-ld';
@@ -34,6 +34,27 @@ export async function loadServicePage(slug: string): Promise<FunctionComponent<{
   return function LoadedServicePage() {
     return <ServicePage slug={slug} Service={Service} />;
   };
+}
+
+const loaded = new Map<string, Promise<ComponentType<ServiceProps> | undefined>>();
+
+/** The code of the service `slug`, loaded once. */
+function serviceCode(slug: string): Promise<ComponentType<ServiceProps> | undefined> {
+  let code = loaded.get(slug);
+  if (!code) {
+    const load = services[slug];
+    code = load ? load() : Promise.resolve(undefined);
+    loaded.set(slug, code);
+  }
+  return code;
+}
+
+/**
+ * The page of the service `slug` as a route shows it: it waits for its service's code (the server
+ * sends the page once it is there; the browser keeps the server's HTML meanwhile).
+ */
+export function ServiceRoutePage({ slug }: { slug: string }) {
+  return <ServicePage slug={slug} Service={use(serviceCode(slug))} />;
 }
 
 function ServicePage({ slug, Service }: { slug: string; Service: ComponentType<ServiceProps> | undefined }) {

@@ -1,0 +1,166 @@
+/**
+ * Pages rendered by React Router inside the server (WEB_RENDERER=framework): the web app's real
+ * framework build (built here from its sources), requests through Fastify, answers read as parsed
+ * HTML.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { JSDOM } from 'jsdom';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAYMENT_CSP_META, routes } from '@erepare/shared/routes';
+import { defaultStoreProfile, type StoreProfile } from '@erepare/shared/store-profile';
+import { adminTestBed, type AdminTestBed } from '../test/admin.js';
+
+const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web');
+const PUBLIC_URL = 'https://atelier.example';
+
+let bed: AdminTestBed;
+
+beforeAll(() => {
+  // The framework build of the sources as they are (a few seconds).
+  // The CLI of the web workspace's @react-router/dev, wherever npm installed it.
+  const dev = path.dirname(createRequire(path.join(webDir, 'package.json')).resolve('@react-router/dev/package.json'));
+  const build = spawnSync(process.execPath, [path.join(dev, 'bin.cjs'), 'build', '--config', 'vite.framework.config.ts'], {
+    cwd: webDir,
+    encoding: 'utf8',
+  });
+  if (build.status !== 0) throw new Error(`react-router build failed:\n${build.stdout}\n${build.stderr}`);
+}, 180_000);
+
+beforeAll(async () => {
+  bed = await adminTestBed({ WEB_RENDERER: 'framework', WEB_DIST_DIR: path.join(webDir, 'build'), PUBLIC_URL });
+});
+afterAll(async () => {
+  await bed?.t.close();
+});
+
+const get = (url: string, headers: Record<string, string> = {}) => bed.t.app.inject({ method: 'GET', url, headers });
+const parse = (html: string) => new JSDOM(html).window.document;
+const meta = (doc: Document, name: string) => doc.querySelector(`meta[name="${name}"]`)?.getAttribute('content') ?? null;
+const property = (doc: Document, name: string) => doc.querySelector(`meta[property="${name}"]`)?.getAttribute('content') ?? null;
+const canonical = (doc: Document) => doc.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? null;
+
+describe('pages rendered by React Router', () => {
+  it('a public page: its head from the route table and the settings, complete HTML, revalidated', async () => {
+    const response = await get('/contact');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const doc = parse(response.body);
+    const contact = routes.find((route) => route.path === '/contact');
+    expect(doc.title).toBe('Contact | E.repare');
+    expect(meta(doc, 'description')).toBe(contact?.description);
+    expect(meta(doc, 'robots')).toBeNull();
+    expect(canonical(doc)).toBe(`${PUBLIC_URL}/contact`);
+    expect(property(doc, 'og:url')).toBe(`${PUBLIC_URL}/contact`);
+    expect(property(doc, 'og:image')).toBe(`${PUBLIC_URL}/icons/icon-512.png`);
+    // The page itself, not a loading state: its heading and the shop's address.
+    expect(doc.querySelector('main h1')?.textContent).toBeTruthy();
+    expect(doc.body.textContent).toContain(defaultStoreProfile.address.street);
+    expect(doc.documentElement.lang).toBe('fr');
+  });
+
+  it('every inline script is allowed by its hash, and no other inline script is', async () => {
+    for (const url of ['/', '/contact', '/compte', '/produit/1', '/adresse-inconnue']) {
+      const response = await get(url);
+      const policy = String(response.headers['content-security-policy']);
+      const scriptSources = /script-src ([^;]+)/.exec(policy)?.[1]?.split(' ') ?? [];
+      expect(scriptSources).not.toContain("'unsafe-inline'");
+      const inline = [...parse(response.body).querySelectorAll('script:not([src])')].filter(
+        (script) => !/^application\/(ld\+)?json$/.test(script.getAttribute('type') ?? ''),
+      );
+      expect(inline.length, url).toBeGreaterThan(0);
+      const hashes = inline.map((script) => `'sha256-${createHash('sha256').update(script.textContent ?? '', 'utf8').digest('base64')}'`);
+      expect(scriptSources.filter((source) => source.startsWith("'sha256-")).sort(), url).toEqual([...new Set(hashes)].sort());
+      expect(policy).toContain("default-src 'self'");
+    }
+  });
+
+  it('a product page comes with its product: name, title, description and link preview in the HTML', async () => {
+    const list = (await get('/api/shop/products?per_page=1')).json<{ data: { id: number; name: string; short_description: string }[] } | { id: number; name: string; short_description: string }[]>();
+    const product = Array.isArray(list) ? list[0] : list.data[0];
+    expect(product).toBeDefined();
+    if (!product) return;
+    const doc = parse((await get(`/produit/${product.id}`)).body);
+    expect(doc.querySelector('h1')?.textContent).toBe(product.name);
+    expect(doc.title).toBe(`${product.name} | E.repare`);
+    expect(property(doc, 'og:type')).toBe('product');
+    expect(canonical(doc)).toBe(`${PUBLIC_URL}/produit/${product.id}`);
+  });
+
+  it('the account is rendered in the browser: the server sends its loading state, never indexed', async () => {
+    const response = await get('/compte');
+    expect(response.statusCode).toBe(200);
+    const doc = parse(response.body);
+    expect(doc.title).toBe('Mon compte | E.repare');
+    expect(meta(doc, 'robots')).toBe('noindex');
+    expect(canonical(doc)).toBeNull();
+    expect(doc.querySelector('[role="status"]')?.textContent).toContain('Chargement');
+    expect(doc.querySelector('input[type="password"]')).toBeNull();
+  });
+
+  it('unknown paths, legacy paths, the home fallbacks, the API and missing files', async () => {
+    const unknown = await get('/adresse-inconnue');
+    expect(unknown.statusCode).toBe(404);
+    const doc = parse(unknown.body);
+    expect(doc.title).toBe('Page introuvable | E.repare');
+    expect(meta(doc, 'robots')).toBe('noindex');
+
+    const legacy = await get('/nouveau-compte?onglet=commandes');
+    expect(legacy.statusCode).toBe(301);
+    expect(legacy.headers.location).toBe('/compte?onglet=commandes');
+
+    const fallback = await get('/services/inconnu');
+    expect(fallback.statusCode).toBe(200);
+    expect(meta(parse(fallback.body), 'robots')).toBe('noindex');
+
+    const api = await get('/api/inconnue');
+    expect(api.statusCode).toBe(404);
+    expect(api.json<{ success: boolean }>().success).toBe(false);
+
+    const file = await get('/assets/absent.js');
+    expect(file.statusCode).toBe(404);
+    expect(file.body).toBe('Fichier introuvable');
+  });
+
+  it('client navigations get the route data (single fetch), and the build files are served as files', async () => {
+    const data = await get('/contact.data');
+    expect(data.statusCode).toBe(200);
+    const doc = parse((await get('/')).body);
+    const asset = [...doc.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href') ?? '').find((href) => href.startsWith('/assets/'));
+    expect(asset).toBeDefined();
+    const file = await get(asset ?? '/assets/none.js');
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // The server's own bundle is never a file of the site.
+    expect((await get('/server/index.js')).statusCode).toBe(404);
+  });
+
+  it('addresses in the page are the public address, whatever Host the request names', async () => {
+    const doc = parse((await get('/contact', { host: 'evil.example' })).body);
+    expect(canonical(doc)).toBe(`${PUBLIC_URL}/contact`);
+  });
+
+  it('without payment providers every document may load the payment pages in place', async () => {
+    const doc = parse((await get('/boutique')).body);
+    expect(meta(doc, PAYMENT_CSP_META)).toBe('1');
+  });
+
+  it('a store profile saved by staff shows on the next request, nothing rendered in advance', async () => {
+    const profile: StoreProfile = { ...defaultStoreProfile, name: 'Atelier Renommé', address: { ...defaultStoreProfile.address, street: '12 rue du Port' } };
+    const saved = await bed.call('PUT', '/api/admin/store-profile', profile);
+    expect(saved.statusCode).toBe(200);
+    const doc = parse((await get('/contact')).body);
+    expect(doc.body.textContent).toContain('12 rue du Port');
+    expect(doc.body.textContent).not.toContain(defaultStoreProfile.address.street);
+  });
+
+  it('a brotli-accepting client gets the page compressed', async () => {
+    const response = await get('/', { 'accept-encoding': 'br' });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toContain('accept-encoding');
+  });
+});

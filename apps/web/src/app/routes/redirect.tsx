@@ -1,0 +1,12 @@
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { normalisePath, redirects } from '@erepare/shared/routes';
+
+/** Legacy paths move permanently to their page, query string kept. */
+export function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  return redirect(`${redirects[normalisePath(url.pathname)] ?? '/'}${url.search}`, 301);
+}
+
+export default function Redirect() {
+  return null;
+}

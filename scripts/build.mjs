@@ -12,8 +12,8 @@ const webDist = path.join(root, 'apps/web/dist');
 const stampFile = path.join(webDist, '.build-stamp');
 const webInputs = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/prerender.ts', 'apps/web/route-preloads.ts', 'apps/web/pwa.ts', 'apps/web/vite.framework.config.ts', 'apps/web/react-router.config.ts', 'apps/web/scripts', 'packages/shared/src', 'package-lock.json'];
 
-function run(command, args, cwd = root) {
-  const result = spawnSync(command, args, { cwd, stdio: 'inherit', shell: false });
+function run(command, args, cwd = root, env = process.env) {
+  const result = spawnSync(command, args, { cwd, env, stdio: 'inherit', shell: false });
   if (result.status !== 0) {
     console.error(`Échec de la commande : ${command} ${args.join(' ')}`);
     process.exit(result.status ?? 1);
@@ -56,7 +56,11 @@ export function build({ force = false } = {}) {
     run(process.execPath, ['scripts/compress.mjs', 'dist'], path.join(root, 'apps/web'));
     // The same app in React Router's framework mode (apps/web/build), served with WEB_RENDERER=framework.
     const reactRouterBin = path.join(path.dirname(webRequire.resolve('@react-router/dev/package.json')), 'bin.cjs');
-    run(process.execPath, [reactRouterBin, 'build', '--config', 'vite.framework.config.ts', '--logLevel', 'warn'], path.join(root, 'apps/web'));
+    run(process.execPath, [reactRouterBin, 'build', '--config', 'vite.framework.config.ts', '--logLevel', 'warn'], path.join(root, 'apps/web'), {
+      ...process.env,
+      // React's production build (the CLI leaves NODE_ENV as it finds it).
+      NODE_ENV: 'production',
+    });
     run(process.execPath, ['scripts/compress.mjs', 'build/client'], path.join(root, 'apps/web'));
     fs.writeFileSync(stampFile, digest);
   } else {

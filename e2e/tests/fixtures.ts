@@ -2,7 +2,7 @@ import { test as base, type Browser, type BrowserContext, type Page, type Respon
 
 /**
  * The specs' `test`: Playwright's, where `page.goto` and `page.reload` resolve once the app has
- * hydrated the page (boot.tsx marks `<html data-app-ready>`), as a visitor's next tap would find
+ * hydrated the page (the app marks `<html data-app-ready>`), as a visitor's next tap would find
  * it. A tap made before the app's code has run gets only what React's event replay gives
  * (nothing before hydration has started): a spec about that moment navigates with
  * `waitUntil: 'commit'`, which skips the wait. Pages without JavaScript are not waited for.
@@ -17,7 +17,7 @@ async function appReady(page: Page, response: Response | null, waitUntil: string
   if (!(response.headers()['content-type'] ?? '').startsWith('text/html')) return;
   // The offline page, an error page of the server: no app to wait for.
   const hasApp = await page
-    .evaluate(() => document.getElementById('root') !== null && document.querySelector('script[type="module"][src]') !== null)
+    .evaluate(() => document.getElementById('root') !== null && document.querySelector('script[type="module"]') !== null)
     .catch(() => false);
   if (!hasApp) return;
   await page.locator('html[data-app-ready]').waitFor({ timeout: APP_READY_TIMEOUT_MS });

@@ -290,7 +290,8 @@ test.describe('ticket lookup', () => {
     // lands on the prerendered form, which works without JavaScript (a GET of /suivi?ticket=);
     // the app then shows the message the address calls for.
     await page.clock.setSystemTime(Date.now() + 3 * DAY * 1000);
-    await page.route('**/assets/index-*.js', async (route) => {
+    // The app's entry: index-* (prerendered build) or entry.client-* (React Router's build).
+    await page.route('**/assets/{index,entry.client}-*.js', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       await route.continue();
     });

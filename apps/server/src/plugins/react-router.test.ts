@@ -25,6 +25,7 @@ beforeAll(() => {
   const dev = path.dirname(createRequire(path.join(webDir, 'package.json')).resolve('@react-router/dev/package.json'));
   const build = spawnSync(process.execPath, [path.join(dev, 'bin.cjs'), 'build', '--config', 'vite.framework.config.ts'], {
     cwd: webDir,
+    env: { ...process.env, NODE_ENV: 'production' },
     encoding: 'utf8',
   });
   if (build.status !== 0) throw new Error(`react-router build failed:\n${build.stdout}\n${build.stderr}`);

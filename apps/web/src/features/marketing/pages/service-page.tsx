@@ -1,11 +1,11 @@
-import { use, type ComponentType, type FunctionComponent } from 'react';
+import type { ComponentType, FunctionComponent } from 'react';
 import { servicePages } from '@erepare/shared/routes';
 import { ContactActions } from '../../../components/contact-actions';
 import { LocalBusinessJsonLd } from '../../../components/local-business-json-ld';
 import { PageIntro } from '../../../components/ui/page-intro';
 import { serviceDescriptions } from '../content/services/descriptions';
 
-type ServiceProps = { title: string };
+export type ServiceProps = { title: string };
 type ServiceLoader = () => Promise<ComponentType<ServiceProps>>;
 
 /**
@@ -36,28 +36,8 @@ export async function loadServicePage(slug: string): Promise<FunctionComponent<{
   };
 }
 
-const loaded = new Map<string, Promise<ComponentType<ServiceProps> | undefined>>();
-
-/** The code of the service `slug`, loaded once. */
-function serviceCode(slug: string): Promise<ComponentType<ServiceProps> | undefined> {
-  let code = loaded.get(slug);
-  if (!code) {
-    const load = services[slug];
-    code = load ? load() : Promise.resolve(undefined);
-    loaded.set(slug, code);
-  }
-  return code;
-}
-
-/**
- * The page of the service `slug` as a route shows it: it waits for its service's code (the server
- * sends the page once it is there; the browser keeps the server's HTML meanwhile).
- */
-export function ServiceRoutePage({ slug }: { slug: string }) {
-  return <ServicePage slug={slug} Service={use(serviceCode(slug))} />;
-}
-
-function ServicePage({ slug, Service }: { slug: string; Service: ComponentType<ServiceProps> | undefined }) {
+/** The page of the service `slug`, showing its `Service` component. */
+export function ServicePage({ slug, Service }: { slug: string; Service: ComponentType<ServiceProps> | undefined }) {
   const page = servicePages.find((candidate) => candidate.slug === slug);
   if (!page || !Service) {
     // The router sends unknown /services/* paths to the home page; this only guards a bad slug.

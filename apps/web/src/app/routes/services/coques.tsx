@@ -1,0 +1,9 @@
+import { CoquesService } from '../../../features/marketing/components/services/coques-service';
+import { ServicePage } from '../../../features/marketing/pages/service-page';
+import { pageMeta } from '../../page-meta';
+
+export const meta = pageMeta;
+
+export default function Page() {
+  return <ServicePage slug="coques" Service={CoquesService} />;
+}

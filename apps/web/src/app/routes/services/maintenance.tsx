@@ -1,0 +1,9 @@
+import { MaintenanceService } from '../../../features/marketing/components/services/maintenance-service';
+import { ServicePage } from '../../../features/marketing/pages/service-page';
+import { pageMeta } from '../../page-meta';
+
+export const meta = pageMeta;
+
+export default function Page() {
+  return <ServicePage slug="maintenance" Service={MaintenanceService} />;
+}

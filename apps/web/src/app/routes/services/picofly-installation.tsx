@@ -1,0 +1,9 @@
+import { PicoflyService } from '../../../features/marketing/components/services/picofly-service';
+import { ServicePage } from '../../../features/marketing/pages/service-page';
+import { pageMeta } from '../../page-meta';
+
+export const meta = pageMeta;
+
+export default function Page() {
+  return <ServicePage slug="picofly-installation" Service={PicoflyService} />;
+}

@@ -1,0 +1,9 @@
+import { SurveillanceService } from '../../../features/marketing/components/services/surveillance-service';
+import { ServicePage } from '../../../features/marketing/pages/service-page';
+import { pageMeta } from '../../page-meta';
+
+export const meta = pageMeta;
+
+export default function Page() {
+  return <ServicePage slug="surveillance" Service={SurveillanceService} />;
+}

@@ -1,0 +1,9 @@
+import { WebService } from '../../../features/marketing/components/services/web-service';
+import { ServicePage } from '../../../features/marketing/pages/service-page';
+import { pageMeta } from '../../page-meta';
+
+export const meta = pageMeta;
+
+export default function Page() {
+  return <ServicePage slug="web" Service={WebService} />;
+}

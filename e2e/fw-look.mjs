@@ -1,0 +1,11 @@
+import { chromium } from 'playwright';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium-headless-shell', args: ['--no-sandbox'] });
+const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+page.on('console', (m) => console.log('console', m.type(), m.text().slice(0, 300)));
+page.on('pageerror', (e) => console.log('pageerror ' + e.message));
+page.on('requestfailed', (r) => console.log('failed', r.url()));
+page.on('response', (r) => { if (r.status() >= 400) console.log('status', r.status(), r.url()); });
+await page.goto('http://127.0.0.1:3100' + (process.argv[2] ?? '/compte'));
+await page.waitForTimeout(4000);
+console.log('h1', await page.locator('h1').allTextContents());
+await browser.close();

@@ -1,0 +1,12 @@
+import { chromium } from 'playwright';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium-headless-shell', args: ['--no-sandbox'] });
+const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+page.on('console', (m) => console.log('console', m.type(), m.text().slice(0, 300)));
+page.on('pageerror', (e) => console.log('pageerror ' + e.message));
+page.on('request', (r) => { if (!r.url().includes('/assets/')) console.log('req', r.url()); });
+await page.goto('http://127.0.0.1:3100/contact');
+await page.waitForFunction(() => document.documentElement.dataset.appReady === 'true');
+await page.evaluate((path) => { window.history.pushState({}, '', path); window.dispatchEvent(new PopStateEvent('popstate')); }, '/nouveau-compte');
+await page.waitForTimeout(3000);
+console.log('url', page.url());
+await browser.close();

@@ -61,6 +61,7 @@ export function build({ force = false } = {}) {
       // React's production build (the CLI leaves NODE_ENV as it finds it).
       NODE_ENV: 'production',
     });
+    run(process.execPath, ['scripts/build-sw.mjs'], path.join(root, 'apps/web'));
     run(process.execPath, ['scripts/compress.mjs', 'build/client'], path.join(root, 'apps/web'));
     fs.writeFileSync(stampFile, digest);
   } else {

@@ -46,3 +46,37 @@ export function precacheManifest<Entry extends { url: string }>(entries: readonl
     .filter((entry) => !entry.url.startsWith('assets/') || shell.has(entry.url))
     .map((entry) => (entry.url === SHELL_FILE ? { ...entry, url: SHELL_URL } : entry));
 }
+
+/** React Router's build manifest (assets/manifest-<hash>.js): each module's file, imports and styles. */
+type ModuleFiles = { module?: string; imports?: string[]; css?: string[] };
+type ReactRouterManifest = { entry: ModuleFiles; routes: Record<string, ModuleFiles | undefined> };
+
+/**
+ * The files the home page loads at once in React Router's build: the entry, the root, the layout
+ * and the home route, with their imports and styles (URLs relative to build/client).
+ */
+export function frameworkShellFiles(manifest: ReactRouterManifest, manifestFile: string): string[] {
+  const files = new Set<string>([manifestFile]);
+  for (const part of [manifest.entry, manifest.routes.root, manifest.routes.app, manifest.routes['page:/']]) {
+    if (!part) throw new Error('service worker: the home page is missing from the React Router manifest');
+    for (const url of [part.module, ...(part.imports ?? []), ...(part.css ?? [])]) if (url) files.add(url.replace(/^\//, ''));
+  }
+  return [...files].sort();
+}
+
+/**
+ * The precache list of React Router's build: the home page's document is rendered by the server,
+ * so it is listed by its address (fetched at install, `revision`: the build's); the required files
+ * but the shell file, and among the hashed files only those the home page loads at once.
+ */
+export function frameworkPrecacheManifest<Entry extends { url: string; revision: string | null }>(
+  entries: readonly Entry[],
+  shell: readonly string[],
+  revision: string,
+): (Entry | { url: string; revision: string })[] {
+  const wanted = new Set(shell);
+  const found = new Set(entries.map((entry) => entry.url));
+  const missing = [...REQUIRED_FILES.filter((file) => file !== SHELL_FILE), ...wanted].filter((file) => !found.has(file));
+  if (missing.length > 0) throw new Error(`service worker: not in the build, cannot be precached: ${missing.join(', ')}`);
+  return [...entries.filter((entry) => entry.url !== SHELL_FILE && (!entry.url.startsWith('assets/') || wanted.has(entry.url))), { url: SHELL_URL, revision }];
+}

@@ -1,0 +1,53 @@
+// The service worker of React Router's build (apps/web/build/client/sw.js): src/sw/sw.ts bundled as
+// a classic script, then Workbox's injectManifest writes its precache list (src/sw/precache.ts):
+// the home page's document by its address, the offline page, the manifest, the icons and the
+// files the home page loads at once. Run after `react-router build` (scripts/build.mjs).
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+import { injectManifest } from 'workbox-build';
+import { frameworkPrecacheManifest, frameworkShellFiles, PRECACHE_GLOBS, SHELL_FILE } from '../src/sw/precache.ts';
+
+const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const client = path.join(web, 'build', 'client');
+const scratch = path.join(web, 'build', '.sw');
+
+const manifestFile = fs.readdirSync(path.join(client, 'assets')).find((file) => /^manifest-[\w-]+\.js$/.test(file));
+if (!manifestFile) throw new Error('service worker: no React Router manifest in build/client/assets');
+const manifestText = fs.readFileSync(path.join(client, 'assets', manifestFile), 'utf8');
+const manifest = JSON.parse(manifestText.replace(/^window\.__reactRouterManifest=/, '').replace(/;\s*$/, ''));
+const shell = frameworkShellFiles(manifest, `assets/${manifestFile}`);
+// The build's identity: the manifest names every hashed file of the app.
+const revision = createHash('sha256').update(manifestText).digest('hex').slice(0, 16);
+
+await build({
+  configFile: false,
+  root: web,
+  logLevel: 'warn',
+  mode: 'production',
+  resolve: { conditions: ['source', 'module', 'browser', 'production'] },
+  define: { 'process.env.NODE_ENV': '"production"' },
+  build: {
+    outDir: scratch,
+    emptyOutDir: true,
+    minify: true,
+    sourcemap: false,
+    target: 'es2022',
+    lib: { entry: path.join(web, 'src/sw/sw.ts'), formats: ['iife'], name: 'sw', fileName: () => 'sw.js' },
+  },
+});
+
+const { count, warnings } = await injectManifest({
+  swSrc: path.join(scratch, 'sw.js'),
+  swDest: path.join(client, 'sw.js'),
+  globDirectory: client,
+  // No index.html in this build: the home page's document is precached by its address.
+  globPatterns: PRECACHE_GLOBS.filter((pattern) => pattern !== SHELL_FILE),
+  maximumFileSizeToCacheInBytes: 1024 * 1024,
+  manifestTransforms: [async (entries) => ({ manifest: frameworkPrecacheManifest(entries, shell, revision), warnings: [] })],
+});
+for (const warning of warnings) console.warn(`service worker: ${warning}`);
+fs.rmSync(scratch, { recursive: true, force: true });
+console.log(`service worker: build/client/sw.js, ${count} fichiers en précache`);

@@ -39,6 +39,7 @@ import { registerPersonalAnswers } from './plugins/personal-answers.js';
 import { answerClientError, registerErrorHandler, sendFrameworkError } from './plugins/errors.js';
 import { parseJsonBody } from './lib/json-body.js';
 import { baseCspDirectives } from './plugins/csp.js';
+import { createDocumentCache } from './plugins/document-cache.js';
 import { createPrerenderedPages } from './plugins/prerendered-pages.js';
 import { registerReactRouter } from './plugins/react-router.js';
 import { registerWeb } from './plugins/web.js';
@@ -191,6 +192,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   await app.register(healthRoutes, { prefix: '/api/auth' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   app.decorate('pages', createPrerenderedPages(config.webDistDir, app.log));
+  app.decorate('documents', createDocumentCache());
   await app.register(settingsRoutes, { prefix: '/api/admin' });
   const repairBackend = createRepairBackend(config, database, app.log);
   const inventoryCache = createInventoryCache(repairBackend);

@@ -12,6 +12,7 @@ import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_CSP_META, routes } from '@erepare/shared/routes';
 import { defaultStoreProfile, type StoreProfile } from '@erepare/shared/store-profile';
+import { storeProfileTable } from '../db/schema.js';
 import { adminTestBed, type AdminTestBed } from '../test/admin.js';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web');
@@ -157,6 +158,22 @@ describe('pages rendered by React Router', () => {
     const doc = parse((await get('/contact')).body);
     expect(doc.body.textContent).toContain('12 rue du Port');
     expect(doc.body.textContent).not.toContain(defaultStoreProfile.address.street);
+  });
+
+  it('a rendered page is kept a few seconds; a save by staff renders afresh at once', async () => {
+    const first = await get('/faq');
+    // Changed behind the routes' back (no save through the API): the kept page is served.
+    await bed.t.database.db
+      .update(storeProfileTable)
+      .set({ profile: { ...defaultStoreProfile, address: { ...defaultStoreProfile.address, street: '7 quai Caché' } } });
+    const kept = await get('/faq');
+    expect(kept.body).toBe(first.body);
+    expect(kept.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+    // A save through the staff routes (or anything that invalidates) shows on the next request.
+    bed.t.app.documents.invalidate();
+    expect(parse((await get('/faq')).body).body.textContent).toContain('7 quai Caché');
+    // The not-found page is never kept (made-up addresses would push the real pages out).
+    expect((await get('/inconnue-1')).statusCode).toBe(404);
   });
 
   it('a brotli-accepting client gets the page compressed', async () => {

@@ -16,6 +16,7 @@ import { messages } from '@erepare/shared/messages';
 import { matchRoute, PAYMENT_PAGES } from '@erepare/shared/routes';
 import { documentPolicyKey, webServicesKey } from '@erepare/shared/web-context';
 import { baseCspDirectives, cspHeaderValue, hasPaymentScripts, paymentCspDirectives, type CspDirectives } from './csp.js';
+import type { CachedDocument } from './document-cache.js';
 import { accepts, FILE_LIKE, registerBuildFiles, registerSearchFiles, splitUrl } from './web.js';
 import { webServices } from './web-services.js';
 
@@ -42,22 +43,35 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /**
- * A rendered answer, compressed when the client accepts it: brotli at a middle quality (the best
- * one costs ~30 ms on a large page, per request), else gzip.
+ * The body to send for a rendered document, compressed when the client accepts it (made once per
+ * kept document): brotli at a middle quality (the best one costs tens of milliseconds on a large
+ * page), else gzip.
  */
-async function encoded(request: FastifyRequest, reply: FastifyReply, body: Buffer): Promise<Buffer> {
+async function encodedBody(request: FastifyRequest, reply: FastifyReply, document: CachedDocument): Promise<Buffer> {
+  const body = document.identity;
   if (body.length < 1024) return body;
   const accepted = String(request.headers['accept-encoding'] ?? '');
   void reply.header('vary', 'accept-encoding');
   if (accepts(accepted, 'br')) {
     void reply.header('content-encoding', 'br');
-    return brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+    document.br ??= await brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+    return document.br;
   }
   if (accepts(accepted, 'gzip')) {
     void reply.header('content-encoding', 'gzip');
-    return gzip(body, { level: 6 });
+    document.gzip ??= await gzip(body, { level: 6 });
+    return document.gzip;
   }
   return body;
+}
+
+function send(request: FastifyRequest, reply: FastifyReply, document: CachedDocument) {
+  void reply.code(document.status);
+  for (const [name, value] of document.headers) void reply.header(name, value);
+  // Documents name the current hashed assets: revalidated on every visit.
+  if (!document.headers.some(([name]) => name === 'cache-control')) void reply.header('cache-control', 'no-cache');
+  if (request.method === 'HEAD') return reply.send();
+  return encodedBody(request, reply, document).then((body) => reply.send(body));
 }
 
 /** React Router's data requests of client navigations (`/contact.data`, `/_root.data`). */
@@ -113,17 +127,21 @@ export async function registerReactRouter(app: FastifyInstance): Promise<void> {
       paymentReady: !providers || paymentPage,
       cspHeader: (hashes) => cspHeaderValue(withScriptHashes(paymentPage ? paymentDirectives : baseDirectives, hashes)),
     });
+    // The same page for everyone (loaders read nothing personal): kept a few seconds.
+    const key = request.url;
+    const kept = request.method === 'GET' || request.method === 'HEAD' ? app.documents.get(key) : undefined;
+    if (kept) return send(request, reply, kept);
     const response = await handle(toRequest(request, reply, app.config.publicUrl), context);
-    void reply.code(response.status);
-    for (const [name, value] of response.headers) {
-      if (name !== 'set-cookie') void reply.header(name, value);
-    }
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) void reply.header('set-cookie', cookies);
-    // Documents name the current hashed assets: revalidated on every visit.
-    if (!response.headers.has('cache-control')) void reply.header('cache-control', 'no-cache');
-    if (!response.body) return reply.send();
-    return reply.send(await encoded(request, reply, Buffer.from(await response.arrayBuffer())));
+    const document: CachedDocument = {
+      status: response.status,
+      headers: [...response.headers].filter(([name]) => name !== 'set-cookie'),
+      identity: Buffer.from(await response.arrayBuffer()),
+    };
+    // Not the not-found page: a flood of made-up addresses would push the real pages out.
+    if (request.method === 'GET' && response.status === 200 && cookies.length === 0) app.documents.set(key, document);
+    return send(request, reply, document);
   };
 
   registerSearchFiles(app);

@@ -34,6 +34,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const admin = await requireAdmin(request);
       const saved = await updateSiteSettings(app.db, admin, request.body);
+      app.documents.invalidate();
       return envelope(saved, messages.settings.saved);
     },
   );
@@ -64,6 +65,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const saved = await updateStoreProfile(app.db, admin, request.body);
       // The answer waits for the public pages to be rendered with it: once saved, every page shows it.
       await app.pages.refresh(saved);
+      app.documents.invalidate();
       return { success: true as const, data: saved, message: storeProfileMessages.saved };
     },
   );

@@ -47,7 +47,7 @@ export function build({ force = false } = {}) {
 
   const digest = hashInputs();
   const previous = fs.existsSync(stampFile) ? fs.readFileSync(stampFile, 'utf8') : '';
-  if (force || previous !== digest || !fs.existsSync(path.join(webDist, 'index.html'))) {
+  if (force || previous !== digest || !fs.existsSync(path.join(webDist, 'index.html')) || !fs.existsSync(path.join(root, 'apps/web/build/server/index.js'))) {
     console.log('Construction de l’application web…');
     // Vite belongs to the web workspace: resolve it from there, wherever npm installed it.
     const webRequire = createRequire(path.join(root, 'apps/web/package.json'));

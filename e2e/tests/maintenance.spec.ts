@@ -76,21 +76,6 @@ test('shop maintenance: /boutique shows the restricted notice with Back and Cont
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Réparation de smartphones');
 });
 
-/**
- * The server sends the current settings with every page. A page without them (an old copy the
- * service worker kept, or the development server) asks the API: served here without them.
- */
-async function withoutSettingsInPage(page: Page) {
-  await page.route(
-    (url) => url.pathname === '/',
-    async (route) => {
-      const response = await route.fetch();
-      const body = (await response.text()).replace(/<script type="application\/json" id="erepare-site-settings">[\s\S]*?<\/script>/, '');
-      await route.fulfill({ response, body });
-    },
-  );
-}
-
 test('the settings come with the page: no request before the first render', async ({ page, request }) => {
   await saveSettingsAsAdmin(request, { maintenanceMode: true });
   const calls: string[] = [];
@@ -104,25 +89,16 @@ test('the settings come with the page: no request before the first render', asyn
 
 test('a failed settings call counts as both modes off', async ({ page, request }) => {
   await saveSettingsAsAdmin(request, { maintenanceMode: true });
-  await withoutSettingsInPage(page);
+  await page.clock.install();
+  await page.goto('/contact');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Site en maintenance');
+  // Settings older than 30 s are asked again on the next navigation: that call fails.
   await page.route('**/api/admin/site-settings', (route) => route.abort('connectionrefused'));
-  await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Réparation de smartphones');
-});
-
-test('a spinner shows while the settings load', async ({ page }) => {
-  await withoutSettingsInPage(page);
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
+  await page.clock.fastForward(31_000);
+  await page.evaluate(() => {
+    window.history.pushState({}, '', '/');
+    window.dispatchEvent(new PopStateEvent('popstate'));
   });
-  await page.route('**/api/admin/site-settings', async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.goto('/', { waitUntil: 'domcontentloaded' });
-  await expect(page.getByRole('status').filter({ hasText: 'Chargement du site…' })).toBeVisible();
-  release();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Réparation de smartphones');
 });
 

@@ -46,7 +46,7 @@ beforeAll(async () => {
   await fs.writeFile(path.join(dist, 'ssr', 'entry-server.js'), RENDERER);
   await fs.writeFile(path.join(dist, 'prerendered', 'manifest.json'), `{"secret":"${PRERENDERED_SECRET}"}`);
   // As in production: pushes reach public addresses only (the tests' loopback switch off).
-  t = await createTestApp({ WEB_DIST_DIR: dist, TRUST_PROXY: 'false', PUSH_ALLOW_LOCAL_ENDPOINTS: 'false' });
+  t = await createTestApp({ WEB_RENDERER: 'prerender', WEB_DIST_DIR: dist, TRUST_PROXY: 'false', PUSH_ALLOW_LOCAL_ENDPOINTS: 'false' });
   const db = t.database.db;
   const [customer] = await db.insert(customers).values({ firstName: 'Camille', lastName: 'Cache', email: 'camille.cache@exemple.fr', mobile: '0655443322', city: 'Gujan-Mestras' }).returning();
   ids.customer = customer?.id ?? 0;

@@ -387,6 +387,8 @@ describe('7. sessions and reset tokens', () => {
 
 describe('8. no secret in the built web assets', () => {
   const dist = path.join(root, 'apps/web/dist');
+  // React Router's build: what browsers get (client/); its server bundle is never served.
+  const browserBuild = path.join(root, 'apps/web/build/client');
   function files(dir: string): string[] {
     return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
       const full = path.join(dir, entry.name);
@@ -396,11 +398,12 @@ describe('8. no secret in the built web assets', () => {
   }
 
   it('no Stripe/PayPal/webhook/VAPID/SMTP/database secret, private key or test secret', () => {
-    if (!fs.existsSync(path.join(dist, 'index.html'))) {
+    if (!fs.existsSync(path.join(dist, 'index.html')) || !fs.existsSync(path.join(browserBuild, 'sw.js'))) {
       const build = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
       expect(build.status, 'web build').toBe(0);
     }
-    const all = files(dist);
+    const all = [...files(dist), ...files(browserBuild)];
+    expect(all.some((file) => file.startsWith(browserBuild) && file.endsWith('.js'))).toBe(true);
     expect(all.filter((file) => file.endsWith('.js')).length).toBeGreaterThan(0);
     const patterns: [string, RegExp][] = [
       ['Stripe secret key', /\b(sk|rk)_(live|test)_[A-Za-z0-9]{8,}/],

@@ -70,7 +70,7 @@ const envSchema = z
       .enum(['auto', 'true', 'false'], { error: 'doit valoir auto, true ou false' })
       .default('auto'),
     WEB_DIST_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
-    WEB_RENDERER: z.preprocess(emptyToUndefined, z.enum(['prerender', 'framework'], { error: 'doit valoir prerender ou framework' }).default('prerender')),
+    WEB_RENDERER: z.preprocess(emptyToUndefined, z.enum(['prerender', 'framework'], { error: 'doit valoir prerender ou framework' }).default('framework')),
     DEMO_DATA: z
       .enum(['none', 'demo', 'large'], { error: 'doit valoir none, demo ou large' })
       .default('demo'),
@@ -311,8 +311,9 @@ export type Config = {
   secureCookies: boolean;
   webDistDir: string;
   /**
-   * How pages are rendered: `prerender` (the web build's prerendered pages, dist/) or `framework`
-   * (React Router's server build rendering each request, build/; the switch is under way).
+   * How pages are rendered: `framework` (React Router's server build, apps/web/build, rendering
+   * each request) or `prerender` (the former prerendered pages of apps/web/dist, kept until they
+   * are deleted).
    */
   webRenderer: 'prerender' | 'framework';
   /** Demo repair data loaded by the first start: none (a real shop), demo, or large (benchmarks). */

@@ -96,7 +96,7 @@ export async function registerReactRouter(app: FastifyInstance): Promise<void> {
   const paymentDirectives = providers ? paymentCspDirectives(app.config) : baseDirectives;
 
   const serveApp = async (request: FastifyRequest, reply: FastifyReply) => {
-    const [rawPath = '/'] = splitUrl(request.url);
+    const [rawPath = '/', query] = splitUrl(request.url);
     if (rawPath === '/api' || rawPath.startsWith('/api/')) {
       return reply.code(404).send({ success: false, message: messages.http.apiNotFound, statusCode: 404 });
     }
@@ -111,6 +111,11 @@ export async function registerReactRouter(app: FastifyInstance): Promise<void> {
     }
     const pagePath = DATA_REQUEST.test(pathname) ? pathname.replace(DATA_REQUEST, '').replace(/^\/_root$/, '/') : pathname;
     const match = matchRoute(pagePath);
+    // Legacy paths move permanently, with or without a build (a client navigation's data request
+    // gets React Router's own redirect instead).
+    if (match.kind === 'redirect' && !DATA_REQUEST.test(pathname)) {
+      return reply.redirect(query !== undefined ? `${match.to}?${query}` : match.to, 301);
+    }
     if (match.kind !== 'page' && FILE_LIKE.test(pathname) && !DATA_REQUEST.test(pathname)) {
       return reply.code(404).type('text/plain; charset=utf-8').send('Fichier introuvable');
     }

@@ -96,7 +96,7 @@ beforeAll(async () => {
   await fs.mkdir(path.join(dist, 'ssr'));
   await fs.writeFile(path.join(dist, 'ssr', 'package.json'), '{ "type": "module" }');
   await fs.writeFile(path.join(dist, 'ssr', 'entry-server.js'), RENDERER);
-  t = await createTestApp({ WEB_DIST_DIR: dist });
+  t = await createTestApp({ WEB_RENDERER: 'prerender', WEB_DIST_DIR: dist });
 });
 afterAll(async () => {
   await t?.close();
@@ -382,6 +382,7 @@ describe('payment providers in the Content-Security-Policy (only where used)', (
   let withProviders: TestApp;
   beforeAll(async () => {
     withProviders = await createTestApp({
+      WEB_RENDERER: 'prerender',
       WEB_DIST_DIR: dist,
       STRIPE_SECRET_KEY: 'sk_test_csp12345678',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_csp12345678',

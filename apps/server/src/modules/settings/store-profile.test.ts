@@ -62,7 +62,7 @@ beforeAll(async () => {
   await fs.mkdir(path.join(dist, 'ssr'));
   await fs.writeFile(path.join(dist, 'ssr', 'package.json'), '{ "type": "module" }');
   await fs.writeFile(path.join(dist, 'ssr', 'entry-server.js'), RENDERER);
-  bed = await adminTestBed({ WEB_DIST_DIR: dist });
+  bed = await adminTestBed({ WEB_RENDERER: 'prerender', WEB_DIST_DIR: dist });
 });
 
 afterAll(async () => {

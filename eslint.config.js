@@ -13,6 +13,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       'apps/web/build/**',
+      'apps/web/.test-builds/**',
       '**/coverage/**',
       'apps/server/drizzle/**',
       'bench/.tmp/**',

@@ -4,6 +4,7 @@
  * HTML.
  */
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -17,6 +18,8 @@ import { adminTestBed, type AdminTestBed } from '../test/admin.js';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web');
 const PUBLIC_URL = 'https://atelier.example';
+// A build of its own: the PGlite and PostgreSQL runs of this file may run at once.
+const buildDir = path.join(webDir, '.test-builds', String(process.pid));
 
 let bed: AdminTestBed;
 
@@ -26,17 +29,18 @@ beforeAll(() => {
   const dev = path.dirname(createRequire(path.join(webDir, 'package.json')).resolve('@react-router/dev/package.json'));
   const build = spawnSync(process.execPath, [path.join(dev, 'bin.cjs'), 'build', '--config', 'vite.framework.config.ts'], {
     cwd: webDir,
-    env: { ...process.env, NODE_ENV: 'production' },
+    env: { ...process.env, NODE_ENV: 'production', WEB_BUILD_DIR: buildDir },
     encoding: 'utf8',
   });
   if (build.status !== 0) throw new Error(`react-router build failed:\n${build.stdout}\n${build.stderr}`);
 }, 180_000);
 
 beforeAll(async () => {
-  bed = await adminTestBed({ WEB_RENDERER: 'framework', WEB_DIST_DIR: path.join(webDir, 'build'), PUBLIC_URL });
+  bed = await adminTestBed({ WEB_RENDERER: 'framework', WEB_DIST_DIR: buildDir, PUBLIC_URL });
 });
 afterAll(async () => {
   await bed?.t.close();
+  fs.rmSync(buildDir, { recursive: true, force: true });
 });
 
 const get = (url: string, headers: Record<string, string> = {}) => bed.t.app.inject({ method: 'GET', url, headers });
@@ -139,6 +143,16 @@ describe('pages rendered by React Router', () => {
     expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     // The server's own bundle is never a file of the site.
     expect((await get('/server/index.js')).statusCode).toBe(404);
+  });
+
+  it('the server bundle is never a file of the site, whatever the spelling', async () => {
+    const secret = 'assetsBuildDirectory';
+    for (const url of ['/server/index.js', '//server/index.js', '/./server/index.js', '/assets/../server/index.js', '/%73erver/index.js', '/client/../server/index.js', '/..%2fserver/index.js', '/SERVER/index.js']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, url).toBeLessThan(500);
+      expect(response.body, url).not.toContain(secret);
+    }
   });
 
   it('addresses in the page are the public address, whatever Host the request names', async () => {

@@ -110,6 +110,23 @@ test.describe('prerendered pages', () => {
     });
   }
 
+  test('/boutique comes with its first page: product links without JavaScript, no catalogue request once hydrated', async ({ page, browser }) => {
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await noScript.newPage();
+    await plain.goto('/boutique');
+    await expect(plain.locator('main a[href^="/produit/"]').first()).toBeVisible();
+    expect(await plain.locator('main a[href^="/produit/"]').count()).toBeGreaterThan(0);
+    await noScript.close();
+
+    let listRequests = 0;
+    page.on('request', (sent) => {
+      if (new URL(sent.url()).pathname === '/api/shop/products') listRequests += 1;
+    });
+    await page.goto('/boutique', { waitUntil: 'networkidle' });
+    await expect(page.locator('main a[href^="/produit/"]').first()).toBeVisible();
+    expect(listRequests, 'the first page came with the document').toBe(0);
+  });
+
   test('a product page comes rendered with its product (readable without JavaScript), hydrates it and sells it', async ({ page, request, browser }) => {
     const list = await request.get('/api/shop/products?page=1&per_page=1&orderby=price&order=desc');
     const product = (await list.json() as { data: { id: number; name: string; in_stock: boolean }[] }).data.find((item) => item.in_stock)!;

@@ -5,13 +5,15 @@
  */
 import type { SiteSettings } from './site-settings.js';
 import type { StoreProfile } from './store-profile.js';
-import type { Product } from './schemas/shop.js';
+import type { Product, ProductListResponse } from './schemas/shop.js';
 
 export type WebServices = {
   siteSettings(): Promise<SiteSettings>;
   storeProfile(): Promise<StoreProfile>;
   /** The product as `GET /api/shop/products/:id` answers it; null when there is none. */
   product(id: number): Promise<Product | null>;
+  /** The catalogue's first page (newest first) as `GET /api/shop/products` answers it; null when unreachable. */
+  firstProducts(): Promise<ProductListResponse | null>;
   /** The site's public address (canonical links). */
   publicUrl: string;
 };

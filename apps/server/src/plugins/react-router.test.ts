@@ -97,6 +97,18 @@ describe('pages rendered by React Router', () => {
     expect(canonical(doc)).toBe(`${PUBLIC_URL}/produit/${product.id}`);
   });
 
+  it('/boutique comes with its first page of products: real links, in the API’s order', async () => {
+    const api = (await get('/api/shop/products?page=1&per_page=12&orderby=date&order=desc')).json<{ data: { id: number; name: string }[] }>();
+    expect(api.data.length).toBeGreaterThan(0);
+    const doc = parse((await get('/boutique')).body);
+    const links = [...doc.querySelectorAll('main a[href^="/produit/"]')].map((link) => link.getAttribute('href'));
+    expect([...new Set(links)]).toEqual(api.data.map((product) => `/produit/${product.id}`));
+    expect(doc.body.textContent).toContain(api.data[0]?.name);
+    // A filtered address is left to the page (its own request).
+    const filtered = parse((await get('/boutique?search=zzzz')).body);
+    expect(filtered.querySelectorAll('main a[href^="/produit/"]').length).toBe(0);
+  });
+
   it('the account is rendered in the browser: the server sends its loading state, never indexed', async () => {
     const response = await get('/compte');
     expect(response.statusCode).toBe(200);

@@ -12,6 +12,8 @@ import {
   productListResponseSchema,
   productResponseSchema,
   shippingMethodsResponseSchema,
+  type ProductListQuery,
+  type ProductListResponse,
   type ShippingMethod,
 } from '@erepare/shared/schemas/shop';
 import { z } from '@erepare/shared/zod';
@@ -72,6 +74,20 @@ export function toShippingMethodView(method: ShippingMethodDefinition): Shipping
  * products, categories, coupons, shipping methods and payment gateways. Registered without a
  * prefix: the paths are the full ones.
  */
+/** One page of the catalogue as `GET /api/shop/products` answers it (the page's first paint uses it too). */
+export async function productListAnswer(catalogue: Catalogue, query: ProductListQuery): Promise<ProductListResponse> {
+  const { items, total } = await catalogue.list(query);
+  return {
+    success: true as const,
+    data: items,
+    total,
+    total_pages: Math.ceil(total / query.per_page),
+    page: query.page,
+    per_page: query.per_page,
+    message: total > 0 ? shopMessages.productsFound : shopMessages.catalogueEmpty,
+  };
+}
+
 export function shopRoutes(catalogue: Catalogue): FastifyPluginAsyncZod {
   return async (app) => {
     // The catalogue's answers (a page of products is ~13 kB of JSON) travel compressed: they are
@@ -87,19 +103,9 @@ export function shopRoutes(catalogue: Catalogue): FastifyPluginAsyncZod {
       '/api/shop/products',
       { schema: { querystring: productListQuerySchema, response: { 200: productListResponseSchema } } },
       async (request, reply) => {
-        const query = request.query;
-        const { items, total } = await catalogue.list(query);
-        const totalPages = Math.ceil(total / query.per_page);
-        void reply.header('x-wp-total', String(total)).header('x-wp-totalpages', String(totalPages));
-        return {
-          success: true as const,
-          data: items,
-          total,
-          total_pages: totalPages,
-          page: query.page,
-          per_page: query.per_page,
-          message: total > 0 ? shopMessages.productsFound : shopMessages.catalogueEmpty,
-        };
+        const answer = await productListAnswer(catalogue, request.query);
+        void reply.header('x-wp-total', String(answer.total)).header('x-wp-totalpages', String(answer.total_pages));
+        return answer;
       },
     );
 

@@ -52,6 +52,11 @@ export function toListParams(state: CatalogueParams): ProductListParams {
   };
 }
 
+/** The list query of `/boutique` with no parameter: what its server-rendered first page holds. */
+export function firstCatalogueQuery(): ProductListParams {
+  return toListParams(readCatalogueParams(new URLSearchParams()));
+}
+
 /** Pages to offer around the current one: 1 … 4 5 [6] 7 8 … 20 (null = gap). */
 export function pageWindow(current: number, total: number, radius = 1): (number | null)[] {
   if (total <= 1) return [1];

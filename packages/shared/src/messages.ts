@@ -24,6 +24,8 @@ export const messages = {
     payloadTooLarge: 'Requête trop volumineuse',
     /** JSON nested deeper than the server reads (see the server's JSON body parser). */
     tooDeep: 'Le corps de la requête contient trop de niveaux imbriqués',
+    /** Text the database cannot store (a NUL character) in a field no schema checked for it. */
+    characterNotAllowed: 'La requête contient des caractères non autorisés',
     /** The client took too long to send its request (headers or body). */
     requestTimeout: 'La requête a mis trop de temps à arriver. Vérifiez votre connexion et réessayez.',
     /** An upload arriving too slowly: its slot is given to someone else. */

@@ -7,6 +7,7 @@ import { AppError } from '../errors.js';
 import { hashPassword } from '../lib/passwords.js';
 import { insertUser } from '../modules/auth/repository.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
+import { signedInUser } from '../test/users.js';
 
 let t: TestApp;
 /** The real application plus a few routes that fail on purpose, to see what the handler sends. */
@@ -55,6 +56,18 @@ describe('unknown API paths', () => {
 });
 
 describe('bad request bodies', () => {
+  it('answers 400 in French to a NUL character the database cannot store, in a field no schema checked (found by the fuzz)', async () => {
+    const user = await signedInUser(t.app, t.database.db, { email: 'nul.caractere@exemple.fr' });
+    for (const [url, payload] of [
+      ['/api/notifications/unsubscribe', { endpoint: '\u0000' }],
+      ['/api/notifications/test', { title: 'Essai\u0000', message: 'ok' }],
+    ] as const) {
+      const response = await t.app.inject({ method: 'POST', url, headers: user.headers, payload });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toMatchObject({ success: false, statusCode: 400, message: 'La requête contient des caractères non autorisés', code: 'CHARACTER_NOT_ALLOWED' });
+    }
+  });
+
   it('answers 400 in French to invalid JSON', async () => {
     const response = await t.app.inject({
       method: 'POST',

@@ -110,6 +110,20 @@ export function answerClientError(this: FastifyInstance, error: Error & { code?:
   socket.destroy();
 }
 
+/** PostgreSQL's codes for text it cannot store: a NUL character, bytes the encoding refuses. */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+
+/** Whether the error (or one it wraps, as the query builder does) is the database refusing such text. */
+function isUnstorableText(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current !== null && typeof current === 'object'; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && UNSTORABLE_TEXT.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /**
  * The one JSON error handler: French messages, the spec's envelope (success, message, statusCode),
  * the request id for support, and nothing internal on a 5xx.
@@ -143,6 +157,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
         status = 400;
         message = messages.http.invalidJson;
         code = 'INVALID_JSON';
+      } else if (isUnstorableText(error)) {
+        // Bad input that no schema refused (the statement failed: nothing was written).
+        status = 400;
+        message = messages.http.characterNotAllowed;
+        code = 'CHARACTER_NOT_ALLOWED';
       } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
         status = error.statusCode;
         message = genericByStatus[status] ?? messages.http.badRequest;

@@ -9,12 +9,13 @@ import { loggableError, registerErrorHandler } from '../../plugins/errors.js';
  * photos): the 500 log must name the error, never copy them.
  */
 describe('500 logs of database errors', () => {
-  const cause = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' });
+  // A server-side failure (bad input such as a NUL character is a 400: plugins/errors.test.ts).
+  const cause = Object.assign(new Error('could not extend file "base/5/16384": No space left on device'), { code: '53100' });
   const failure = () =>
-    new DrizzleQueryError('insert into contact_messages (name, email, message) values ($1, $2, $3)', ['Camille D.', 'camille@exemple.fr', 'secret\u0000'], cause);
+    new DrizzleQueryError('insert into contact_messages (name, email, message) values ($1, $2, $3)', ['Camille D.', 'camille@exemple.fr', 'secret'], cause);
 
   it('keeps the type and the cause’s code and message only', () => {
-    expect(loggableError(failure())).toEqual({ type: 'DrizzleQueryError', code: '22021', message: 'invalid byte sequence for encoding "UTF8": 0x00' });
+    expect(loggableError(failure())).toEqual({ type: 'DrizzleQueryError', code: '53100', message: 'could not extend file "base/5/16384": No space left on device' });
     const plain = new Error('autre');
     expect(loggableError(plain)).toBe(plain);
   });
@@ -39,7 +40,7 @@ describe('500 logs of database errors', () => {
     const log = lines.join('');
     expect(log).toContain('request failed');
     expect(log).toContain('DrizzleQueryError');
-    expect(log).toContain('22021');
+    expect(log).toContain('53100');
     expect(log).not.toContain('camille@exemple.fr');
     expect(log).not.toContain('Camille D.');
     expect(log).not.toContain('insert into contact_messages');

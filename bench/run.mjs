@@ -35,14 +35,14 @@ const ROOT = path.resolve(BENCH_DIR, '..');
 const RESULTS_FILE = path.join(BENCH_DIR, 'results.json');
 const REPORTS_DIR = path.join(BENCH_DIR, '.tmp');
 const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/main.js');
-const WEB_SHELL = path.join(ROOT, 'apps/web/dist/index.html');
+const WEB_SHELL = path.join(ROOT, 'apps/web/build/server/index.js');
 
 const SERVER_READY_BUDGET_MS = 3000;
 const SERVER_STOP_BUDGET_MS = 10_000;
 
 const USAGE = `Usage: npm run bench [-- --skip-build]
 
-  --skip-build   measure the current build (apps/server/dist, apps/web/dist) without rebuilding
+  --skip-build   measure the current build (apps/server/dist, apps/web/build) without rebuilding
 
 Environment: BENCH_DURATION (seconds per endpoint, default 10), BENCH_CONNECTIONS (default 50),
 BENCH_LIGHTHOUSE_RUNS (Lighthouse runs per page, median kept, default 3).`;

@@ -8,9 +8,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const webDist = path.join(root, 'apps/web/dist');
-const stampFile = path.join(webDist, '.build-stamp');
-const webInputs = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/prerender.ts', 'apps/web/route-preloads.ts', 'apps/web/pwa.ts', 'apps/web/vite.framework.config.ts', 'apps/web/react-router.config.ts', 'apps/web/scripts', 'packages/shared/src', 'package-lock.json'];
+const webBuild = path.join(root, 'apps/web/build');
+const stampFile = path.join(webBuild, '.build-stamp');
+const webInputs = ['apps/web/src', 'apps/web/public', 'apps/web/vite.config.ts', 'apps/web/react-router.config.ts', 'apps/web/scripts', 'packages/shared/src', 'package-lock.json'];
 
 function run(command, args, cwd = root, env = process.env) {
   const result = spawnSync(command, args, { cwd, env, stdio: 'inherit', shell: false });
@@ -47,16 +47,12 @@ export function build({ force = false } = {}) {
 
   const digest = hashInputs();
   const previous = fs.existsSync(stampFile) ? fs.readFileSync(stampFile, 'utf8') : '';
-  if (force || previous !== digest || !fs.existsSync(path.join(webDist, 'index.html')) || !fs.existsSync(path.join(root, 'apps/web/build/server/index.js'))) {
+  if (force || previous !== digest || !fs.existsSync(path.join(webBuild, 'server/index.js')) || !fs.existsSync(path.join(webBuild, 'client/sw.js'))) {
     console.log('Construction de l’application web…');
-    // Vite belongs to the web workspace: resolve it from there, wherever npm installed it.
+    // React Router's CLI belongs to the web workspace: resolve it from there, wherever npm installed it.
     const webRequire = createRequire(path.join(root, 'apps/web/package.json'));
-    const viteBin = path.join(path.dirname(webRequire.resolve('vite/package.json')), 'bin/vite.js');
-    run(process.execPath, [viteBin, 'build', '--logLevel', 'warn'], path.join(root, 'apps/web'));
-    run(process.execPath, ['scripts/compress.mjs', 'dist'], path.join(root, 'apps/web'));
-    // The same app in React Router's framework mode (apps/web/build), served with WEB_RENDERER=framework.
     const reactRouterBin = path.join(path.dirname(webRequire.resolve('@react-router/dev/package.json')), 'bin.cjs');
-    run(process.execPath, [reactRouterBin, 'build', '--config', 'vite.framework.config.ts', '--logLevel', 'warn'], path.join(root, 'apps/web'), {
+    run(process.execPath, [reactRouterBin, 'build', '--logLevel', 'warn'], path.join(root, 'apps/web'), {
       ...process.env,
       // React's production build (the CLI leaves NODE_ENV as it finds it).
       NODE_ENV: 'production',

@@ -4,7 +4,7 @@ import { ADMIN, adminHeaders, expectAccessible, signInAs } from './helpers.js';
 
 /**
  * Staff edit the shop's details in Paramètres → Profil de la boutique; every page shows them at
- * once, prerendered pages included (the server renders them again: readable without JavaScript,
+ * once, public pages included (the server renders each request: readable without JavaScript,
  * and hydrated without a mismatch). Runs alone, after every other spec (playwright.config.ts),
  * and puts the default profile back.
  */
@@ -77,7 +77,7 @@ test('staff correct the shop’s details: a wrong IBAN is refused in French, the
   await page.goto('/admin-dashboard?section=journal');
   await expect(page.getByRole('main')).toContainText('Profil de la boutique modifié');
 
-  // Without JavaScript (a search engine): the prerendered pages carry the new details.
+  // Without JavaScript (a search engine): the server-rendered pages carry the new details.
   const noScript = await browser.newContext({ javaScriptEnabled: false });
   const plain = await noScript.newPage();
   await plain.goto('/contact');

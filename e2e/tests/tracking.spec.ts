@@ -258,7 +258,7 @@ test.describe('ticket lookup', () => {
     const [ticket] = await recentTickets(request);
     const digits = (ticket as PublicTicket).ticket_number.replace(/\D/g, '');
     await page.goto('/suivi');
-    // The lookup itself, once the app has taken over the prerendered page (a search sent before
+    // The lookup itself, once the app has taken over the server-rendered page (a search sent before
     // that is a GET of the page: the test below).
     await page.locator('html[data-app-ready]').waitFor();
     await page.getByRole('textbox', { name: 'Numéro de ticket' }).fill(digits);
@@ -285,13 +285,13 @@ test.describe('ticket lookup', () => {
   });
 
   test('an empty submit tapped before the app has taken over still gets its message, on a later day', async ({ page }) => {
-    // The page was prerendered at build time; the visitor comes days later (the dashboard's period
-    // then differs from the prerendered one). The app's code arrives late (a slow phone): the tap
-    // lands on the prerendered form, which works without JavaScript (a GET of /suivi?ticket=);
+    // The page was rendered by the server in another day or zone (the dashboard's period then
+    // differs from the server-rendered one). The app's code arrives late (a slow phone): the tap
+    // lands on the server-rendered form, which works without JavaScript (a GET of /suivi?ticket=);
     // the app then shows the message the address calls for.
     await page.clock.setSystemTime(Date.now() + 3 * DAY * 1000);
-    // The app's entry: index-* (prerendered build) or entry.client-* (React Router's build).
-    await page.route('**/assets/{index,entry.client}-*.js', async (route) => {
+    // The app's entry (React Router's build).
+    await page.route('**/assets/entry.client-*.js', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       await route.continue();
     });

@@ -75,7 +75,7 @@ async function main() {
   const databaseUrl = process.env.FAULTS_DATABASE_URL?.trim() || undefined;
   const startedAt = performance.now();
 
-  const built = existsSync(path.join(ROOT, 'apps/server/dist/main.js')) && existsSync(path.join(ROOT, 'apps/web/dist/index.html'));
+  const built = existsSync(path.join(ROOT, 'apps/server/dist/main.js')) && existsSync(path.join(ROOT, 'apps/web/build/server/index.js'));
   if (!built && !skipBuild) {
     console.log('Build (node scripts/build.mjs)…');
     const build = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build.mjs')], { cwd: ROOT, stdio: 'inherit' });

@@ -5,10 +5,12 @@
  * cached. The real application in-process (app.inject) and over a real socket (raw request lines:
  * HTTP clients would normalise the spellings under test); nothing of ours is mocked.
  */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -18,14 +20,13 @@ import { createTestApp, type TestApp } from '../../apps/server/src/test/test-app
 import { signedInUser } from '../../apps/server/src/test/users.js';
 import { diffSnapshots, frenchMessageProblem, snapshot } from './helpers.js';
 
-const SHELL = '<!doctype html><html lang="fr"><head><title>E.repare</title><meta name="description" content="Atelier"></head><body><div id="root"></div></body></html>';
-/** What must never leave the server: its renderer (dist/ssr) and its prerendered pages. */
+/**
+ * What must never leave the server: the server half of the web build (build/server, beside the
+ * files browsers get in build/client), marked here with a secret. The test serves a copy of the
+ * real build (inside the repository, where the server bundle finds its packages).
+ */
 const SSR_SECRET = 'SECRET-DU-RENDU-SERVEUR';
-const PRERENDERED_SECRET = 'SECRET-PAGE-PRERENDUE';
-const RENDERER = `// ${SSR_SECRET}
-export function prerenderJobs() { return []; }
-export async function render() { return null; }
-`;
+const webDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web');
 
 let t: TestApp;
 let dist: string;
@@ -36,17 +37,19 @@ const ids = { customer: 0, ticket: 0, invoice: 0, order: 0, notification: 0 };
 const ORDER_KEY = 'wc_order_cachetest';
 
 beforeAll(async () => {
-  dist = await fs.mkdtemp(path.join(os.tmpdir(), 'erepare-paths-'));
-  await fs.mkdir(path.join(dist, 'assets'));
-  await fs.mkdir(path.join(dist, 'ssr'));
-  await fs.mkdir(path.join(dist, 'prerendered'));
-  await fs.writeFile(path.join(dist, 'index.html'), SHELL);
-  await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log("public");');
-  await fs.writeFile(path.join(dist, 'ssr', 'package.json'), '{ "type": "module" }');
-  await fs.writeFile(path.join(dist, 'ssr', 'entry-server.js'), RENDERER);
-  await fs.writeFile(path.join(dist, 'prerendered', 'manifest.json'), `{"secret":"${PRERENDERED_SECRET}"}`);
+  if (!existsSync(path.join(webDir, 'build/server/index.js'))) {
+    const build = spawnSync(process.execPath, [path.join(webDir, '../../scripts/build.mjs')], { stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('web build failed');
+  }
+  dist = path.join(webDir, '.test-builds', `security-${process.pid}`);
+  await fs.rm(dist, { recursive: true, force: true });
+  await fs.cp(path.join(webDir, 'build'), dist, { recursive: true });
+  await fs.mkdir(path.join(dist, 'client', 'assets'), { recursive: true });
+  await fs.writeFile(path.join(dist, 'client', 'assets', 'app-abc123.js'), 'console.log("public");');
+  await fs.appendFile(path.join(dist, 'server', 'index.js'), `\n// ${SSR_SECRET}\n`);
+  await fs.writeFile(path.join(dist, 'server', 'secret.txt'), SSR_SECRET);
   // As in production: pushes reach public addresses only (the tests' loopback switch off).
-  t = await createTestApp({ WEB_RENDERER: 'prerender', WEB_DIST_DIR: dist, TRUST_PROXY: 'false', PUSH_ALLOW_LOCAL_ENDPOINTS: 'false' });
+  t = await createTestApp({ WEB_DIST_DIR: dist, TRUST_PROXY: 'false', PUSH_ALLOW_LOCAL_ENDPOINTS: 'false' });
   const db = t.database.db;
   const [customer] = await db.insert(customers).values({ firstName: 'Camille', lastName: 'Cache', email: 'camille.cache@exemple.fr', mobile: '0655443322', city: 'Gujan-Mestras' }).returning();
   ids.customer = customer?.id ?? 0;
@@ -117,45 +120,40 @@ function rawRequest(requestLine: string, headers: string[] = [], body = ''): Pro
 describe('item 12: one path, one check', () => {
   /** Every spelling of the server's own files the attack used, and the variants a parser may read as them. */
   const SERVER_FILES = [
-    '/ssr/entry-server.js',
-    '//ssr/entry-server.js',
-    '///ssr//entry-server.js',
-    '/./ssr/entry-server.js',
-    '/assets/../ssr/entry-server.js',
-    '/assets/./../ssr/entry-server.js',
-    '/assets/%2e%2e/ssr/entry-server.js',
-    '/assets/%2E%2E/ssr/entry-server.js',
-    '/assets/.%2e/ssr/entry-server.js',
-    '/%2e/ssr/entry-server.js',
-    '/assets%2f..%2fssr%2fentry-server.js',
-    '/assets/..%2Fssr/entry-server.js',
-    '/%73sr/entry-server.js',
-    '/%73%73%72/%65ntry-server.js',
-    '/SSR/entry-server.js',
-    '/assets\\..\\ssr\\entry-server.js',
-    '/\\ssr/entry-server.js',
-    '/assets/..%5Cssr/entry-server.js',
-    '/ssr/package.json',
-    '/x/../../ssr/entry-server.js',
-    '/prerendered/manifest.json',
-    '//prerendered/manifest.json',
-    '/assets/../prerendered/manifest.json',
-    '/%70rerendered/manifest.json',
+    '/../server/index.js',
+    '//../server/index.js',
+    '/./../server/index.js',
+    '/assets/../../server/index.js',
+    '/assets/%2e%2e/%2e%2e/server/index.js',
+    '/assets/%2E%2E/%2E%2E/server/secret.txt',
+    '/%2e%2e/server/index.js',
+    '/.%2e/server/secret.txt',
+    '/..%2fserver%2findex.js',
+    '/assets%2f..%2f..%2fserver%2fsecret.txt',
+    '/%2e%2e/%73erver/secret.txt',
+    '/..\\server\\index.js',
+    '/assets\\..\\..\\server\\secret.txt',
+    '/\\..\\server/index.js',
+    '/..%5Cserver%5Csecret.txt',
+    '/x/../../server/secret.txt',
+    '/server/index.js',
+    '/server/secret.txt',
+    '/SERVER/secret.txt',
+    '/client/../server/secret.txt',
+    '/../../.test-builds/security/server/secret.txt',
   ];
 
   it.each(SERVER_FILES)('never serves %s through app.inject', async (url) => {
     const response = await t.app.inject({ method: 'GET', url });
     expect(response.body).not.toContain(SSR_SECRET);
-    expect(response.body).not.toContain(PRERENDERED_SECRET);
-    expect(response.body).not.toContain('prerenderJobs');
+    expect(response.body).not.toContain('createRequestHandler');
     expect([400, 404]).toContain(response.statusCode);
   });
 
   it.each(SERVER_FILES)('never serves %s over a socket (raw request line)', async (url) => {
     const answer = await rawRequest(`GET ${url} HTTP/1.1`);
     expect(answer.body).not.toContain(SSR_SECRET);
-    expect(answer.body).not.toContain(PRERENDERED_SECRET);
-    expect(answer.body).not.toContain('prerenderJobs');
+    expect(answer.body).not.toContain('createRequestHandler');
     expect([400, 404]).toContain(answer.status);
   });
 

@@ -40,9 +40,7 @@ import { answerClientError, registerErrorHandler, sendFrameworkError } from './p
 import { parseJsonBody } from './lib/json-body.js';
 import { baseCspDirectives } from './plugins/csp.js';
 import { createDocumentCache } from './plugins/document-cache.js';
-import { createPrerenderedPages } from './plugins/prerendered-pages.js';
 import { registerReactRouter } from './plugins/react-router.js';
-import { registerWeb } from './plugins/web.js';
 
 export type BuildOptions = {
   config: Config;
@@ -191,7 +189,6 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(healthRoutes, { prefix: '/api/auth' });
   await app.register(authRoutes, { prefix: '/api/auth' });
-  app.decorate('pages', createPrerenderedPages(config.webDistDir, app.log));
   app.decorate('documents', createDocumentCache());
   await app.register(settingsRoutes, { prefix: '/api/admin' });
   const repairBackend = createRepairBackend(config, database, app.log);
@@ -226,7 +223,6 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   await app.register(contactRoutes);
   await app.register(quoteRoutes);
 
-  if (config.webRenderer === 'framework') await registerReactRouter(app);
-  else await registerWeb(app);
+  await registerReactRouter(app);
   return app;
 }

@@ -29,8 +29,6 @@ describe('loadConfig', () => {
     expect(config.secureCookies).toBe(false);
     expect(config.admin).toBeNull();
     expect(config.webDistDir.split(path.sep).join('/')).toMatch(/apps\/web\/build$/);
-    expect(config.webRenderer).toBe('framework');
-    expect(loadConfig({ WEB_RENDERER: 'prerender' }, cwd).webDistDir.split(path.sep).join('/')).toMatch(/apps\/web\/dist$/);
   });
 
   it('resolves DATA_DIR and WEB_DIST_DIR against the working directory', () => {

@@ -70,7 +70,6 @@ const envSchema = z
       .enum(['auto', 'true', 'false'], { error: 'doit valoir auto, true ou false' })
       .default('auto'),
     WEB_DIST_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
-    WEB_RENDERER: z.preprocess(emptyToUndefined, z.enum(['prerender', 'framework'], { error: 'doit valoir prerender ou framework' }).default('framework')),
     DEMO_DATA: z
       .enum(['none', 'demo', 'large'], { error: 'doit valoir none, demo ou large' })
       .default('demo'),
@@ -310,12 +309,6 @@ export type Config = {
   pushAllowLocalEndpoints: boolean;
   secureCookies: boolean;
   webDistDir: string;
-  /**
-   * How pages are rendered: `framework` (React Router's server build, apps/web/build, rendering
-   * each request) or `prerender` (the former prerendered pages of apps/web/dist, kept until they
-   * are deleted).
-   */
-  webRenderer: 'prerender' | 'framework';
   /** Demo repair data loaded by the first start: none (a real shop), demo, or large (benchmarks). */
   demoData: 'none' | 'demo' | 'large';
   /**
@@ -409,10 +402,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     trustProxy: values.TRUST_PROXY,
     pushAllowLocalEndpoints: values.PUSH_ALLOW_LOCAL_ENDPOINTS ?? values.NODE_ENV === 'test',
     secureCookies: values.COOKIE_SECURE === 'auto' ? publicUrl.startsWith('https://') : values.COOKIE_SECURE === 'true',
-    webDistDir: values.WEB_DIST_DIR
-      ? path.resolve(cwd, values.WEB_DIST_DIR)
-      : path.resolve(packageRoot, values.WEB_RENDERER === 'framework' ? '../web/build' : '../web/dist'),
-    webRenderer: values.WEB_RENDERER,
+    webDistDir: values.WEB_DIST_DIR ? path.resolve(cwd, values.WEB_DIST_DIR) : path.resolve(packageRoot, '../web/build'),
     demoData: values.DEMO_DATA,
     repair: values.REPAIRDESK_API_KEY
       ? {

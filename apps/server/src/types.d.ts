@@ -4,7 +4,6 @@ import type { Database, Db } from './db/client.js';
 import type { Mailer } from './modules/mail/mailer.js';
 import type { PushService } from './modules/notifications/push-service.js';
 import type { DocumentCache } from './plugins/document-cache.js';
-import type { PrerenderedPages } from './plugins/prerendered-pages.js';
 import type { InventoryCache } from './modules/repair/service.js';
 import type { Catalogue } from './modules/shop/catalogue-types.js';
 
@@ -28,9 +27,7 @@ declare module 'fastify' {
     shop: { catalogue: Catalogue };
     /** Web Push: VAPID keys and the push outbox's job; kick() after committing a notifyUser(). */
     push: PushService;
-    /** The prerendered public pages, rendered again when staff save another store profile. */
-    pages: PrerenderedPages;
-    /** Pages rendered by React Router (WEB_RENDERER=framework), kept a few seconds; invalidated by settings saves. */
+    /** Pages rendered by React Router, kept a few seconds; invalidated by settings saves. */
     documents: DocumentCache;
   }
   interface FastifyRequest {

@@ -1,5 +1,5 @@
 /* global location, localStorage, document */
-// Applies the stored light/dark choice of the page's area before the first paint (prerendered
+// Applies the stored light/dark choice of the page's area before the first paint (server-rendered
 // pages paint before the app's code runs). Mirrors themeAreaForPath and themeStorageKeys of
 // packages/shared/src/theme.ts; theme-boot.test.ts checks that both agree.
 (function () {

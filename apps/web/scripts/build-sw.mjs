@@ -8,17 +8,19 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { injectManifest } from 'workbox-build';
-import { frameworkPrecacheManifest, frameworkShellFiles, PRECACHE_GLOBS, SHELL_FILE } from '../src/sw/precache.ts';
+import { PRECACHE_GLOBS, precacheManifest, shellFiles } from '../src/sw/precache.ts';
 
 const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const client = path.join(web, 'build', 'client');
-const scratch = path.join(web, 'build', '.sw');
+// WEB_BUILD_DIR: another build folder (tests build their own), as react-router.config.ts reads it.
+const buildDir = path.resolve(web, process.env.WEB_BUILD_DIR ?? 'build');
+const client = path.join(buildDir, 'client');
+const scratch = path.join(buildDir, '.sw');
 
 const manifestFile = fs.readdirSync(path.join(client, 'assets')).find((file) => /^manifest-[\w-]+\.js$/.test(file));
 if (!manifestFile) throw new Error('service worker: no React Router manifest in build/client/assets');
 const manifestText = fs.readFileSync(path.join(client, 'assets', manifestFile), 'utf8');
 const manifest = JSON.parse(manifestText.replace(/^window\.__reactRouterManifest=/, '').replace(/;\s*$/, ''));
-const shell = frameworkShellFiles(manifest, `assets/${manifestFile}`);
+const shell = shellFiles(manifest, `assets/${manifestFile}`);
 // The build's identity: the manifest names every hashed file of the app.
 const revision = createHash('sha256').update(manifestText).digest('hex').slice(0, 16);
 
@@ -43,11 +45,10 @@ const { count, warnings } = await injectManifest({
   swSrc: path.join(scratch, 'sw.js'),
   swDest: path.join(client, 'sw.js'),
   globDirectory: client,
-  // No index.html in this build: the home page's document is precached by its address.
-  globPatterns: PRECACHE_GLOBS.filter((pattern) => pattern !== SHELL_FILE),
+  globPatterns: PRECACHE_GLOBS,
   maximumFileSizeToCacheInBytes: 1024 * 1024,
-  manifestTransforms: [async (entries) => ({ manifest: frameworkPrecacheManifest(entries, shell, revision), warnings: [] })],
+  manifestTransforms: [async (entries) => ({ manifest: precacheManifest(entries, shell, revision), warnings: [] })],
 });
 for (const warning of warnings) console.warn(`service worker: ${warning}`);
 fs.rmSync(scratch, { recursive: true, force: true });
-console.log(`service worker: build/client/sw.js, ${count} fichiers en précache`);
+console.log(`service worker: ${path.relative(web, client)}/sw.js, ${count} fichiers en précache`);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-const root = path.resolve(process.argv[2] ?? 'dist');
+const root = path.resolve(process.argv[2] ?? 'build/client');
 const compressible = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml|map)$/i;
 let files = 0;
 let before = 0;
@@ -12,10 +12,7 @@ let afterBr = 0;
 function walk(dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    // dist/ssr is the server's renderer (never served): nothing to compress.
-    if (entry.isDirectory()) {
-      if (!(dir === root && entry.name === 'ssr')) walk(full);
-    }
+    if (entry.isDirectory()) walk(full);
     else if (compressible.test(entry.name)) {
       const content = fs.readFileSync(full);
       if (content.length < 512) continue;

@@ -159,30 +159,19 @@ export const routes: readonly RouteDef[] = [
 ];
 
 /**
- * Pages whose HTML is rendered at build time (DESIGN §1.7): the public pages, whose first render
- * depends on nothing but the address and the site settings. Pages with a parameter, private
- * pages and the payment flow are rendered in the browser.
+ * The public pages: their HTML depends on nothing but the address, the site settings and the
+ * store profile, so they are complete without JavaScript and listed in the sitemap. Pages with a
+ * parameter, private pages and the payment flow are rendered in the browser.
  */
-export const PRERENDERED_PAGES: readonly PageId[] = [
+export const PUBLIC_PAGES: readonly PageId[] = [
   'home', 'shop', 'shop-beta', 'quote', 'tracking', 'tracking-modern', 'service', 'landing', 'partners', 'about',
   'social', 'blog', 'blog-beta', 'qualirepar', 'reparacteurs', 'contact', 'faq', 'cgv', 'legal', 'maintenance',
 ];
 
-/** The prerendered paths: each route of a PRERENDERED_PAGES page without a parameter. */
-export function prerenderedPaths(): string[] {
-  return routes.filter((route) => PRERENDERED_PAGES.includes(route.page) && !route.path.includes(':')).map((route) => route.path);
+/** The public paths: each route of a PUBLIC_PAGES page without a parameter. */
+export function publicPagePaths(): string[] {
+  return routes.filter((route) => PUBLIC_PAGES.includes(route.page) && !route.path.includes(':')).map((route) => route.path);
 }
-
-/** Key of the prerendered not-found page (served, with status 404, for any unknown path). */
-export const PRERENDERED_NOT_FOUND = '*';
-
-/**
- * Key of the prerendered product page: its loading state (header, footer, the product's
- * skeleton), which names no product, so one copy serves every `/produit/:id` (rendered as
- * PRERENDERED_PRODUCT_SAMPLE); the page paints before any script, then shows the product.
- */
-export const PRERENDERED_PRODUCT = '/produit/:productId';
-export const PRERENDERED_PRODUCT_SAMPLE = '/produit/0';
 
 /** Paths that show the home page without being the home page (spec: fall back to home). */
 export const homeFallbackPaths: readonly string[] = ['/services', '/services/*', '/actualites'];

@@ -42,16 +42,3 @@ export const siteSettingsPayload = {
     return { success: true, data: { success: true, data: { title, description, maintenanceMode, shopMaintenanceMode } } };
   },
 };
-
-/**
- * Id of the `<script type="application/json">` element in which the server sends the current
- * settings with every page: the maintenance gate has them before the first render, without a
- * request.
- */
-export const SITE_SETTINGS_ELEMENT_ID = 'erepare-site-settings';
-
-/**
- * The product a `/produit/:id` page shows, embedded by the server in that page (JSON of the
- * `GET /api/shop/products/:id` answer's `data`), so the page needs no request before it renders.
- */
-export const EMBEDDED_PRODUCT_ELEMENT_ID = 'erepare-product';

@@ -2,8 +2,8 @@
  * The shop's public identity, shown in the footer, the contact and legal pages, the maintenance
  * page, the mails, the invoices and the structured data. Staff edit it in the dashboard
  * (Paramètres → Profil de la boutique); it is stored in the database (`store_profile`) and the
- * server sends it with every page (STORE_PROFILE_ELEMENT_ID). `defaultStoreProfile` holds
- * placeholder values, used until the owner saves the real ones and by the build's prerender.
+ * server renders every page with it (the root loader). `defaultStoreProfile` holds placeholder
+ * values, used until the owner saves the real ones.
  * Nothing else in the code base may hard-code an address, a phone number or an e-mail of the shop.
  */
 export type OpeningSlot = { days: string; hours: string };
@@ -126,12 +126,6 @@ export function mapsUrl(profile: StoreProfile): string {
   const { latitude, longitude } = profile.geo;
   return `https://www.google.com/maps/search/?api=1&query=${latitude},${longitude}`;
 }
-
-/**
- * Id of the `<script type="application/json">` element in which the server sends the current
- * store profile with every page (the prerendered HTML was rendered with the same one).
- */
-export const STORE_PROFILE_ELEMENT_ID = 'erepare-store-profile';
 
 /**
  * Whether `value` has the shape of `model`: every key of the model, with a value of the same kind

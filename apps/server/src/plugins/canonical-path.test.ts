@@ -32,7 +32,7 @@ describe('isPublicFile', () => {
   it.each(['/assets/app.js', '/offline.html', '/icons/icon-512.png', '/manifest.webmanifest'])('%s is public', (file) => {
     expect(isPublicFile(file)).toBe(true);
   });
-  it.each(['/ssr/entry-server.js', 'ssr/entry-server.js', '//ssr/x.js', '/assets/../ssr/x.js', '/SSR/x.js', '/prerendered/index.html', '/index.html', '/x.HTML', '/assets\\..\\ssr\\x.js'])(
+  it.each(['/index.html', '/x.HTML', '/assets/../index.html', '//a/../b.Html', '/assets\\..\\x.js', '/a\0.js'])(
     '%s is not',
     (file) => {
       expect(isPublicFile(file)).toBe(false);

@@ -1,5 +1,5 @@
 /**
- * Pages rendered by React Router inside the server (WEB_RENDERER=framework): the web app's real
+ * Pages rendered by React Router inside the server: the web app's real
  * framework build (built here from its sources), requests through Fastify, answers read as parsed
  * HTML.
  */
@@ -15,6 +15,7 @@ import { PAYMENT_CSP_META, routes } from '@erepare/shared/routes';
 import { defaultStoreProfile, type StoreProfile } from '@erepare/shared/store-profile';
 import { storeProfileTable } from '../db/schema.js';
 import { adminTestBed, type AdminTestBed } from '../test/admin.js';
+import { createTestApp } from '../test/test-app.js';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web');
 const PUBLIC_URL = 'https://atelier.example';
@@ -27,7 +28,7 @@ beforeAll(() => {
   // The framework build of the sources as they are (a few seconds).
   // The CLI of the web workspace's @react-router/dev, wherever npm installed it.
   const dev = path.dirname(createRequire(path.join(webDir, 'package.json')).resolve('@react-router/dev/package.json'));
-  const build = spawnSync(process.execPath, [path.join(dev, 'bin.cjs'), 'build', '--config', 'vite.framework.config.ts'], {
+  const build = spawnSync(process.execPath, [path.join(dev, 'bin.cjs'), 'build'], {
     cwd: webDir,
     env: { ...process.env, NODE_ENV: 'production', WEB_BUILD_DIR: buildDir },
     encoding: 'utf8',
@@ -36,7 +37,7 @@ beforeAll(() => {
 }, 180_000);
 
 beforeAll(async () => {
-  bed = await adminTestBed({ WEB_RENDERER: 'framework', WEB_DIST_DIR: buildDir, PUBLIC_URL });
+  bed = await adminTestBed({ WEB_DIST_DIR: buildDir, PUBLIC_URL });
 });
 afterAll(async () => {
   await bed?.t.close();
@@ -206,5 +207,55 @@ describe('pages rendered by React Router', () => {
     const response = await get('/', { 'accept-encoding': 'br' });
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.headers.vary).toContain('accept-encoding');
+  });
+
+  it('a stored row that is not a profile any more renders the pages with the default one (no 500)', async () => {
+    await bed.t.database.db.update(storeProfileTable).set({ profile: { name: 42 } });
+    bed.t.app.documents.invalidate();
+    const response = await get('/contact');
+    expect(response.statusCode).toBe(200);
+    expect(parse(response.body).body.textContent).toContain(defaultStoreProfile.address.street);
+  });
+});
+
+describe('payment providers in the Content-Security-Policy (only where used)', () => {
+  let withProviders: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    withProviders = await createTestApp({
+      WEB_DIST_DIR: buildDir,
+      PUBLIC_URL,
+      STRIPE_SECRET_KEY: 'sk_test_csp12345678',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_csp12345678',
+      STRIPE_WEBHOOK_SECRET: 'whsec_csp12345678',
+      PAYPAL_CLIENT_ID: 'paypal-client-csp',
+      PAYPAL_CLIENT_SECRET: 'paypal-secret-csp',
+    });
+  });
+  afterAll(async () => withProviders?.close());
+
+  const policyOf = async (url: string) => {
+    const response = await withProviders.app.inject({ method: 'GET', url });
+    return { policy: String(response.headers['content-security-policy']), doc: parse(response.body) };
+  };
+
+  it.each(['/panier', '/checkout', '/commande?order=1', '/payment/success?provider=klarna', '/payment/cancel'])(
+    '%s allows Stripe.js and the PayPal SDK, and is marked for the app',
+    async (url) => {
+      const { policy, doc } = await policyOf(url);
+      expect(policy).toMatch(/script-src 'self' https:\/\/js\.stripe\.com https:\/\/www\.paypal\.com/);
+      expect(policy).toMatch(/frame-src [^;]*https:\/\/hooks\.stripe\.com/);
+      expect(policy).toMatch(/connect-src [^;]*https:\/\/api\.stripe\.com/);
+      expect(policy).not.toMatch(/frame-src 'none'/);
+      expect(policy).toContain("frame-ancestors 'none'");
+      expect(meta(doc, PAYMENT_CSP_META)).toBe('1');
+    },
+  );
+
+  it.each(['/', '/boutique', '/produit/12', '/compte', '/admin-dashboard', '/nimporte-quoi'])('%s keeps the strict policy and no marker', async (url) => {
+    const { policy, doc } = await policyOf(url);
+    expect(policy).toMatch(/script-src 'self'( 'sha256-[^']+')*;/);
+    expect(policy).not.toContain('stripe');
+    expect(policy).not.toContain('paypal');
+    expect(meta(doc, PAYMENT_CSP_META)).toBeNull();
   });
 });

@@ -2,8 +2,7 @@
  * Pages rendered by React Router (framework mode) inside this server: each document request goes
  * through the web app's server build (apps/web/build/server) with the data of its first paint
  * (plugins/web-services.ts) and its Content-Security-Policy (scripts by hash, payment origins on
- * payment pages). The build's browser files (build/client) are served as files. Chosen by
- * WEB_RENDERER=framework while the switch from the prerendered pages (plugins/web.ts) is under way.
+ * payment pages). The build's browser files (build/client) are served as files (plugins/web.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -80,12 +79,11 @@ const DATA_REQUEST = /\.data$/;
 export async function registerReactRouter(app: FastifyInstance): Promise<void> {
   const root = app.config.webDistDir;
   const serverFile = path.join(root, 'server', 'index.js');
+  const clientDir = path.join(root, 'client');
   const built = fs.existsSync(serverFile);
-  if (built) {
-    await registerBuildFiles(app, path.join(root, 'client'));
-  } else {
-    app.log.warn({ webDistDir: root }, 'web app not built (React Router build): only the API is served');
-  }
+  const files = fs.existsSync(clientDir);
+  if (files) await registerBuildFiles(app, clientDir);
+  if (!built) app.log.warn({ webDistDir: root }, 'web app not built (React Router build): only the API is served');
   const handle = built ? createRequestHandler((await import(pathToFileURL(serverFile).href)) as ServerBuild, 'production') : null;
   const services = webServices(app);
   // Payment pages get a CSP with the configured providers' origins. Without a provider every page
@@ -152,6 +150,6 @@ export async function registerReactRouter(app: FastifyInstance): Promise<void> {
   registerSearchFiles(app);
   // The static plugin's wildcard route sends every unknown file to the not-found handler, which
   // renders the page; "/" is a directory for the static plugin, so it gets its own route.
-  if (built) app.get('/', serveApp);
+  if (files) app.get('/', serveApp);
   app.setNotFoundHandler(serveApp);
 }

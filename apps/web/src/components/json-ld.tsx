@@ -1,5 +1,5 @@
 /**
- * Structured data (schema.org JSON-LD) of a page, rendered in the page itself so the prerendered
+ * Structured data (schema.org JSON-LD) of a page, rendered in the page itself so the server-rendered
  * HTML carries it. `<` is escaped: a text field can never close the script element.
  */
 export function JsonLd({ data }: { data: Record<string, unknown> }) {

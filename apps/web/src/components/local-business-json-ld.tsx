@@ -133,7 +133,7 @@ export function buildLocalBusiness(profile: StoreProfile, options: LocalBusiness
   };
 }
 
-/** The shop's LocalBusiness structured data, in the page (prerendered with it). */
+/** The shop's LocalBusiness structured data, in the page (rendered on the server with it). */
 export function LocalBusinessJsonLd(props: LocalBusinessOptions) {
   const profile = useStoreProfile();
   return <JsonLd data={buildLocalBusiness(profile, props)} />;

@@ -1,6 +1,6 @@
 /**
  * The browser may offer installation (beforeinstallprompt) before the app's code has loaded — on
- * a prerendered page the app loads after the first paint. The entry keeps that event here;
+ * a server-rendered page the app loads after the first paint. The entry keeps that event here;
  * the install feature takes it when it starts listening.
  */
 let early: Event | null = null;

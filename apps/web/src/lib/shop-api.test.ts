@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { coupon, jsonResponse, listResponse, product } from '../test/shop-fixtures';
-import { EMBEDDED_PRODUCT_ELEMENT_ID } from '@erepare/shared/site-settings';
 import { ApiError } from './api-client';
 import {
   fetchActiveCoupons,
@@ -25,45 +24,14 @@ describe('productListPath', () => {
   });
 });
 
-describe('fetchProduct and the product sent with the page', () => {
-  const embed = (value: unknown) => {
-    const element = document.createElement('script');
-    element.type = 'application/json';
-    element.id = EMBEDDED_PRODUCT_ELEMENT_ID;
-    element.textContent = typeof value === 'string' ? value : JSON.stringify(value);
-    document.head.append(element);
-  };
-  afterEach(() => document.getElementById(EMBEDDED_PRODUCT_ELEMENT_ID)?.remove());
-
-  it('takes the embedded product once, without a request, then asks the server', async () => {
+describe('fetchProduct', () => {
+  it('asks the server for the product by its id, and rejects another shape', async () => {
     const fetch = vi.fn().mockResolvedValue(jsonResponse({ success: true, data: product({ id: 7, name: 'Depuis le serveur' }) }));
     vi.stubGlobal('fetch', fetch);
-    embed(product({ id: 7, name: 'Dans la page' }));
-    expect((await fetchProduct(7)).name).toBe('Dans la page');
-    expect(fetch).not.toHaveBeenCalled();
-    expect(document.getElementById(EMBEDDED_PRODUCT_ELEMENT_ID)).toBeNull();
     expect((await fetchProduct(7)).name).toBe('Depuis le serveur');
-    expect(fetch).toHaveBeenCalledTimes(1);
-  });
-
-  it('ignores an embedded product of another id, or malformed, and asks the server', async () => {
-    const fetch = vi.fn().mockImplementation(() => Promise.resolve(jsonResponse({ success: true, data: product({ id: 7 }) })));
-    vi.stubGlobal('fetch', fetch);
-    embed(product({ id: 8 }));
-    expect((await fetchProduct(7)).id).toBe(7);
-    embed('{"id": 7, "name": ');
-    expect((await fetchProduct(7)).id).toBe(7);
-    embed({ id: 7, name: 'Incomplet' });
-    expect((await fetchProduct(7)).id).toBe(7);
-    expect(fetch).toHaveBeenCalledTimes(3);
-  });
-
-  it('is not taken when a service worker controls the page (it may be an older copy)', async () => {
-    const fetch = vi.fn().mockResolvedValue(jsonResponse({ success: true, data: product({ id: 7, name: 'Depuis le serveur' }) }));
-    vi.stubGlobal('fetch', fetch);
-    vi.stubGlobal('navigator', { ...navigator, serviceWorker: { controller: {} } });
-    embed(product({ id: 7, name: 'Dans la page' }));
-    expect((await fetchProduct(7)).name).toBe('Depuis le serveur');
+    expect(String(fetch.mock.calls[0]?.[0])).toContain('/api/shop/products/7');
+    fetch.mockResolvedValue(jsonResponse({ success: true, data: { id: 7, name: 'Incomplet' } }));
+    await expect(fetchProduct(7)).rejects.toBeInstanceOf(Error);
   });
 });
 

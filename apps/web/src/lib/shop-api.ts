@@ -9,7 +9,6 @@ import type {
   Product,
   ShippingMethod,
 } from '@erepare/shared/schemas/shop';
-import { EMBEDDED_PRODUCT_ELEMENT_ID } from '@erepare/shared/site-settings';
 import { ApiError, apiRequest } from './api-client';
 import { shopKeys } from './shop-keys';
 
@@ -59,28 +58,8 @@ export async function fetchProducts(params: ProductListParams, signal?: AbortSig
   return apiRequest(productListPath(params), { schema: productListResponseSchema, ...(signal ? { signal } : {}) });
 }
 
-/**
- * The product the server sent with a `/produit/:id` page (EMBEDDED_PRODUCT_ELEMENT_ID), taken once:
- * the first load of that page renders without a request; later loads ask the server. Not taken
- * when a service worker controls the page: after its 3 s timeout it may show an older copy.
- */
-function takeEmbeddedProduct(id: number, productSchema: { safeParse: (value: unknown) => { success: boolean; data?: Product } }): Product | null {
-  if (typeof document === 'undefined' || (typeof navigator !== 'undefined' && navigator.serviceWorker?.controller)) return null;
-  const element = document.getElementById(EMBEDDED_PRODUCT_ELEMENT_ID);
-  if (!element?.textContent) return null;
-  element.remove();
-  try {
-    const parsed = productSchema.safeParse(JSON.parse(element.textContent) as unknown);
-    return parsed.success && parsed.data?.id === id ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
 export async function fetchProduct(id: number, signal?: AbortSignal): Promise<Product> {
-  const { productResponseSchema, productSchema } = await loadSchemas();
-  const embedded = takeEmbeddedProduct(id, productSchema);
-  if (embedded) return embedded;
+  const { productResponseSchema } = await loadSchemas();
   const response = await apiRequest(`/api/shop/products/${encodeURIComponent(String(id))}`, {
     schema: productResponseSchema,
     ...(signal ? { signal } : {}),

@@ -1,6 +1,6 @@
 import type { ProductListParams } from './shop-api';
 
-/** The query keys of the shop endpoints (shop-api.ts), apart: the app's shell reads one (rendered-product.ts). */
+/** The query keys of the shop endpoints (shop-api.ts), apart: the product route's loader seeds one (app/routes/product.tsx). */
 export const shopKeys = {
   all: ['shop'] as const,
   products: (params: ProductListParams) => ['shop', 'products', params] as const,

@@ -1,51 +1,23 @@
 /**
  * What the service worker installs ahead of any visit, and what a navigation falls back to: the one
- * place to change when the app's shell changes (read by pwa.ts at build time and by sw.ts).
+ * place to change when the app's shell changes (read by scripts/build-sw.mjs at build time and by sw.ts).
  * No imports: the build configuration loads this file in Node.
  */
 
 /** The page shown when a navigation fails and no copy of the page is kept. */
 export const OFFLINE_URL = '/offline.html';
 
-/**
- * The app shell: the built index.html, precached under "/" (the server never serves index.html by
- * its own name). It is the home page's offline copy when the visited home page was not kept.
- */
+/** The home page's document, precached by its address: a navigation's last offline fallback before the offline page. */
 export const SHELL_URL = '/';
-export const SHELL_FILE = 'index.html';
 
-/** Files of the build (dist/) that must be precached; the build fails without one of them. */
-const REQUIRED_FILES = [SHELL_FILE, OFFLINE_URL.slice(1), 'manifest.webmanifest', 'favicon.svg'];
+/** Files of the build (build/client) that must be precached; the build fails without one of them. */
+const REQUIRED_FILES = [OFFLINE_URL.slice(1), 'manifest.webmanifest', 'favicon.svg'];
 
 /**
- * Files of the build looked at for the precache (globs in dist/). Among the hashed build files
- * (assets/), only those the shell loads at once are kept (precacheManifest).
+ * Files of the build looked at for the precache (globs in build/client). Among the hashed build
+ * files (assets/), only those the home page loads at once are kept (precacheManifest).
  */
 export const PRECACHE_GLOBS = [...REQUIRED_FILES, 'icons/*.png', 'assets/*.{js,css}'];
-
-/**
- * The files the shell loads at once (the entry script, its static imports and the styles), read
- * from the built index.html. Route chunks are left to the run-time cache.
- */
-export function shellFiles(html: string): string[] {
-  const files = new Set<string>();
-  for (const match of html.matchAll(/(?:src|href)="\/(assets\/[\w.-]+\.(?:js|css))"/g)) if (match[1]) files.add(match[1]);
-  return [...files].sort();
-}
-
-/**
- * The precache list from the files found by PRECACHE_GLOBS (workbox-build's manifest entries, URLs
- * relative to dist/): hashed files the shell does not load are dropped, the shell is listed as "/".
- */
-export function precacheManifest<Entry extends { url: string }>(entries: readonly Entry[], shellHtml: string): Entry[] {
-  const shell = new Set(shellFiles(shellHtml));
-  const found = new Set(entries.map((entry) => entry.url));
-  const missing = [...REQUIRED_FILES, ...shell].filter((file) => !found.has(file));
-  if (missing.length > 0) throw new Error(`service worker: not in the build, cannot be precached: ${missing.join(', ')}`);
-  return entries
-    .filter((entry) => !entry.url.startsWith('assets/') || shell.has(entry.url))
-    .map((entry) => (entry.url === SHELL_FILE ? { ...entry, url: SHELL_URL } : entry));
-}
 
 /** React Router's build manifest (assets/manifest-<hash>.js): each module's file, imports and styles. */
 type ModuleFiles = { module?: string; imports?: string[]; css?: string[] };
@@ -55,7 +27,7 @@ type ReactRouterManifest = { entry: ModuleFiles; routes: Record<string, ModuleFi
  * The files the home page loads at once in React Router's build: the entry, the root, the layout
  * and the home route, with their imports and styles (URLs relative to build/client).
  */
-export function frameworkShellFiles(manifest: ReactRouterManifest, manifestFile: string): string[] {
+export function shellFiles(manifest: ReactRouterManifest, manifestFile: string): string[] {
   const files = new Set<string>([manifestFile]);
   for (const part of [manifest.entry, manifest.routes.root, manifest.routes.app, manifest.routes['page:/']]) {
     if (!part) throw new Error('service worker: the home page is missing from the React Router manifest');
@@ -65,18 +37,18 @@ export function frameworkShellFiles(manifest: ReactRouterManifest, manifestFile:
 }
 
 /**
- * The precache list of React Router's build: the home page's document is rendered by the server,
- * so it is listed by its address (fetched at install, `revision`: the build's); the required files
- * but the shell file, and among the hashed files only those the home page loads at once.
+ * The precache list of the build: the home page's document is rendered by the server, so it is
+ * listed by its address (fetched at install, `revision`: the build's); the required files, and
+ * among the hashed files only those the home page loads at once.
  */
-export function frameworkPrecacheManifest<Entry extends { url: string; revision: string | null }>(
+export function precacheManifest<Entry extends { url: string; revision: string | null }>(
   entries: readonly Entry[],
   shell: readonly string[],
   revision: string,
 ): (Entry | { url: string; revision: string })[] {
   const wanted = new Set(shell);
   const found = new Set(entries.map((entry) => entry.url));
-  const missing = [...REQUIRED_FILES.filter((file) => file !== SHELL_FILE), ...wanted].filter((file) => !found.has(file));
+  const missing = [...REQUIRED_FILES, ...wanted].filter((file) => !found.has(file));
   if (missing.length > 0) throw new Error(`service worker: not in the build, cannot be precached: ${missing.join(', ')}`);
-  return [...entries.filter((entry) => entry.url !== SHELL_FILE && (!entry.url.startsWith('assets/') || wanted.has(entry.url))), { url: SHELL_URL, revision }];
+  return [...entries.filter((entry) => !entry.url.startsWith('assets/') || wanted.has(entry.url)), { url: SHELL_URL, revision }];
 }

@@ -1,6 +1,6 @@
 /**
- * The service worker (/sw.js), built from this file by vite-plugin-pwa (pwa.ts). Workbox precaches
- * the shell, the offline page, the manifest and the icons (precache.ts) and answers requests through
+ * The service worker (/sw.js), built from this file by scripts/build-sw.mjs (Workbox injectManifest). Workbox precaches
+ * the home page, the offline page, the manifest and the icons (precache.ts) and answers requests through
  * the routes below (routing.ts says what may be kept); push notifications with spec 1 §9's defaults.
  */
 import { VISITOR_FOLLOW_CACHE, VISITOR_FOLLOW_KEY, VISITOR_UNFOLLOW_ACTION } from '@erepare/shared/notifications';

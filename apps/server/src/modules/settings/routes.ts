@@ -63,8 +63,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const admin = await requireAdmin(request);
       const saved = await updateStoreProfile(app.db, admin, request.body);
-      // The answer waits for the public pages to be rendered with it: once saved, every page shows it.
-      await app.pages.refresh(saved);
+      // Pages are rendered per request (kept a few seconds): the next one shows the saved profile.
       app.documents.invalidate();
       return { success: true as const, data: saved, message: storeProfileMessages.saved };
     },

@@ -1,33 +1,9 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultStoreProfile, STORE_PROFILE_ELEMENT_ID, type StoreProfile } from '@erepare/shared/store-profile';
+import { defaultStoreProfile, type StoreProfile } from '@erepare/shared/store-profile';
 import { storeProfileMessages } from '@erepare/shared/schemas/store-profile';
 import { auditLog, storeProfileTable } from '../../db/schema.js';
 import { adminTestBed, type AdminTestBed, type Envelope } from '../../test/admin.js';
-
-const SHELL =
-  '<!doctype html><html lang="fr"><head><title>E.repare</title><meta name="description" content="Atelier"></head><body><div id="root"></div></body></html>';
-
-/**
- * The web build's renderer as the server loads it (dist/ssr/entry-server.js): the same exports as
- * apps/web/src/entry-server.tsx, rendering the profile's name and phone so the test sees which
- * profile a page was rendered with. The real renderer runs in the e2e store-profile spec.
- */
-const RENDERER = `
-export function prerenderJobs() {
-  return [['/', '/'], ['/contact', '/contact'], ['*', '/__page-introuvable__']];
-}
-export async function render(url, profile) {
-  const title = url === '/' ? 'Accueil' : url === '/contact' ? 'Contact' : 'Introuvable';
-  return { html: '<main><h1>' + title + '</h1><p>' + profile.name + ' – ' + profile.phone.display + '</p></main>', status: 200 };
-}
-`;
-
-const prerendered = (title: string, profile: StoreProfile) =>
-  SHELL.replace('<div id="root"></div>', `<div id="root"><main><h1>${title}</h1><p>${profile.name} – ${profile.phone.display}</p></main></div>`);
 
 /** A profile the owner could save: every field changed that the pages show. */
 const saved: StoreProfile = {
@@ -42,42 +18,25 @@ const saved: StoreProfile = {
   bank: { accountHolder: 'Atelier du Bassin', bankName: 'Banque Populaire', iban: 'FR76 3000 6000 0112 3456 7890 189', bic: 'ccbpfrppbdx' },
 };
 
-const embedded = (html: string) => {
-  const match = new RegExp(`<script type="application/json" id="${STORE_PROFILE_ELEMENT_ID}">(.*?)</script>`).exec(html);
-  return match ? (JSON.parse(match[1] ?? 'null') as StoreProfile) : null;
-};
-
+/**
+ * The API of the store profile. Pages rendered with it (the next request after a save) are
+ * tested with the real web build in plugins/react-router.test.ts and the e2e store-profile spec.
+ */
 let bed: AdminTestBed;
-let dist: string;
 
 beforeAll(async () => {
-  dist = await fs.mkdtemp(path.join(os.tmpdir(), 'erepare-profile-'));
-  await fs.writeFile(path.join(dist, 'index.html'), SHELL);
-  await fs.mkdir(path.join(dist, 'prerendered'));
-  await fs.writeFile(path.join(dist, 'prerendered', 'index.html'), prerendered('Accueil', defaultStoreProfile));
-  await fs.writeFile(path.join(dist, 'prerendered', 'contact.html'), prerendered('Contact', defaultStoreProfile));
-  await fs.writeFile(path.join(dist, 'prerendered', '404.html'), prerendered('Introuvable', defaultStoreProfile));
-  await fs.writeFile(path.join(dist, 'prerendered', 'manifest.json'), JSON.stringify({ '/': 'index.html', '/contact': 'contact.html', '*': '404.html' }));
-  await fs.writeFile(path.join(dist, 'prerendered', 'store-profile.json'), JSON.stringify(defaultStoreProfile));
-  await fs.mkdir(path.join(dist, 'ssr'));
-  await fs.writeFile(path.join(dist, 'ssr', 'package.json'), '{ "type": "module" }');
-  await fs.writeFile(path.join(dist, 'ssr', 'entry-server.js'), RENDERER);
-  bed = await adminTestBed({ WEB_RENDERER: 'prerender', WEB_DIST_DIR: dist });
+  bed = await adminTestBed();
 });
 
 afterAll(async () => {
   await bed?.t.close();
-  await fs.rm(dist, { recursive: true, force: true });
 });
 
 describe('store profile', () => {
-  it('is the default one until staff save theirs, and the built pages are served as they are', async () => {
+  it('is the default one until staff save theirs', async () => {
     const response = await bed.call('GET', '/api/admin/store-profile');
     expect(response.statusCode).toBe(200);
     expect(response.json<Envelope<StoreProfile>>().data).toEqual(defaultStoreProfile);
-    const home = await bed.t.app.inject({ method: 'GET', url: '/' });
-    expect(home.body).toContain(`<p>${defaultStoreProfile.name} – ${defaultStoreProfile.phone.display}</p>`);
-    expect(embedded(home.body)).toEqual(defaultStoreProfile);
   });
 
   it('refuses an invalid profile with French messages and changes nothing', async () => {
@@ -113,7 +72,7 @@ describe('store profile', () => {
     expect(await bed.t.database.db.select().from(storeProfileTable)).toEqual([]);
   });
 
-  it('saves a valid profile, audits what changed, and every page shows it once the answer is back', async () => {
+  it('saves a valid profile, audits what changed, and and reads it back', async () => {
     const response = await bed.call('PUT', '/api/admin/store-profile', saved);
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json<Envelope<StoreProfile>>();
@@ -129,27 +88,9 @@ describe('store profile', () => {
     expect(Object.keys(entry?.after as object).sort()).toEqual(['bank', 'email', 'legalName', 'mediator', 'name', 'phone', 'siret', 'vatRegime']);
     expect((entry?.before as Partial<StoreProfile>).name).toBe(defaultStoreProfile.name);
 
-    // Prerendered pages were rendered again with it; the page carries the same profile (no hydration mismatch).
-    for (const [url, title] of [['/', 'Accueil'], ['/contact', 'Contact'], ['/inconnue', 'Introuvable']] as const) {
-      const page = await bed.t.app.inject({ method: 'GET', url });
-      expect(page.body, url).toContain(`<h1>${title}</h1><p>Atelier du Bassin – 05 57 11 22 33</p>`);
-      expect(page.body).not.toContain(defaultStoreProfile.phone.display);
-      expect(embedded(page.body)).toEqual(expected);
-    }
-    // A page that is not prerendered (the shell) carries it too.
-    expect(embedded((await bed.t.app.inject({ method: 'GET', url: '/compte' })).body)).toEqual(expected);
-
     // Saving the same profile again changes nothing and records nothing.
     expect((await bed.call('PUT', '/api/admin/store-profile', expected)).statusCode).toBe(200);
     expect(await bed.t.database.db.select().from(auditLog).where(eq(auditLog.entity, 'store_profile'))).toHaveLength(1);
-  });
-
-  it('never serves the renderer or the prerender files as static files', async () => {
-    for (const url of ['/ssr/entry-server.js', '/ssr/package.json', '/prerendered/manifest.json', '/prerendered/store-profile.json']) {
-      const response = await bed.t.app.inject({ method: 'GET', url });
-      expect(response.statusCode, url).toBe(404);
-      expect(response.body).not.toContain('prerenderJobs');
-    }
   });
 
   it('a stored row that is not a profile any more counts as the default one (no 500)', async () => {
@@ -157,8 +98,5 @@ describe('store profile', () => {
     const response = await bed.call('GET', '/api/admin/store-profile');
     expect(response.statusCode).toBe(200);
     expect(response.json<Envelope<StoreProfile>>().data).toEqual(defaultStoreProfile);
-    const page = await bed.t.app.inject({ method: 'GET', url: '/compte' });
-    expect(page.statusCode).toBe(200);
-    expect(embedded(page.body)).toEqual(defaultStoreProfile);
   });
 });

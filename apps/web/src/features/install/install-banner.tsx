@@ -21,7 +21,7 @@ export function InstallBanner() {
     return () => clearTimeout(timer);
   }, []);
 
-  // Browser state is read only once the delay is over: the first render is the prerendered one.
+  // Browser state is read only once the delay is over: the first render is the server-rendered one.
   if (!delayOver) return null;
   if (!shouldShowBanner({ hasPrompt: prompt !== null, dismissed: dismissed || bannerDismissed(), installed, standalone: isStandalone() })) return null;
 

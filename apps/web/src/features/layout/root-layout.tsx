@@ -13,8 +13,6 @@ import { Footer } from './components/footer';
 import { Header } from './components/header';
 import { WhatsAppButton } from './components/whatsapp-button';
 
-export type RouteHandle = { title?: string; noindex?: boolean; description?: string; canonical?: string; page?: string };
-
 /** Pages that describe the shop with their own LocalBusiness data (their own name and description). */
 const OWN_LOCAL_BUSINESS = new Set(['service', 'landing', 'qualirepar', 'reparacteurs']);
 
@@ -102,8 +100,8 @@ export function RootLayout() {
   // Full maintenance: every page but the admin shows the maintenance page (spec 1 §4).
   const maintenance = Boolean(settings.data?.maintenanceMode) && pathname !== ADMIN_PATH;
 
-  // The stored choice, not `theme`: while a prerendered page hydrates, `theme` is the default one
-  // (what the HTML was built with) and applying it would flash the other theme.
+  // The stored choice, not `theme`: while a page hydrates, `theme` is the default one (what the
+  // server rendered with) and applying it would flash the other theme.
   useLayoutEffect(() => applyTheme(readTheme(themeAreaForPath(pathname))), [theme, pathname]);
   useDocumentMeta(settings.data, maintenance);
   useFocusOnNavigation();

@@ -122,7 +122,7 @@ export const blogArticles: readonly BlogArticle[] = [
 const dateFormatter = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Paris' });
 const numberFormatter = new Intl.NumberFormat('fr-FR');
 
-/** "14 octobre 2026": the same on the server (prerender) and in every browser. */
+/** "14 octobre 2026": the same on the server and in every browser. */
 export function formatArticleDate(iso: string): string {
   return dateFormatter.format(new Date(iso));
 }

@@ -8,7 +8,7 @@ import { HomePage } from './home-page';
 import { PartnersPage } from './partners-page';
 
 /**
- * The build prerenders these pages without a DOM (react-dom/static, which waits for the parts
+ * The server renders these pages without a DOM (react-dom/static, which waits for the parts
  * loaded on demand): nothing may touch window during render.
  */
 async function staticHtml(path: string, Page: ComponentType): Promise<string> {

@@ -4,7 +4,7 @@ import { Hero } from '../components/home/hero';
 
 /**
  * The landing page (spec 3 §2): sections 1-8 and the other home elements. The whole page is in the
- * prerendered HTML; the code of what lies below the first screen is its own chunk (React keeps
+ * server-rendered HTML; the code of what lies below the first screen is its own chunk (React keeps
  * the server's HTML of a part whose code has not come yet, and hydrates it once it has).
  */
 const Services = lazy(() => import('../components/home/services-carousel').then((m) => ({ default: m.ServicesCarousel })));

@@ -135,10 +135,10 @@ function Controls({
 const noSubscription = () => () => undefined;
 
 /**
- * False on the server and while a prerendered page hydrates, true afterwards (and at once when the
- * page is rendered in the browser). What depends on today's date waits for it: the page was
- * prerendered at build time, and another day's text would not match the prerendered one, so React
- * would throw the prerendered content away and render it again (a hydration error, and the taps
+ * False on the server and while a server-rendered page hydrates, true afterwards (and at once when the
+ * page is rendered in the browser). What depends on the browser's date and time zone waits for it:
+ * the server may render it on another day or in another zone, and a different text would not match, so React
+ * would throw the server-rendered content away and render it again (a hydration error, and the taps
  * React replays on it would be lost).
  */
 function useAfterHydration(): boolean {
@@ -172,7 +172,7 @@ export function Dashboard() {
   const listed = useDeferredValue(shown);
   const options = useMemo(() => statusOptions(statuses.data ?? [], all), [statuses.data, all]);
   const empty = emptyListMessage(state, shown.length, filters);
-  // Today's period once hydrated (the prerendered page, built on another day, names none).
+  // Today's period once hydrated (the server-rendered page, built on another day, names none).
   const afterHydration = useAfterHydration();
   const period = afterHydration ? dashboardPeriod(tickets.dataUpdatedAt || openedAt) : null;
   const refreshing = tickets.isFetching || statuses.isFetching;

@@ -34,7 +34,7 @@ export function TicketLookup() {
 
   // The field follows the address (a link, back and forward), and is the visitor's in between.
   const [seenParam, setSeenParam] = useState(param);
-  // The first render is the prerendered page's (the same for every address): the address's
+  // The first render is the server-rendered page's (the same for every address): the address's
   // verdict on the number comes once mounted, so hydration meets the HTML it expects.
   const [field, setField] = useState(() => ({ input: param ?? '', invalid: null as string | null }));
   useEffect(() => {

@@ -24,7 +24,7 @@ export function useStatuses() {
  */
 export function useDashboardTickets() {
   const queryClient = useQueryClient();
-  // The cached list comes from local storage once the page is on screen: the prerendered first
+  // The cached list comes from local storage once the page is on screen: the server-rendered first
   // render (and so the hydration) has none.
   useEffect(() => {
     const cache = readTicketCache();

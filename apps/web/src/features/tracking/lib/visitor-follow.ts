@@ -84,7 +84,7 @@ const snapshot = () => {
   return cached.value;
 };
 
-/** The ticket this browser follows, if any (null during the prerendered first render). */
+/** The ticket this browser follows, if any (null during the server-rendered first render). */
 export function useVisitorFollow(): VisitorFollow | null {
   // Stopped from the notification ("Ne plus suivre"): the worker tells the open pages.
   useEffect(() => {

@@ -12,7 +12,7 @@ type FaqAccordionProps = {
 
 /**
  * Questions as heading buttons (aria-expanded / aria-controls). Closed answers stay in the HTML
- * (`hidden`), so search engines and the prerendered page carry every answer.
+ * (`hidden`), so search engines and the server-rendered page carry every answer.
  */
 export function FaqAccordion({ entries, openId, onToggle, headingLevel: Heading = 'h3' }: FaqAccordionProps) {
   return (

@@ -44,7 +44,7 @@ export function QuoteWizard({ send = sendQuoteRequest }: { send?: typeof sendQuo
   const headingRef = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
 
-  // Browser-only state (prerender-safe): the saved draft.
+  // Browser-only state (server-render-safe): the saved draft.
   useEffect(() => {
     setDraft(loadDraft());
     setLoaded(true);

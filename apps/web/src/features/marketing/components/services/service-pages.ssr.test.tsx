@@ -3,9 +3,9 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { servicePages } from '@erepare/shared/routes';
-import { loadServicePage } from '../../pages/service-page';
+import { loadServicePage } from '../../../../test/service-routes';
 
-// The pages are prerendered at build time: rendering them without any browser API must give
+// The pages are rendered on the server: rendering them without any browser API must give
 // the complete page (title, calculator in its initial state, closed dialog).
 describe('service pages on the server', () => {
   it.each(servicePages.map((page) => [page.slug, page.title]))('%s renders to static HTML', async (slug, title) => {

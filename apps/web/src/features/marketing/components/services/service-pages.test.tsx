@@ -4,7 +4,8 @@ import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { servicePages } from '@erepare/shared/routes';
 import { serviceDescriptions } from '../../content/services/descriptions';
-import { loadServicePage } from '../../pages/service-page';
+import { ServicePage } from '../../pages/service-page';
+import { loadServicePage } from '../../../../test/service-routes';
 
 // jsdom has no modal dialogs yet: the minimum of the native behaviour the page relies on.
 beforeAll(() => {
@@ -60,8 +61,12 @@ describe('ServicePage', () => {
     expect(String(data.url)).toContain(path);
   });
 
-  it('shows a not-found message for an unknown slug', async () => {
-    await renderService('inconnu');
+  it('shows a not-found message for an unknown slug', () => {
+    render(
+      <MemoryRouter>
+        <ServicePage slug="inconnu" Service={undefined} />
+      </MemoryRouter>,
+    );
     expect(screen.getByRole('heading', { level: 1, name: 'Service introuvable' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Demander un devis/ })).toHaveAttribute('href', '/devis-en-ligne');
   });

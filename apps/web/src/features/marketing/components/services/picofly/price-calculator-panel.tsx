@@ -14,7 +14,7 @@ import {
   type CalculatorState,
 } from './price-calculator';
 
-/** The interactive price calculator; the prerendered HTML shows its initial state (80 €). */
+/** The interactive price calculator; the server-rendered HTML shows its initial state (80 €). */
 export function PriceCalculatorPanel() {
   const id = useId();
   const [state, setState] = useState<CalculatorState>(initialCalculatorState);

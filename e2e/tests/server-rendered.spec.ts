@@ -1,16 +1,16 @@
 import { expect, test, type Page } from './fixtures.js';
-import { matchRoute, prerenderedPaths } from '@erepare/shared/routes';
+import { matchRoute, publicPagePaths } from '@erepare/shared/routes';
 
 /**
- * Public pages are prerendered (DESIGN §1.7): their content is in the HTML before any script
+ * Public pages are rendered on the server (React Router, DESIGN §1.7): their content is in the HTML before any script
  * runs, and the app hydrates that markup rather than replacing it — whatever theme the visitor
  * chose, signed in or not.
  */
 
-const paths = prerenderedPaths();
+const paths = publicPagePaths();
 
 /**
- * Marks every prerendered element of the page, then reports whether hydration kept them (the
+ * Marks every server-rendered element of the page, then reports whether hydration kept them (the
  * root's first element, and nearly all the others: a part hydrated later must keep its HTML
  * meanwhile, not be removed and drawn again) and what failed. Pages whose HTML is a loading
  * skeleton replace it with their data: only their first element is checked.
@@ -46,7 +46,7 @@ async function watchHydration(page: Page): Promise<(path: string) => Promise<{ k
   };
 }
 
-test.describe('prerendered pages', () => {
+test.describe('server-rendered pages', () => {
   // Every page straight from the server: a service worker answering a slow navigation with its
   // copy (pwa.spec.ts covers it) would be another test.
   test.use({ serviceWorkers: 'block' });
@@ -102,8 +102,8 @@ test.describe('prerendered pages', () => {
           await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
           const { kept, gone, errors } = await hydration(path);
           expect(errors, path).toEqual([]);
-          expect(kept, `${path}: the prerendered markup was replaced instead of hydrated`).toBe(true);
-          expect(gone, `${path}: share of the prerendered elements removed by hydration`).toBeLessThanOrEqual(0.05);
+          expect(kept, `${path}: the server-rendered markup was replaced instead of hydrated`).toBe(true);
+          expect(gone, `${path}: share of the server-rendered elements removed by hydration`).toBeLessThanOrEqual(0.05);
           await expect(page.locator('html'), path).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b).*$/);
         });
       }

@@ -161,6 +161,31 @@ test('a private page offline shows the offline page (never a kept copy), which i
   await context.setOffline(false);
 });
 
+test('an in-app link followed offline shows the kept page, or the offline page, never an error', async ({ page, context }) => {
+  // A page visited once, kept by the worker.
+  await page.goto('/contact');
+  const contactTitle = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+  await activeWorker(page);
+  await waitUntilKept(page, '/contact');
+  // Back home, in a document the worker controls; then the connection drops.
+  await page.goto('/');
+  await context.setOffline(true);
+  const header = page.getByRole('banner');
+
+  // The kept page: its content, whether the app draws it or the worker sends its copy.
+  await header.getByRole('link', { name: 'Contact', exact: true }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(contactTitle, { timeout: 20_000 });
+
+  // A page never visited: its code cannot be fetched, so the page is loaded as a document and the
+  // worker answers with the offline page (not the app's « Une erreur est survenue »).
+  await page.getByRole('banner').getByRole('link', { name: 'Devis en ligne', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Vous êtes hors ligne' })).toBeVisible({ timeout: 20_000 });
+  await expect(page).toHaveURL(/\/devis-en-ligne$/);
+  await expect(page.getByText('Une erreur est survenue')).toHaveCount(0);
+  await context.setOffline(false);
+});
+
 test('the install banner: 3 s after the browser offers installation, dismissible and remembered', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/');

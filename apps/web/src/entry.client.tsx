@@ -6,6 +6,7 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 import { themeAreaForPath } from '@erepare/shared/theme';
+import { followLinksAsDocumentsWhenOffline } from './lib/offline-links';
 import { registerServiceWorker } from './lib/service-worker';
 import { applyTheme, readTheme } from './lib/theme-store';
 
@@ -23,3 +24,5 @@ startTransition(() => {
 
 // Offline pages and push notifications: /sw.js, registered after the page has loaded.
 registerServiceWorker();
+// Offline, links inside the site reach the service worker as document requests.
+followLinksAsDocumentsWhenOffline();

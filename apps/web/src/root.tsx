@@ -13,7 +13,7 @@ import { documentPolicyKey, webServicesKey } from '@erepare/shared/web-context';
 import type { RootData } from './app/page-meta';
 import { createQueryClient, Providers } from './app/providers';
 import { RouteError } from './app/route-error';
-import { seedSiteSettings } from './lib/site-settings';
+import { seedDocumentSettings } from './lib/site-settings';
 
 export async function loader({ context }: LoaderFunctionArgs): Promise<RootData> {
   const services = context.get(webServicesKey);
@@ -65,7 +65,7 @@ function AppReady() {
 export default function App({ loaderData }: { loaderData: RootData }) {
   const [client] = useState(() => {
     const created = createQueryClient();
-    seedSiteSettings(created, loaderData.settings);
+    seedDocumentSettings(created, loaderData.settings);
     return created;
   });
   return (

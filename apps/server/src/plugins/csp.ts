@@ -11,7 +11,7 @@ export function baseCspDirectives(https: boolean): CspDirectives {
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
-    // React sets style attributes through the DOM (allowed); prerendered markup may carry some.
+    // React sets style attributes through the DOM (allowed); server-rendered markup may carry some.
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'", 'data:'],

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultSiteSettings } from '@erepare/shared/site-settings';
-import { applySavedSiteSettings, seedSiteSettings } from './site-settings';
+import { applySavedSiteSettings, seedDocumentSettings, seedSiteSettings } from './site-settings';
 
 const KEY = ['site-settings'];
 
@@ -27,5 +27,15 @@ describe('settings sent with the page (root loader)', () => {
     seedSiteSettings(client, defaultSiteSettings);
     applySavedSiteSettings(client, maintenance);
     expect(client.getQueryData(KEY)).toEqual(maintenance);
+  });
+
+  it('counts the settings of a document a service worker may have kept as stale', () => {
+    const client = new QueryClient();
+    seedDocumentSettings(client, maintenance, { serviceWorker: { controller: {} } });
+    expect(client.getQueryData(KEY)).toEqual(maintenance);
+    expect(client.getQueryState(KEY)?.dataUpdatedAt).toBe(0);
+    const fresh = new QueryClient();
+    seedDocumentSettings(fresh, maintenance, { serviceWorker: { controller: null } });
+    expect(Date.now() - (fresh.getQueryState(KEY)?.dataUpdatedAt ?? 0)).toBeLessThan(1000);
   });
 });

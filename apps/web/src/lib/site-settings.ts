@@ -35,6 +35,19 @@ export function seedSiteSettings(client: QueryClient, settings: SiteSettings, up
 }
 
 /**
+ * Gives the query the settings the document came with (the root loader). A document a service
+ * worker controls may be a copy it kept (an older version of the page, offline or after its 3 s
+ * timeout): its settings count as stale, so the layout asks for the current ones at once.
+ */
+export function seedDocumentSettings(
+  client: QueryClient,
+  settings: SiteSettings,
+  nav: { serviceWorker?: { controller?: unknown } } | undefined = typeof navigator === 'undefined' ? undefined : navigator,
+): void {
+  seedSiteSettings(client, settings, nav?.serviceWorker?.controller ? 0 : Date.now());
+}
+
+/**
  * The site settings, refreshed once stale (30 s) when the visitor comes back to the tab or
  * navigates (see RootLayout), so a maintenance switched on reaches people already browsing.
  */

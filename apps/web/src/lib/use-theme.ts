@@ -12,7 +12,7 @@ export function useTheme(): ThemeState {
   const theme = useSyncExternalStore(
     useCallback((onChange: () => void) => subscribeTheme(area, onChange), [area]),
     () => readTheme(area),
-    // Prerendered pages are rendered with the default theme: hydration starts from it, then the
+    // The server renders pages with the default theme: hydration starts from it, then the
     // stored choice (already applied to <html> by theme-boot.js) takes over.
     () => themeDefaults[area],
   );

@@ -8,7 +8,8 @@
 /**
  * @typedef {{
  *   name: string,
- *   path: (index: number) => string,   // index-dependent paths defeat the caches when wanted
+ *   path: (index: number, base?: string) => string,   // index-dependent paths defeat the caches when wanted
+ *   prepare?: (baseUrl: string) => Promise<string>,   // finds `base` on the running server (e.g. a product's address)
  *   requests?: number,
  *   budgetP95Ms: number,
  *   method?: 'GET' | 'POST',
@@ -37,10 +38,11 @@ function quantile(values, q) {
 export async function measureServerTime(baseUrl, probe) {
   const { performance } = await import('node:perf_hooks');
   const requests = probe.requests ?? 200;
+  const base = probe.prepare ? await probe.prepare(baseUrl) : undefined;
   // Warm-up (first query plans, JIT), not counted.
   /** @param {number} index */
   const send = (index) =>
-    fetch(new URL(probe.path(index), baseUrl), {
+    fetch(new URL(probe.path(index, base), baseUrl), {
       method: probe.method ?? 'GET',
       ...(probe.body === undefined ? {} : { body: JSON.stringify(probe.body), headers: { 'content-type': 'application/json' } }),
     });
@@ -52,7 +54,7 @@ export async function measureServerTime(baseUrl, probe) {
     const response = await send(index);
     await response.arrayBuffer();
     const roundTrip = performance.now() - started;
-    if (!response.ok) throw new Error(`${probe.name}: HTTP ${response.status} for ${probe.path(index)}`);
+    if (!response.ok) throw new Error(`${probe.name}: HTTP ${response.status} for ${probe.path(index, base)}`);
     if (probe.measure === 'round-trip') {
       durations.push(roundTrip);
       continue;

@@ -105,6 +105,9 @@ describe('pages rendered by React Router', () => {
     const links = [...doc.querySelectorAll('main a[href^="/produit/"]')].map((link) => link.getAttribute('href'));
     expect([...new Set(links)]).toEqual(api.data.map((product) => `/produit/${product.id}`));
     expect(doc.body.textContent).toContain(api.data[0]?.name);
+    // A campaign's link (parameters that do not change the list) gets the same first page.
+    const campaign = parse((await get('/boutique?utm_source=facebook&promo=NOEL')).body);
+    expect([...new Set([...campaign.querySelectorAll('main a[href^="/produit/"]')].map((link) => link.getAttribute('href')))]).toEqual(links.filter((link, index) => links.indexOf(link) === index));
     // A filtered address is left to the page (its own request).
     const filtered = parse((await get('/boutique?search=zzzz')).body);
     expect(filtered.querySelectorAll('main a[href^="/produit/"]').length).toBe(0);

@@ -1,7 +1,7 @@
 import { dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { webServicesKey } from '@erepare/shared/web-context';
-import { firstCatalogueQuery } from '../../features/shop/lib/catalogue-params';
+import { firstCatalogueQuery, readCatalogueParams, writeCatalogueParams } from '../../features/shop/lib/catalogue-params';
 import { ShopPage } from '../../features/shop/pages/shop-page';
 import { shopKeys } from '../../lib/shop-api';
 import { pageMeta } from '../page-meta';
@@ -14,7 +14,8 @@ import { pageMeta } from '../page-meta';
 export async function loader({ url, context }: LoaderFunctionArgs) {
   const services = context.get(webServicesKey);
   const client = new QueryClient();
-  if (services && url.search === '') {
+  // Parameters that do not change the list (a campaign's utm_*, a promo code) still get it.
+  if (services && writeCatalogueParams(readCatalogueParams(url.searchParams)).size === 0) {
     const first = await services.firstProducts().catch(() => null);
     if (first) client.setQueryData(shopKeys.products(firstCatalogueQuery()), first);
   }

@@ -104,6 +104,18 @@ test.describe('aliases, fallbacks, redirects and not found', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(HOME_HEADING);
   });
 
+  test('an unknown product answers 404, says so, is never indexed and leads back to the shop', async ({ page }) => {
+    const response = await page.goto('/produit/999999');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Produit introuvable' })).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
+    await expect(page).toHaveTitle(/^Produit introuvable \| /);
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Voir la boutique' }).click();
+    await expect(page).toHaveURL(/\/boutique$/);
+  });
+
   test('unknown API paths answer JSON 404, never the app shell', async ({ request }) => {
     const response = await request.get('/api/nexiste-pas');
     expect(response.status()).toBe(404);

@@ -4,9 +4,10 @@
  * fails.
  */
 import './early-install';
-import './styles.css';
+import stylesHref from './styles.css?url';
+import themeBoot from './theme-boot.js?raw';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Links, Meta, Outlet, Scripts, type LoaderFunctionArgs } from 'react-router';
+import { Links, Meta, Outlet, Scripts, type LinksFunction, type LoaderFunctionArgs } from 'react-router';
 import { defaultSiteSettings } from '@erepare/shared/site-settings';
 import { defaultStoreProfile } from '@erepare/shared/store-profile';
 import { documentPolicyKey, webServicesKey } from '@erepare/shared/web-context';
@@ -25,6 +26,12 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<RootData>
   return { settings, storeProfile, publicUrl: services?.publicUrl ?? '', paymentReady: policy?.paymentReady ?? true };
 }
 
+/**
+ * The styles, as a stylesheet React places first in the head (`precedence`): before the preloads of
+ * the page's modules, so the first paint waits on them alone.
+ */
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref, precedence: 'default' }];
+
 // The settings are refreshed in the browser (30 s cache, lib/site-settings): navigations do not ask again.
 export const shouldRevalidate = () => false;
 
@@ -41,8 +48,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="manifest" href="/manifest.webmanifest" />
         <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
         <meta name="apple-mobile-web-app-title" content="E.repare" />
-        {/* The stored light/dark choice, before the first paint (tiny, fetched alongside the CSS). */}
-        <script src="/theme-boot.js" />
+        {/* The stored light/dark choice, before the first paint: inline (no request), allowed by its hash. */}
+        <script dangerouslySetInnerHTML={{ __html: themeBoot }} />
         <Meta />
         <Links />
       </head>

@@ -4,9 +4,9 @@ import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { themeAreaForPath, themeDefaults, themeStorageKeys, type Theme } from '@erepare/shared/theme';
 
-const source = fs.readFileSync(path.join(import.meta.dirname, '../public/theme-boot.js'), 'utf8');
+const source = fs.readFileSync(path.join(import.meta.dirname, './theme-boot.js'), 'utf8');
 
-/** Runs public/theme-boot.js on `pathname` with `stored` in local storage; the theme it applies. */
+/** Runs theme-boot.js on `pathname` with `stored` in local storage; the theme it applies. */
 function boot(pathname: string, stored: Record<string, string>): { dark: boolean; colorScheme: string } {
   const classes = new Set<string>(['dark']);
   const root = {

@@ -96,6 +96,25 @@ describe('pages rendered by React Router', () => {
     expect(doc.title).toBe(`${product.name} | E.repare`);
     expect(property(doc, 'og:type')).toBe('product');
     expect(canonical(doc)).toBe(`${PUBLIC_URL}/produit/${product.id}`);
+    // Search results: the Product and its Offer, in the server's HTML, on the public address.
+    const graphs = [...doc.querySelectorAll('script[type="application/ld+json"]')].map((script) => JSON.parse(script.textContent ?? '{}') as { '@graph'?: Record<string, unknown>[] });
+    const item = graphs.flatMap((data) => data['@graph'] ?? []).find((node) => node['@type'] === 'Product') as { name: string; url: string; offers: { priceCurrency: string; availability: string } } | undefined;
+    expect(item?.name).toBe(product.name);
+    expect(item?.url).toBe(`${PUBLIC_URL}/produit/${product.id}`);
+    expect(item?.offers.priceCurrency).toBe('EUR');
+    expect(item?.offers.availability).toMatch(/^https:\/\/schema\.org\/(InStock|OutOfStock)$/);
+  });
+
+  it('an unknown product, or an id that is not one, answers 404 with the page saying so, never indexed', async () => {
+    for (const url of ['/produit/999999', '/produit/abc']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(404);
+      const doc = parse(response.body);
+      expect(doc.querySelector('h1')?.textContent, url).toBe('Produit introuvable');
+      expect(doc.title).toBe('Produit introuvable | E.repare');
+      expect(meta(doc, 'robots')).toBe('noindex');
+      expect(canonical(doc)).toBeNull();
+    }
   });
 
   it('/boutique comes with its first page of products: real links, in the API’s order', async () => {

@@ -100,7 +100,7 @@ describe('static files', () => {
     expect(response.body).toContain('E.repare');
   });
 
-  it('lists the indexable public pages in /sitemap.xml, named in /robots.txt with the private areas', async () => {
+  it('lists the indexable public pages and every product in /sitemap.xml, named in /robots.txt with the private areas', async () => {
     const sitemap = await get('/sitemap.xml');
     expect(sitemap.statusCode).toBe(200);
     expect(sitemap.headers['content-type']).toMatch(/^application\/xml/);
@@ -112,6 +112,12 @@ describe('static files', () => {
     for (const left of ['/about', '/compte', '/panier', '/produit/:productId', '/politique-confidentialite', '/maintenance']) {
       expect(locations).not.toContain(`${t.config.publicUrl}${left}`);
     }
+    // Every product the shop lists, with the day of its last change.
+    const list = (await get('/api/shop/products?per_page=100')).json<{ data: { id: number }[]; total: number }>();
+    expect(list.data.length).toBeGreaterThan(0);
+    for (const product of list.data) expect(locations).toContain(`${t.config.publicUrl}/produit/${product.id}`);
+    expect(locations.filter((location) => location?.includes('/produit/'))).toHaveLength(list.total);
+    expect(sitemap.body).toMatch(new RegExp(`<loc>${t.config.publicUrl}/produit/${list.data[0]?.id}</loc><lastmod>\\d{4}-\\d{2}-\\d{2}</lastmod>`));
     const robots = await get('/robots.txt');
     expect(robots.body).toContain('Disallow: /compte');
     expect(robots.body).toContain(`Sitemap: ${t.config.publicUrl}/sitemap.xml`);

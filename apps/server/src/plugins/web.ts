@@ -69,16 +69,20 @@ export function splitUrl(url: string): [string, string | undefined] {
   return index === -1 ? [url, undefined] : [url.slice(0, index), url.slice(index + 1)];
 }
 
-/** robots.txt and the sitemap of the indexable public pages (aliases left to their canonical page). */
+/** robots.txt and the sitemap: the indexable public pages (aliases left to their canonical page) and every product page. */
 export function registerSearchFiles(app: FastifyInstance): void {
   // Search engines: the indexable public pages (aliases left to their canonical page).
   const indexable = routes.filter((route) => PUBLIC_PAGES.includes(route.page) && !route.noindex && !route.canonical && !route.path.includes(':'));
   app.get('/sitemap.xml', async (_request, reply) => {
-    const urls = indexable.map((route) => `<url><loc>${escapeHtml(`${app.config.publicUrl}${route.path}`)}</loc></url>`).join('');
+    const pages = indexable.map((route) => `<url><loc>${escapeHtml(`${app.config.publicUrl}${route.path}`)}</loc></url>`);
+    // Every product the shop lists (sold-out pages stay reachable, not advertised), with its last
+    // change (day); without the catalogue, the pages alone.
+    const products = await app.shop.catalogue.listed().catch(() => []);
+    const productUrls = products.map((product) => `<url><loc>${escapeHtml(`${app.config.publicUrl}/produit/${product.id}`)}</loc><lastmod>${product.lastModified.toISOString().slice(0, 10)}</lastmod></url>`);
     return reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
-      .send(`<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`);
+      .send(`<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${[...pages, ...productUrls].join('')}</urlset>`);
   });
   app.get('/robots.txt', async (_request, reply) => {
     const disallowed = ['/compte', '/admin-dashboard', '/panier', '/checkout', '/commande', '/payment/', '/api/', '/test-notifications'];

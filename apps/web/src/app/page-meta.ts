@@ -18,7 +18,7 @@ export type RootData = {
 };
 
 /** What a page adds to its head (a product page: its product). */
-export type PageHeadExtra = { title?: string; description?: string; image?: string | null; type?: 'product' };
+export type PageHeadExtra = { title?: string; description?: string; image?: string | null; type?: 'product'; noindex?: boolean };
 
 /** The picture of a link to the site (the app icon, 512 px). */
 const SHARE_IMAGE = '/icons/icon-512.png';
@@ -53,7 +53,7 @@ export function pageHead({ location, matches }: MetaArgs, extra: PageHeadExtra =
   const title = pageTitle ? `${pageTitle} | ${settings.title}` : settings.title;
   const description =
     (maintenance ? undefined : extra.description?.trim() || (match.kind === 'page' ? match.route.description : undefined)) ?? settings.description;
-  const noindex = maintenance || match.kind !== 'page' || match.route.noindex === true;
+  const noindex = maintenance || match.kind !== 'page' || match.route.noindex === true || extra.noindex === true;
   const canonical = noindex || match.kind !== 'page' ? null : `${publicUrl}${match.route.canonical ?? pathname}`;
   return [
     { title },

@@ -18,7 +18,7 @@ describe('service worker precache list of React Router’s build', () => {
     entry('manifest.webmanifest', 'r3'),
     entry('favicon.svg', 'r4'),
     entry('icons/icon-192.png', 'r5'),
-    ...['manifest-0.js', 'entry.client-a.js', 'react-dom-b.js', 'root-c.js', 'providers-d.js', 'root-e.css', 'app-layout-f.js', 'home-g.js', 'below-h.js', 'account-i.js'].map((file) =>
+    ...['styles-z.css', 'manifest-0.js', 'entry.client-a.js', 'react-dom-b.js', 'root-c.js', 'providers-d.js', 'root-e.css', 'app-layout-f.js', 'home-g.js', 'below-h.js', 'account-i.js'].map((file) =>
       entry(`assets/${file}`),
     ),
   ];
@@ -34,6 +34,8 @@ describe('service worker precache list of React Router’s build', () => {
     expect(list.map((item) => item.url)).not.toContain('assets/account-i.js');
     expect(list).toContainEqual({ url: '/', revision: 'build-1' });
     expect(list.map((item) => item.url)).toEqual(expect.arrayContaining([OFFLINE_URL.slice(1), 'manifest.webmanifest', 'favicon.svg', 'icons/icon-192.png', 'assets/home-g.js']));
+    // The stylesheet the root links itself (not in the manifest's lists) is kept too.
+    expect(list.map((item) => item.url)).toContain('assets/styles-z.css');
   });
 
   it('refuses a build that lacks a file the home page needs', () => {

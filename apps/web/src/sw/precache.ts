@@ -38,8 +38,9 @@ export function shellFiles(manifest: ReactRouterManifest, manifestFile: string):
 
 /**
  * The precache list of the build: the home page's document is rendered by the server, so it is
- * listed by its address (fetched at install, `revision`: the build's); the required files, and
- * among the hashed files only those the home page loads at once.
+ * listed by its address (fetched at install, `revision`: the build's); the required files, the
+ * stylesheets (the root links its own, outside the manifest's lists), and among the hashed scripts
+ * only those the home page loads at once.
  */
 export function precacheManifest<Entry extends { url: string; revision: string | null }>(
   entries: readonly Entry[],
@@ -50,5 +51,5 @@ export function precacheManifest<Entry extends { url: string; revision: string |
   const found = new Set(entries.map((entry) => entry.url));
   const missing = [...REQUIRED_FILES, ...wanted].filter((file) => !found.has(file));
   if (missing.length > 0) throw new Error(`service worker: not in the build, cannot be precached: ${missing.join(', ')}`);
-  return [...entries.filter((entry) => !entry.url.startsWith('assets/') || wanted.has(entry.url)), { url: SHELL_URL, revision }];
+  return [...entries.filter((entry) => !entry.url.startsWith('assets/') || wanted.has(entry.url) || entry.url.endsWith('.css')), { url: SHELL_URL, revision }];
 }

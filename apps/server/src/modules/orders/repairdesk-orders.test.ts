@@ -36,6 +36,7 @@ const rdStock = new Map<number, { name: string; priceCents: number; quantity: nu
 
 const catalogue: Catalogue = {
   list: () => Promise.reject(new Error('not used')),
+  listed: () => Promise.reject(new Error('not used')),
   categories: () => Promise.reject(new Error('not used')),
   invalidate: () => {
     invalidations += 1;
@@ -52,6 +53,7 @@ const catalogue: Catalogue = {
       regularPriceCents: item.priceCents,
       available: Math.max(0, item.quantity - reserved),
       imageUrl: '',
+      lastModified: new Date(0),
       view: {} as Product,
     };
     return product;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SHORT_DESCRIPTION_LENGTH } from '@erepare/shared/shop';
 import { planRepairDesk } from '../../db/demo-data/repair-desk.js';
 import { isSellable, looksLikeSparePart, normaliseText } from './catalogue-rules.js';
-import { categoryIdOf, defaultShortDescription, productSlug, slugify } from './product-view.js';
+import { categoryIdOf, defaultShortDescription, productSlug, slugify, toCatalogueProduct, type ShopProductRow } from './product-view.js';
 
 const now = new Date('2026-01-15T10:00:00Z');
 
@@ -93,5 +93,21 @@ describe('text helpers', () => {
     expect(categoryIdOf('Coques et étuis')).toBe(categoryIdOf('coques et etuis'));
     expect(categoryIdOf('Coques et étuis')).not.toBe(categoryIdOf('Audio'));
     expect(categoryIdOf('Audio')).toBeLessThan(2 ** 31);
+  });
+});
+
+describe('a product’s last change (the sitemap’s lastmod)', () => {
+  const item = {
+    id: 12, name: 'Coque iPhone 13', sku: 'CQ-13', upcCode: '', description: 'Coque souple.', category: 'Accessoires', brand: 'Apple',
+    itemType: 'accessory' as const, condition: 'Neuf', priceCents: 1990, originalPriceCents: null, quantity: 4, warranty: '', supplier: '',
+    deviceNames: '', imageUrl: '', createdAt: new Date('2026-03-01T08:00:00Z'),
+  };
+  const shopRow = (updatedAt: Date) => ({ images: [], hidden: false, featured: false, slug: '', shortDescription: '', updatedAt }) as unknown as ShopProductRow;
+
+  it('is when the item appeared, or staff’s later edit of its shop page', () => {
+    expect(toCatalogueProduct({ item, shop: undefined, category: null, available: 4 }).lastModified).toEqual(item.createdAt);
+    const edited = new Date('2026-05-10T14:00:00Z');
+    expect(toCatalogueProduct({ item, shop: shopRow(edited), category: null, available: 4 }).lastModified).toEqual(edited);
+    expect(toCatalogueProduct({ item, shop: shopRow(new Date('2026-01-01T00:00:00Z')), category: null, available: 4 }).lastModified).toEqual(item.createdAt);
   });
 });

@@ -16,6 +16,11 @@ export type CatalogueProduct = {
   /** Quantity that may still be sold online (RepairDesk: its quantity minus our unsynced web sales). */
   available: number;
   imageUrl: string;
+  /**
+   * When the product last changed as far as the shop knows: staff's last edit of its shop page,
+   * or when the item appeared in the inventory (the repair backend dates nothing else).
+   */
+  lastModified: Date;
   view: Product;
 };
 
@@ -23,6 +28,8 @@ export type Catalogue = {
   list: (query: ProductListQuery) => Promise<{ items: Product[]; total: number }>;
   /** Null when the id is not a shop product (unknown, spare part, price 0). Out-of-stock products are returned. */
   get: (id: number) => Promise<CatalogueProduct | null>;
+  /** The products the shop lists (in stock; hidden ones and spare parts left out), by id. */
+  listed: () => Promise<readonly CatalogueProduct[]>;
   categories: () => Promise<{ items: ProductCategory[]; fallback: boolean }>;
   /** Forget the snapshot (after an order, a cancellation, or a staff edit). */
   invalidate: () => void;

@@ -335,6 +335,10 @@ export function createCatalogue(db: Db, backend: RepairBackend, options: Catalog
       return (await current()).byId.get(id)?.product ?? null;
     },
 
+    async listed() {
+      return (await current()).listed.map((entry) => entry.product);
+    },
+
     async categories() {
       let found: Snapshot;
       try {

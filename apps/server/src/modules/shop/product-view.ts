@@ -105,6 +105,7 @@ export function toCatalogueProduct({ item, shop, category, available }: ProductI
     regularPriceCents,
     available: stock,
     imageUrl: images[0]?.src ?? '',
+    lastModified: shop && shop.updatedAt > item.createdAt ? shop.updatedAt : item.createdAt,
     view,
   };
 }

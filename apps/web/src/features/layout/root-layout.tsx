@@ -4,7 +4,7 @@ import { LocalBusinessJsonLd } from '../../components/local-business-json-ld';
 import { MaintenanceNotice } from '../../components/maintenance-notice';
 import { RestrictedShopNotice } from '../../components/restricted-shop-notice';
 import { Spinner } from '../../components/ui/spinner';
-import { matchRoute, normalisePath, routeTitle } from '@erepare/shared/routes';
+import { matchRoute, normalisePath } from '@erepare/shared/routes';
 import { useRefreshStaleSettings, useSiteSettings } from '../../lib/site-settings';
 import { applyTheme, readTheme } from '../../lib/theme-store';
 import { themeAreaForPath } from '@erepare/shared/theme';
@@ -30,50 +30,6 @@ const ADMIN_PATH = '/admin-dashboard';
 
 function isShopCatalogue(pathname: string): boolean {
   return pathname === '/boutique' || pathname.startsWith('/produit/');
-}
-
-function setMeta(name: string, content: string | null) {
-  let element = document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
-  if (content === null) {
-    element?.remove();
-    return;
-  }
-  if (!element) {
-    element = document.createElement('meta');
-    element.name = name;
-    document.head.append(element);
-  }
-  element.content = content;
-}
-
-/**
- * Title, description and robots of the current page, from the route table and the site settings
- * (so a save in the admin shows at once). The maintenance page is never indexed.
- */
-function useDocumentMeta(settings: { title: string; description: string } | undefined, maintenance: boolean) {
-  const { pathname } = useLocation();
-  useEffect(() => {
-    if (!settings) return;
-    const match = matchRoute(pathname);
-    const route = match.kind === 'page' ? match.route : undefined;
-    const pageTitle = maintenance ? 'Site en maintenance' : routeTitle(match);
-    document.title = pageTitle ? `${pageTitle} | ${settings.title}` : settings.title;
-    setMeta('description', (maintenance ? undefined : route?.description) ?? settings.description);
-    const noindex = maintenance || !route || Boolean(route.noindex);
-    setMeta('robots', noindex ? 'noindex' : null);
-    // The address to index, as the server sets it on a first load (the page kept after navigations).
-    let canonical = document.querySelector<HTMLLinkElement>('link[rel="canonical"]');
-    if (noindex) {
-      canonical?.remove();
-    } else {
-      if (!canonical) {
-        canonical = document.createElement('link');
-        canonical.rel = 'canonical';
-        document.head.append(canonical);
-      }
-      canonical.href = new URL(route?.canonical ?? normalisePath(pathname), window.location.origin).href;
-    }
-  }, [settings, maintenance, pathname]);
 }
 
 /** Moves focus to the main content after a client-side navigation, as a page load would. */
@@ -103,7 +59,6 @@ export function RootLayout() {
   // The stored choice, not `theme`: while a page hydrates, `theme` is the default one (what the
   // server rendered with) and applying it would flash the other theme.
   useLayoutEffect(() => applyTheme(readTheme(themeAreaForPath(pathname))), [theme, pathname]);
-  useDocumentMeta(settings.data, maintenance);
   useFocusOnNavigation();
   // Settings older than 30 s are fetched again on navigation.
   useEffect(refreshStaleSettings, [pathname, refreshStaleSettings]);

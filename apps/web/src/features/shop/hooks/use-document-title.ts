@@ -2,9 +2,9 @@ import { useEffect } from 'react';
 import { useSiteSettings } from '../../../lib/site-settings';
 
 /**
- * Gives the page a title of its own ("Coque iPhone 13 | E.repare"), in place of the route's. The
- * layout writes the route title in its effect, which runs after ours in the same commit: ours is
- * applied right after it (microtask), and again whenever the layout rewrites it (settings refresh).
+ * Gives the page a title of its own ("Coque iPhone 13 | E.repare") once its data is in the
+ * browser, in place of the route's (React Router's `meta`, which React writes in the same commit:
+ * ours is applied right after it, in a microtask).
  */
 export function useDocumentTitle(title: string | null) {
   const settings = useSiteSettings().data;

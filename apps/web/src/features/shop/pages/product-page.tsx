@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, PackageX, RotateCw, Scale, ShieldCheck, ShoppingCart, Store, Truck } from 'lucide-react';
 import { useState } from 'react';
-import { useParams, Link } from 'react-router';
+import { useParams, useRouteLoaderData, Link } from 'react-router';
 import { cartLineCap } from '@erepare/shared/cart';
 import { decimalToCents, shopMessages, WARRANTY_MONTHS } from '@erepare/shared/shop';
 import type { Product } from '@erepare/shared/schemas/shop';
+import { JsonLd } from '../../../components/json-ld';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { ErrorBox } from '../../../components/ui/field';
 import { PriceTag } from '../../../components/ui/price-tag';
@@ -19,6 +20,8 @@ import { useFreeDeliveryText } from '../../../lib/free-delivery';
 import { useAddToCart } from '../hooks/use-add-to-cart';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { LAST_CATALOGUE_KEY } from '../lib/catalogue-params';
+import { productJsonLd } from '../lib/product-json-ld';
+import { useStoreProfile } from '../../../lib/store-profile';
 
 const backLink =
   'inline-flex min-h-11 items-center gap-2 rounded-lg text-sm font-semibold text-brand-800 hover:underline dark:text-brand-300';
@@ -115,8 +118,13 @@ function ProductDetail({ product }: { product: Product }) {
   const devices = metaValue(product, 'device_names');
   const category = product.categories[0];
   const lastCatalogue = useStoredItem(LAST_CATALOGUE_KEY, 'session');
+  const sellerName = useStoreProfile().name;
+  // The site's public address (root loader); the page's own origin without it (unit tests).
+  const root = useRouteLoaderData<{ publicUrl?: string }>('root');
+  const publicUrl = root?.publicUrl || (typeof window === 'undefined' ? '' : window.location.origin);
   return (
     <article className="mx-auto max-w-6xl px-4 py-4 md:py-8">
+      <JsonLd data={productJsonLd(product, { publicUrl, sellerName })} />
       <nav aria-label="Fil d’Ariane" className="mb-3">
         <Link to={`/boutique${lastCatalogue ?? ''}`} className={backLink}>
           <ArrowLeft aria-hidden="true" className="size-4" />
@@ -204,13 +212,15 @@ function ProductDetail({ product }: { product: Product }) {
   );
 }
 
-export function ProductPage() {
+/** `notFound`: the server already knows there is no such product (its answer is a 404). */
+export function ProductPage({ notFound = false }: { notFound?: boolean }) {
   const { productId = '' } = useParams();
   const id = /^\d{1,10}$/.test(productId) ? Number(productId) : null;
-  const product = useQuery({ ...shopQueries.product(id ?? 0), enabled: id !== null });
-  useDocumentTitle(product.data?.name ?? (product.error instanceof ApiError && product.error.status === 404 ? shopMessages.productNotFound : null));
+  const product = useQuery({ ...shopQueries.product(id ?? 0), enabled: id !== null && !notFound });
+  const missing = id === null || notFound || (product.error instanceof ApiError && product.error.status === 404);
+  useDocumentTitle(product.data?.name ?? (missing ? shopMessages.productNotFound : null));
 
-  if (id === null || (product.error instanceof ApiError && product.error.status === 404)) return <NotFound />;
+  if (missing) return <NotFound />;
   if (product.isPending) return <ProductSkeleton />;
   if (product.isError) {
     return (

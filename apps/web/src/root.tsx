@@ -16,14 +16,15 @@ import { createQueryClient, Providers } from './app/providers';
 import { RouteError } from './app/route-error';
 import { seedDocumentSettings } from './lib/site-settings';
 
-export async function loader({ context }: LoaderFunctionArgs): Promise<RootData> {
+export async function loader({ context, request }: LoaderFunctionArgs): Promise<RootData> {
   const services = context.get(webServicesKey);
   const policy = context.get(documentPolicyKey);
   // The database unreachable: the page still renders (spec 1 §4: both modes read as off).
   const [settings, storeProfile] = services
     ? await Promise.all([services.siteSettings().catch(() => defaultSiteSettings), services.storeProfile().catch(() => defaultStoreProfile)])
     : [defaultSiteSettings, defaultStoreProfile];
-  return { settings, storeProfile, publicUrl: services?.publicUrl ?? '', paymentReady: policy?.paymentReady ?? true };
+  // Without the server's services (`react-router dev`): the address the page was asked at.
+  return { settings, storeProfile, publicUrl: services?.publicUrl ?? new URL(request.url).origin, paymentReady: policy?.paymentReady ?? true };
 }
 
 /**

@@ -37,7 +37,7 @@ function absolute(address: string, base: string): string {
   try {
     return new URL(address, base).href;
   } catch {
-    return new URL(SHARE_IMAGE, base).href;
+    return base ? `${base}${SHARE_IMAGE}` : SHARE_IMAGE;
   }
 }
 

@@ -15,7 +15,7 @@ import { PAYMENT_CSP_META, routes } from '@erepare/shared/routes';
 import { defaultStoreProfile, type StoreProfile } from '@erepare/shared/store-profile';
 import { storeProfileTable } from '../db/schema.js';
 import { adminTestBed, type AdminTestBed } from '../test/admin.js';
-import { createTestApp } from '../test/test-app.js';
+import { createTestApp, PAYMENT_PROVIDERS_ENV } from '../test/test-app.js';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web');
 const PUBLIC_URL = 'https://atelier.example';
@@ -246,11 +246,7 @@ describe('payment providers in the Content-Security-Policy (only where used)', (
     withProviders = await createTestApp({
       WEB_DIST_DIR: buildDir,
       PUBLIC_URL,
-      STRIPE_SECRET_KEY: 'sk_test_csp12345678',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_csp12345678',
-      STRIPE_WEBHOOK_SECRET: 'whsec_csp12345678',
-      PAYPAL_CLIENT_ID: 'paypal-client-csp',
-      PAYPAL_CLIENT_SECRET: 'paypal-secret-csp',
+      ...PAYMENT_PROVIDERS_ENV,
     });
   });
   afterAll(async () => withProviders?.close());

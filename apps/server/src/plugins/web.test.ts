@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import { createTestApp, PAYMENT_PROVIDERS_ENV, type TestApp } from '../test/test-app.js';
 
 /**
  * The web build's files (build/client) and the search engines' files, served beside the pages
@@ -169,11 +169,7 @@ describe('payment providers (their pages’ policy: plugins/react-router.test.ts
   beforeAll(async () => {
     withProviders = await createTestApp({
       WEB_DIST_DIR: dist,
-      STRIPE_SECRET_KEY: 'sk_test_csp12345678',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_csp12345678',
-      STRIPE_WEBHOOK_SECRET: 'whsec_csp12345678',
-      PAYPAL_CLIENT_ID: 'paypal-client-csp',
-      PAYPAL_CLIENT_SECRET: 'paypal-secret-csp',
+      ...PAYMENT_PROVIDERS_ENV,
     });
   });
   afterAll(async () => withProviders?.close());

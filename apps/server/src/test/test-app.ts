@@ -51,3 +51,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
   };
 }
+
+/** Stripe and PayPal configured with test values (the payment pages' policy, the public payment configuration). */
+export const PAYMENT_PROVIDERS_ENV = {
+  STRIPE_SECRET_KEY: 'sk_test_csp12345678',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_csp12345678',
+  STRIPE_WEBHOOK_SECRET: 'whsec_csp12345678',
+  PAYPAL_CLIENT_ID: 'paypal-client-csp',
+  PAYPAL_CLIENT_SECRET: 'paypal-secret-csp',
+} as const;

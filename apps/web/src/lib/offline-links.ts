@@ -4,7 +4,7 @@
  * reload the page being left). As a document request it reaches the service worker, which answers
  * with its copy of the page, or with the offline page.
  */
-export function followLinksAsDocumentsWhenOffline(target: Pick<Window, 'addEventListener' | 'location' | 'navigator'> = window): () => void {
+export function followLinksAsDocumentsWhenOffline(target: Pick<Window, 'addEventListener' | 'removeEventListener' | 'location' | 'navigator'> = window): () => void {
   const onClick = (event: MouseEvent) => {
     if (target.navigator.onLine || event.defaultPrevented || event.button !== 0) return;
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -16,5 +16,5 @@ export function followLinksAsDocumentsWhenOffline(target: Pick<Window, 'addEvent
     event.stopPropagation();
   };
   target.addEventListener('click', onClick, true);
-  return () => (target as Window).removeEventListener('click', onClick, true);
+  return () => target.removeEventListener('click', onClick, true);
 }

@@ -12,6 +12,7 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     assetsInlineLimit: 2048,
+    manifest: true,
     rolldownOptions: {
       output: {
         // A few long-cached chunks rather than dozens of small ones on every first load (each

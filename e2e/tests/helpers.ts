@@ -9,6 +9,29 @@ import { linkTo, waitForMail } from './outbox.js';
 export { ADMIN };
 
 /**
+ * Counts the page's requests in flight from now on. `settled()` resolves once none is left and
+ * the page has gone idle without asking for more (the code of a part React hydrates later, its
+ * data): Playwright's `networkidle` without its fixed half-second of silence per page.
+ */
+export function watchNetwork(page: Page): { settled: () => Promise<void> } {
+  const inFlight = new Set<unknown>();
+  page.on('request', (request) => inFlight.add(request));
+  page.on('requestfinished', (request) => inFlight.delete(request));
+  page.on('requestfailed', (request) => inFlight.delete(request));
+  return {
+    settled: async () => {
+      for (let round = 0; ; round += 1) {
+        await expect.poll(() => inFlight.size, { message: 'requests still in flight' }).toBe(0);
+        // The page's queued work (React's hydration of the later parts) runs before an idle callback.
+        await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 2_000 })));
+        if (inFlight.size === 0) return;
+        expect(round, 'the page kept asking for more').toBeLessThan(20);
+      }
+    },
+  };
+}
+
+/**
  * WCAG 2.2 AA with axe-core: no serious or critical violation allowed. The "best-practice" rules
  * (landmarks, heading order…) can be added for a page; they are moderate at most and double the
  * time of a check, so the route sweep leaves them out.

@@ -40,7 +40,8 @@ async function shootBoth(page: Page, name: string): Promise<void> {
     await page.setViewportSize(size);
     // From the top: a full-page shot of a scrolled page draws the sticky header in the middle.
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForTimeout(150);
+    // Scrolled and drawn: two frames.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${size.width}.png`), fullPage: true });
   }
   await page.setViewportSize(before);

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from './fixtures.js';
 import { CART_STORAGE_KEY, type CartItem } from '@erepare/shared/cart';
 import type { Product } from '@erepare/shared/schemas/shop';
-import { expectAccessible } from './helpers.js';
+import { expectAccessible, watchNetwork } from './helpers.js';
 
 /**
  * The express payment of the cart (Stripe payment request). The wallet sheet itself (Apple Pay,
@@ -77,11 +77,12 @@ test('/panier without Stripe: no express payment, no quick-pay chunk, no js.stri
     route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: true, data: { stripe: null, paypal: null, colissimo: false } }) }),
   );
   const config = page.waitForResponse((response) => response.url().endsWith('/api/payments/config'));
+  const network = watchNetwork(page);
   await page.goto('/panier');
   await expect(page.getByRole('heading', { level: 1, name: /Mon panier/ })).toBeVisible();
   await config;
-  // Past the idle callback that would load Stripe.js.
-  await page.waitForTimeout(1500);
+  // The answer drawn, the page idle and asking for nothing more: no chunk, no Stripe.js came.
+  await network.settled();
   await expect(page.getByRole('heading', { name: 'Paiement express' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: /Passer commande/ }).first()).toBeVisible();
   expect(seen.stripeRequests).toEqual([]);
@@ -98,12 +99,14 @@ test('/panier with Stripe whose script cannot load: the cart stays as it is, not
   test.skip(!data.stripe?.methods.includes('card'), 'Stripe card payments are not configured on this test server');
 
   const seen = await watch(page, await cartWithOneProduct(request));
+  const network = watchNetwork(page);
   await page.goto('/panier');
   await expect(page.getByRole('heading', { level: 1, name: /Mon panier/ })).toBeVisible();
   // The block's chunk comes, then Stripe.js is asked for once the page is idle, and fails.
   await expect.poll(() => seen.chunks.length, { timeout: 10_000 }).toBeGreaterThan(0);
   await expect.poll(() => seen.stripeRequests.length, { timeout: 10_000 }).toBeGreaterThan(0);
-  await page.waitForTimeout(500);
+  // The failure handled: nothing in flight, the page idle.
+  await network.settled();
   await expect(page.getByRole('heading', { name: 'Paiement express' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: /Passer commande/ }).first()).toBeVisible();
   expect(seen.pageErrors).toEqual([]);

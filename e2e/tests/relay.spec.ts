@@ -77,6 +77,8 @@ test('choose a relay point by postal code, order by bank transfer: the confirmat
   page.on('request', (request) => {
     if (request.url().includes(RELAY_API)) searches.push(new URL(request.url()).searchParams.get('postalCode') ?? '');
   });
+  // The page's clock is the test's: the search's pause is run through, not waited for.
+  await page.clock.install();
   const { email } = await startCheckout(page, 'relais');
 
   // The address's postal code feeds the search: 4 digits give the prompt, and no request.
@@ -85,7 +87,10 @@ test('choose a relay point by postal code, order by bank transfer: the confirmat
   await page.getByLabel('Code postal', { exact: true }).fill('3347');
   await expect(searchField(page)).toHaveValue('3347');
   await expect(picker(page).getByText('Veuillez saisir un code postal valide (5 chiffres)')).toBeVisible();
-  await page.waitForTimeout(800);
+  // Well past the pause before a search, and the page idle: still no request.
+  await page.clock.runFor(1_000);
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+  await page.clock.runFor(100);
   expect(searches).toEqual([]);
 
   await page.getByLabel('Code postal', { exact: true }).fill('33470');

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from './fixtures.js';
+import { watchNetwork } from './helpers.js';
 import { matchRoute, publicPagePaths } from '@erepare/shared/routes';
 
 /**
@@ -96,9 +97,11 @@ test.describe('server-rendered pages', () => {
         }
       }, theme);
       const hydration = await watchHydration(page);
+      const network = watchNetwork(page);
       for (const path of paths) {
         await test.step(path, async () => {
-          await page.goto(path, { waitUntil: 'networkidle' });
+          await page.goto(path);
+          await network.settled();
           await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
           const { kept, gone, errors } = await hydration(path);
           expect(errors, path).toEqual([]);
@@ -122,7 +125,9 @@ test.describe('server-rendered pages', () => {
     page.on('request', (sent) => {
       if (new URL(sent.url()).pathname === '/api/shop/products') listRequests += 1;
     });
-    await page.goto('/boutique', { waitUntil: 'networkidle' });
+    const network = watchNetwork(page);
+    await page.goto('/boutique');
+    await network.settled();
     await expect(page.locator('main a[href^="/produit/"]').first()).toBeVisible();
     expect(listRequests, 'the first page came with the document').toBe(0);
   });
@@ -147,7 +152,9 @@ test.describe('server-rendered pages', () => {
     page.on('request', (sent) => {
       if (new URL(sent.url()).pathname === `/api/shop/products/${product.id}`) productRequests += 1;
     });
-    const response = await page.goto(path, { waitUntil: 'networkidle' });
+    const network = watchNetwork(page);
+    const response = await page.goto(path);
+    await network.settled();
     const html = (await response?.text()) ?? '';
     expect(html).not.toContain('Chargement du produit…');
     await expect(page.locator('html')).toHaveAttribute('data-app-ready', 'true');

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
+import { lazyComponent } from '../lib/lazy-component';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
 import type { StoreProfile } from '@erepare/shared/store-profile';
 import { FeatureSlotsProvider, type FeatureSlots } from '../lib/feature-slots';
@@ -14,7 +15,7 @@ export function createQueryClient(): QueryClient {
 }
 
 // The toast area is loaded with the first toast (lib/toast.ts): most pages never toast.
-const Toaster = lazy(() => import('../components/ui/toaster').then((m) => ({ default: m.Toaster })));
+const Toaster = lazyComponent(() => import('../components/ui/toaster').then((m) => ({ default: m.Toaster })));
 
 function LazyToaster() {
   const wanted = useToasterWanted();
@@ -31,10 +32,10 @@ function LazyToaster() {
  */
 const featureSlots: FeatureSlots = {
   HeaderNotifications: NotificationBell,
-  AccountNotifications: lazy(() =>
+  AccountNotifications: lazyComponent(() =>
     import('../features/notifications/components/account-notifications').then((m) => ({ default: m.AccountNotifications })),
   ),
-  AccountInstallCard: lazy(() => import('../features/install/install-card').then((m) => ({ default: m.InstallAppCard }))),
+  AccountInstallCard: lazyComponent(() => import('../features/install/install-card').then((m) => ({ default: m.InstallAppCard }))),
 };
 
 export function Providers({ client, storeProfile, children }: { client: QueryClient; storeProfile: StoreProfile; children: ReactNode }) {

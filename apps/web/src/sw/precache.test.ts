@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OFFLINE_URL, precacheManifest, shellFiles } from './precache';
+import { homeLaterFiles, OFFLINE_URL, precacheManifest, shellFiles, type ViteManifest } from './precache';
 
 const entry = (url: string, revision: string | null = null) => ({ url, revision, size: 100 });
 
@@ -41,5 +41,19 @@ describe('service worker precache list of React Router’s build', () => {
   it('refuses a build that lacks a file the home page needs', () => {
     expect(() => precacheManifest(files.filter((file) => file.url !== 'assets/root-c.js'), shellFiles(manifest, 'assets/manifest-0.js'), 'b')).toThrow(/assets\/root-c\.js/);
     expect(() => shellFiles({ entry: manifest.entry, routes: { root: manifest.routes.root } }, 'assets/manifest-0.js')).toThrow(/home page/);
+  });
+
+  it('the parts the home page loads later, with what they import, and nothing of another page', () => {
+    const vite: ViteManifest = {
+      'src/app/routes/home.tsx?__react-router-build-client-route': { file: 'assets/home-g.js', imports: ['_icons.js'], dynamicImports: ['src/below.tsx', 'src/carousel.tsx'] },
+      'src/below.tsx': { file: 'assets/below-h.js', imports: ['_faq.js'], css: ['assets/below-h.css'] },
+      'src/carousel.tsx': { file: 'assets/carousel-j.js', dynamicImports: ['src/below.tsx'] },
+      '_faq.js': { file: 'assets/faq-k.js' },
+      '_icons.js': { file: 'assets/icons-l.js' },
+      'src/app/routes/account.tsx?__react-router-build-client-route': { file: 'assets/account-i.js', dynamicImports: ['src/pdf.ts'] },
+      'src/pdf.ts': { file: 'assets/pdf-m.js' },
+    };
+    expect(homeLaterFiles(vite, '/assets/home-g.js')).toEqual(['assets/below-h.css', 'assets/below-h.js', 'assets/carousel-j.js', 'assets/faq-k.js']);
+    expect(() => homeLaterFiles(vite, '/assets/home-zz.js')).toThrow(/home-zz/);
   });
 });

@@ -36,6 +36,34 @@ export function shellFiles(manifest: ReactRouterManifest, manifestFile: string):
   return [...files].sort();
 }
 
+/** Vite's build manifest (build/client/.vite/manifest.json): each chunk's file, and what it imports now and later. */
+export type ViteManifest = Record<string, { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[] }>;
+
+/**
+ * The code the home page fetches after its first paint (React.lazy parts: the services carousel,
+ * what lies below the fold) and what that code imports: precached with the shell, so the home
+ * page the worker keeps is whole offline, even when the connection dropped before those parts came.
+ * `shell` are the home page's files (shellFiles); URLs relative to build/client.
+ */
+export function homeLaterFiles(vite: ViteManifest, homeModule: string): string[] {
+  const keyOf = new Map(Object.entries(vite).map(([key, chunk]) => [chunk.file, key]));
+  const home = keyOf.get(homeModule.replace(/^\//, ''));
+  if (!home) throw new Error(`service worker: the home page's module ${homeModule} is missing from Vite's manifest`);
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = vite[key];
+    if (!chunk) return;
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const next of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) visit(next);
+  };
+  for (const later of vite[home]?.dynamicImports ?? []) visit(later);
+  return [...files].sort();
+}
+
 /**
  * The precache list of the build: the home page's document is rendered by the server, so it is
  * listed by its address (fetched at install, `revision`: the build's); the required files, the

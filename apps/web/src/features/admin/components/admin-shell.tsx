@@ -1,5 +1,6 @@
 import { ChevronDown, LogOut, Menu } from 'lucide-react';
-import { Component, Suspense, lazy, useEffect, useId, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, Suspense, useEffect, useId, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { lazyComponent } from '../../../lib/lazy-component';
 import { useSearchParams, Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ErrorBox } from '../../../components/ui/field';
@@ -16,7 +17,7 @@ import { adminSections, findSection, sectionHref, type AdminSection, type AdminS
 type SectionComponent = ComponentType;
 
 const named = <K extends string>(load: () => Promise<Record<K, SectionComponent>>, name: K) =>
-  lazy(async () => ({ default: (await load())[name] }));
+  lazyComponent(async () => ({ default: (await load())[name] }));
 
 const sectionComponents: Record<AdminSectionSlug, SectionComponent> = {
   apercu: named(() => import('../sections/overview'), 'OverviewSection'),

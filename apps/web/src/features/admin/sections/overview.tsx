@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, FileText, Inbox, Mail, MessageSquareQuote, ShoppingBag, Wrench } from 'lucide-react';
-import { Suspense, lazy, useMemo, type ReactNode } from 'react';
+import { Suspense, useMemo, type ReactNode } from 'react';
+import { lazyComponent } from '../../../lib/lazy-component';
 import { Link } from 'react-router';
 import { formatCents } from '@erepare/shared/format';
 import { overviewResponseSchema, type AdminOverview } from '@erepare/shared/schemas/admin-core';
@@ -11,7 +12,7 @@ import { sectionHref } from '../components/admin-nav';
 import { adminKey } from '../components/use-admin-list';
 
 // Chart.js is loaded only when the overview shows a chart.
-const BarChart = lazy(() => import('../components/bar-chart').then((m) => ({ default: m.BarChart })));
+const BarChart = lazyComponent(() => import('../components/bar-chart').then((m) => ({ default: m.BarChart })));
 
 export const overviewKey = adminKey('overview');
 

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { Component, Suspense, type ReactNode } from 'react';
+import { lazyComponent } from '../../../lib/lazy-component';
 import type { CartItem } from '@erepare/shared/cart';
 import type { AppliedCoupon } from '../../../lib/cart-store';
 import { QUICK_PAY_MIN_CENTS, quickPayConfigQuery, quickPayPublishableKey } from '../lib/quick-pay-config';
 
 /** The block and Stripe's code: a chunk of its own, fetched only when Stripe takes cards. */
-const QuickPay = lazy(() => import('./quick-pay').then((module) => ({ default: module.QuickPay })));
+const QuickPay = lazyComponent(() => import('./quick-pay').then((module) => ({ default: module.QuickPay })));
 
 /** The chunk failed to load (offline, new deployment): the normal checkout is right above. */
 class QuickPayBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {

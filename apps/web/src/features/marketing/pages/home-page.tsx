@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyComponent } from '../../../lib/lazy-component';
 import { CategoryGrid } from '../components/home/category-grid';
 import { Hero } from '../components/home/hero';
 
@@ -7,8 +8,8 @@ import { Hero } from '../components/home/hero';
  * server-rendered HTML; the code of what lies below the first screen is its own chunk (React keeps
  * the server's HTML of a part whose code has not come yet, and hydrates it once it has).
  */
-const Services = lazy(() => import('../components/home/services-carousel').then((m) => ({ default: m.ServicesCarousel })));
-const BelowTheFold = lazy(() => import('../components/home/below-the-fold'));
+const Services = lazyComponent(() => import('../components/home/services-carousel').then((m) => ({ default: m.ServicesCarousel })));
+const BelowTheFold = lazyComponent(() => import('../components/home/below-the-fold'));
 
 export function HomePage() {
   return (

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { lazyComponent } from '../../../lib/lazy-component';
 import { unreadBadge } from '@erepare/shared/notifications';
 import { onPushReceived } from '../../../lib/service-worker';
 import { useSession } from '../../../lib/session';
@@ -8,7 +9,7 @@ import { notificationKeys } from '../api/notifications-api';
 import { notificationQueries } from '../hooks/use-notifications';
 
 // The panel is its own chunk, loaded on the first open.
-const NotificationPanel = lazy(() => import('./notification-panel').then((m) => ({ default: m.NotificationPanel })));
+const NotificationPanel = lazyComponent(() => import('./notification-panel').then((m) => ({ default: m.NotificationPanel })));
 
 export function bellLabel(unread: number): string {
   return unread === 0 ? 'Notifications, aucune non lue' : `Notifications, ${unreadBadge(unread)} non lue${unread > 1 ? 's' : ''}`;

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { Suspense, useSyncExternalStore } from 'react';
+import { lazyComponent } from '../../../lib/lazy-component';
 import { readItem, subscribeToKey } from '../../../lib/storage';
 
 /**
@@ -8,7 +9,7 @@ import { readItem, subscribeToKey } from '../../../lib/storage';
  */
 const USER_KEY = 'user';
 
-const LiveBell = lazy(() => import('./live-bell').then((m) => ({ default: m.LiveBell })));
+const LiveBell = lazyComponent(() => import('./live-bell').then((m) => ({ default: m.LiveBell })));
 
 function subscribe(onChange: () => void): () => void {
   return subscribeToKey(USER_KEY, onChange);

@@ -71,6 +71,13 @@ test('shop maintenance: /boutique shows the restricted notice with Back and Cont
   await page.getByRole('main').getByRole('link', { name: 'Contact', exact: true }).click();
   await expect(page).toHaveURL(/\/contact$/);
 
+  // The beta shop too, its title saying so from the server's first answer.
+  const beta = await page.request.get('/boutique-beta');
+  expect(await beta.text()).toContain('<title>Boutique – accès temporairement restreint | Atelier E.repare test</title>');
+  await page.goto('/boutique-beta');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accès Temporairement Restreint');
+  await expect(page).toHaveTitle('Boutique – accès temporairement restreint | Atelier E.repare test');
+
   // The rest of the site stays open.
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Réparation de smartphones');

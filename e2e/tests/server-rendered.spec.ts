@@ -70,6 +70,8 @@ test.describe('server-rendered pages', () => {
             const data = JSON.parse(text) as Record<string, unknown> | Record<string, unknown>[];
             return Array.isArray(data) ? data : [data];
           })
+          // A service page's shop is the provider of its Service.
+          .flatMap((data) => (typeof data.provider === 'object' && data.provider ? [data, data.provider as Record<string, unknown>] : [data]))
           .filter((data) => typeof data.telephone === 'string' && typeof data.address === 'object' && typeof data.geo === 'object');
         const match = matchRoute(path);
         const indexable = match.kind === 'page' && !match.route.noindex;

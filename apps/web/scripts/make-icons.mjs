@@ -1,7 +1,10 @@
 // Draws the app icons (run once, the PNGs are kept in public/icons): the favicon's "E" mark,
 // rounded for the standard icons, full-bleed with the mark inside the safe zone for the
-// maskable one, and a white monochrome badge. Uses the system Chromium through Playwright.
+// maskable one, a white monochrome badge, and public/favicon.ico (16, 32 and 48 px, for the
+// browsers and tools that ask for /favicon.ico whatever the page says). Uses the system Chromium
+// through Playwright.
 // Usage: node apps/web/scripts/make-icons.mjs
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
@@ -27,4 +30,30 @@ for (const icon of icons) {
   await page.locator('svg').screenshot({ path: path.join(out, icon.file), omitBackground: true });
   console.log(icon.file);
 }
+
+// favicon.ico: an icon directory whose images are PNG (read by every current browser and tool).
+const rounded = icons[0].svg;
+const images = [];
+for (const size of [16, 32, 48]) {
+  await page.setViewportSize({ width: size, height: size });
+  await page.setContent(`<html><body style="margin:0;background:transparent">${rounded.replace('<svg ', `<svg width="${size}" height="${size}" `)}</body></html>`);
+  images.push({ size, png: await page.locator('svg').screenshot({ omitBackground: true }) });
+}
+const header = Buffer.alloc(6 + 16 * images.length);
+header.writeUInt16LE(0, 0);
+header.writeUInt16LE(1, 2);
+header.writeUInt16LE(images.length, 4);
+let offset = header.length;
+images.forEach(({ size, png }, index) => {
+  const at = 6 + 16 * index;
+  header.writeUInt8(size, at);
+  header.writeUInt8(size, at + 1);
+  header.writeUInt16LE(1, at + 4);
+  header.writeUInt16LE(32, at + 6);
+  header.writeUInt32LE(png.length, at + 8);
+  header.writeUInt32LE(offset, at + 12);
+  offset += png.length;
+});
+fs.writeFileSync(path.join(out, '..', 'favicon.ico'), Buffer.concat([header, ...images.map((image) => image.png)]));
+console.log('favicon.ico');
 await browser.close();

@@ -45,6 +45,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b1220" />
         <meta name="color-scheme" content="dark light" />
+        <link rel="icon" href="/favicon.ico" sizes="32x32" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="manifest" href="/manifest.webmanifest" />
         <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
@@ -77,7 +78,7 @@ export default function App({ loaderData }: { loaderData: RootData }) {
     return created;
   });
   return (
-    <Providers client={client} storeProfile={loaderData.storeProfile}>
+    <Providers client={client} storeProfile={loaderData.storeProfile} publicUrl={loaderData.publicUrl}>
       <Outlet />
       <AppReady />
     </Providers>

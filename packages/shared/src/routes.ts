@@ -126,8 +126,9 @@ const staticRoutes: RouteDef[] = [
   { path: '/a-propos', page: 'about', title: 'À propos', description: 'L’atelier E.repare de Gujan-Mestras\u00a0: réparation de PC, tablettes et smartphones, récupération de données, diagnostic gratuit, «\u00a0pas réparé, pas payé\u00a0».' },
   { path: '/about', page: 'about', title: 'À propos', description: 'L’atelier E.repare de Gujan-Mestras\u00a0: réparation de PC, tablettes et smartphones, récupération de données, diagnostic gratuit, «\u00a0pas réparé, pas payé\u00a0».', canonical: '/a-propos' },
   { path: '/reseaux-sociaux', page: 'social', title: 'Réseaux sociaux', description: 'Suivez l’atelier E.repare sur Facebook, Instagram et TikTok\u00a0: conseils, réparations du moment et offres.' },
-  { path: '/blog', page: 'blog', title: 'Blog', description: 'Conseils de l’atelier E.repare\u00a0: entretien de vos appareils, réparations, mobiles et actualités tech.' },
-  { path: '/blog-beta', page: 'blog-beta', title: 'Blog (bientôt disponible)' },
+  // Not indexed until the blog has real articles (its demo articles are placeholders).
+  { path: '/blog', page: 'blog', title: 'Blog', description: 'Conseils de l’atelier E.repare\u00a0: entretien de vos appareils, réparations, mobiles et actualités tech.', noindex: true },
+  { path: '/blog-beta', page: 'blog-beta', title: 'Blog (bientôt disponible)', noindex: true },
   { path: '/qualirepare', page: 'qualirepar', title: 'Bonus réparation QualiRépar', description: 'Le bonus réparation QualiRépar\u00a0: jusqu’à 60\u00a0€ déduits de la facture pour réparer un appareil hors garantie. Montants et démarches.', canonical: '/label-qualirepar' },
   { path: '/label-qualirepar', page: 'qualirepar', title: 'Bonus réparation QualiRépar', description: 'Le bonus réparation QualiRépar\u00a0: jusqu’à 60\u00a0€ déduits de la facture pour réparer un appareil hors garantie. Montants et démarches.' },
   { path: '/reparacteurs', page: 'reparacteurs', title: 'Label RéparActeurs', description: 'Le label RéparActeurs des artisans de la réparation\u00a0: ce qu’il garantit et nos engagements pour réparer plutôt que jeter.', canonical: '/label-reparacteurs' },

@@ -65,7 +65,7 @@ export const defaultStoreProfile: StoreProfile = {
     city: 'Gujan-Mestras',
     country: 'France',
   },
-  geo: { latitude: 44.6365, longitude: -1.0673 },
+  geo: { latitude: 44.63648, longitude: -1.06731 },
   phone: { display: '05 56 00 00 00', e164: '+33556000000' },
   email: 'contact@erepare.example',
   whatsapp: { display: '06 00 00 00 00', number: '33600000000' },

@@ -132,6 +132,35 @@ describe('pages rendered by React Router', () => {
     expect(filtered.querySelectorAll('main a[href^="/produit/"]').length).toBe(0);
   });
 
+  it('a service page describes the Service the shop provides, under the shop’s own name, with absolute addresses', async () => {
+    const doc = parse((await get('/services/coques')).body);
+    const data = [...doc.querySelectorAll('script[type="application/ld+json"]')].map((script) => JSON.parse(script.textContent ?? '{}') as Record<string, unknown>);
+    const service = data.find((item) => item['@type'] === 'Service') as { name: string; url: string; provider: Record<string, unknown>; areaServed: unknown[] } | undefined;
+    expect(service?.url).toBe(`${PUBLIC_URL}/services/coques`);
+    expect(service?.provider).toMatchObject({ '@type': 'ElectronicsStore', '@id': `${PUBLIC_URL}/#atelier`, name: 'E.repare', image: `${PUBLIC_URL}/icons/icon-512.png` });
+    expect(service?.areaServed).toContainEqual({ '@type': 'City', name: 'Bordeaux' });
+    // No other business on the page renames the shop after the service.
+    expect(data.filter((item) => item['@type'] === 'ElectronicsStore' || item['@type'] === 'LocalBusiness').every((item) => item.name === 'E.repare')).toBe(true);
+  });
+
+  it('/favicon.ico answers an icon (browsers and tools ask for it whatever the page links)', async () => {
+    const icon = await get('/favicon.ico');
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+    // An icon directory (reserved 0, type 1) of PNG images.
+    expect([...icon.rawPayload.subarray(0, 4)]).toEqual([0, 0, 1, 0]);
+    expect(icon.rawPayload.readUInt16LE(4)).toBeGreaterThanOrEqual(1);
+    expect(icon.rawPayload.includes(Buffer.from('\x89PNG', 'latin1'))).toBe(true);
+  });
+
+  it('the blog (placeholder articles) is not indexed and names no canonical address', async () => {
+    for (const url of ['/blog', '/blog-beta']) {
+      const doc = parse((await get(url)).body);
+      expect(meta(doc, 'robots'), url).toBe('noindex');
+      expect(canonical(doc), url).toBeNull();
+    }
+  });
+
   it('the account is rendered in the browser: the server sends its loading state, never indexed', async () => {
     const response = await get('/compte');
     expect(response.statusCode).toBe(200);

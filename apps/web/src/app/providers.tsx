@@ -4,6 +4,7 @@ import { lazyComponent } from '../lib/lazy-component';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
 import type { StoreProfile } from '@erepare/shared/store-profile';
 import { FeatureSlotsProvider, type FeatureSlots } from '../lib/feature-slots';
+import { PublicUrlProvider } from '../lib/public-url';
 import { StoreProfileProvider } from '../lib/store-profile';
 import { useToasterWanted } from '../lib/toast';
 
@@ -38,11 +39,13 @@ const featureSlots: FeatureSlots = {
   AccountInstallCard: lazyComponent(() => import('../features/install/install-card').then((m) => ({ default: m.InstallAppCard }))),
 };
 
-export function Providers({ client, storeProfile, children }: { client: QueryClient; storeProfile: StoreProfile; children: ReactNode }) {
+export function Providers({ client, storeProfile, publicUrl = '', children }: { client: QueryClient; storeProfile: StoreProfile; publicUrl?: string; children: ReactNode }) {
   return (
     <QueryClientProvider client={client}>
       <StoreProfileProvider initial={storeProfile}>
-        <FeatureSlotsProvider value={featureSlots}>{children}</FeatureSlotsProvider>
+        <PublicUrlProvider value={publicUrl}>
+          <FeatureSlotsProvider value={featureSlots}>{children}</FeatureSlotsProvider>
+        </PublicUrlProvider>
       </StoreProfileProvider>
       <LazyToaster />
     </QueryClientProvider>

@@ -1,16 +1,24 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { defaultStoreProfile } from '@erepare/shared/store-profile';
-import { buildLocalBusiness, LocalBusinessJsonLd, openingHoursSpecification } from './local-business-json-ld';
+import { landingPages } from '@erepare/shared/routes';
+import { PublicUrlProvider } from '../lib/public-url';
+import { buildLocalBusiness, buildService, LocalBusinessJsonLd, openingHoursSpecification, townsServed } from './local-business-json-ld';
+
+const ORIGIN = 'https://www.example.fr';
 
 describe('buildLocalBusiness', () => {
-  it('describes the shop from the store profile with a 25 km service circle around it', () => {
-    const data = buildLocalBusiness(defaultStoreProfile, { origin: 'https://www.example.fr' });
+  it('describes the shop from the store profile, with absolute addresses, its picture and the towns it serves', () => {
+    const data = buildLocalBusiness(defaultStoreProfile, { origin: ORIGIN });
     expect(data).toMatchObject({
       '@context': 'https://schema.org',
       '@type': 'ElectronicsStore',
+      '@id': 'https://www.example.fr/#atelier',
       name: defaultStoreProfile.name,
       url: 'https://www.example.fr/',
+      image: 'https://www.example.fr/icons/icon-512.png',
+      logo: 'https://www.example.fr/icons/icon-512.png',
+      priceRange: '€€',
       telephone: defaultStoreProfile.phone.e164,
       email: defaultStoreProfile.email,
       address: {
@@ -21,18 +29,26 @@ describe('buildLocalBusiness', () => {
         addressCountry: 'FR',
       },
       geo: { '@type': 'GeoCoordinates', latitude: defaultStoreProfile.geo.latitude, longitude: defaultStoreProfile.geo.longitude },
-      areaServed: {
-        '@type': 'GeoCircle',
-        geoMidpoint: { latitude: defaultStoreProfile.geo.latitude, longitude: defaultStoreProfile.geo.longitude },
-        geoRadius: 25000,
-      },
       sameAs: [defaultStoreProfile.social.facebook, defaultStoreProfile.social.instagram, defaultStoreProfile.social.tiktok],
     });
   });
 
+  it('places the shop to within a few metres (5 decimals at least)', () => {
+    const { latitude, longitude } = defaultStoreProfile.geo;
+    for (const value of [latitude, longitude]) expect(String(value).split('.')[1]?.length ?? 0).toBeGreaterThanOrEqual(5);
+  });
+
+  it('serves exactly the towns of the local pages, the shop’s own first (no circle that leaves some out)', () => {
+    const served = (buildLocalBusiness(defaultStoreProfile, { origin: ORIGIN }).areaServed as { '@type': string; name: string }[]);
+    expect(served[0]).toEqual({ '@type': 'City', name: 'Gujan-Mestras' });
+    expect(served.every((town) => town['@type'] === 'City')).toBe(true);
+    expect(new Set(served.map((town) => town.name))).toEqual(new Set(landingPages.map((page) => page.town)));
+    for (const far of ['Bordeaux', 'Pessac', 'Cestas', 'Belin-Béliet']) expect(townsServed(defaultStoreProfile)).toContain(far);
+  });
+
   it('states the opening hours of the profile: Tuesday to Saturday, 9:30-13:30 and 14:30-18:00', () => {
     const tuesdayToSaturday = ['Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-    expect(buildLocalBusiness(defaultStoreProfile).openingHoursSpecification).toEqual([
+    expect(buildLocalBusiness(defaultStoreProfile, { origin: ORIGIN }).openingHoursSpecification).toEqual([
       { '@type': 'OpeningHoursSpecification', dayOfWeek: tuesdayToSaturday, opens: '09:30', closes: '13:30' },
       { '@type': 'OpeningHoursSpecification', dayOfWeek: tuesdayToSaturday, opens: '14:30', closes: '18:00' },
     ]);
@@ -52,37 +68,38 @@ describe('buildLocalBusiness', () => {
     ]);
   });
 
-  it('takes the page’s own name, description, path, radius and extra properties', () => {
-    const data = buildLocalBusiness(defaultStoreProfile, {
-      type: 'LocalBusiness',
-      name: 'Réparation à Arcachon',
-      description: 'Une page locale.',
-      path: '/reparation-smartphone-arcachon',
-      origin: 'https://www.example.fr',
-      radiusMetres: 30000,
-      extra: { priceRange: '€€' },
-    });
-    expect(data).toMatchObject({
-      '@type': 'LocalBusiness',
-      name: 'Réparation à Arcachon',
-      description: 'Une page locale.',
-      url: 'https://www.example.fr/reparation-smartphone-arcachon',
-      areaServed: { geoRadius: 30000 },
-      priceRange: '€€',
-    });
+  it('takes the page’s description and address, never another name', () => {
+    const data = buildLocalBusiness(defaultStoreProfile, { description: 'Une page locale.', path: '/reparation-smartphone-arcachon', origin: ORIGIN });
+    expect(data).toMatchObject({ name: defaultStoreProfile.name, description: 'Une page locale.', url: 'https://www.example.fr/reparation-smartphone-arcachon' });
   });
+});
 
-  it('keeps a relative address when the public origin is not configured', () => {
-    expect(buildLocalBusiness(defaultStoreProfile, { path: '/a-propos', origin: '' }).url).toBe('/a-propos');
+describe('buildService', () => {
+  it('a service page describes a Service whose provider is the shop under its own name', () => {
+    const data = buildService(defaultStoreProfile, { origin: ORIGIN, name: 'Réparation de consoles', description: 'Manettes, HDMI.', path: '/services/consoles' });
+    expect(data).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Service',
+      name: 'Réparation de consoles',
+      description: 'Manettes, HDMI.',
+      url: 'https://www.example.fr/services/consoles',
+      provider: { '@type': 'ElectronicsStore', '@id': 'https://www.example.fr/#atelier', name: defaultStoreProfile.name },
+    });
+    expect(data.provider).not.toHaveProperty('@context');
+    expect(data.areaServed).toEqual(buildLocalBusiness(defaultStoreProfile, { origin: ORIGIN }).areaServed);
   });
 });
 
 describe('LocalBusinessJsonLd', () => {
   it('renders a JSON-LD script that parses back to the same data', () => {
-    const { container } = render(<LocalBusinessJsonLd path="/label-qualirepar" origin="" />);
+    const { container } = render(
+      <PublicUrlProvider value={ORIGIN}>
+        <LocalBusinessJsonLd path="/label-qualirepar" />
+      </PublicUrlProvider>,
+    );
     const script = container.querySelector('script[type="application/ld+json"]');
     expect(script).not.toBeNull();
     const data = JSON.parse(script!.textContent ?? '') as Record<string, unknown>;
-    expect(data).toEqual(buildLocalBusiness(defaultStoreProfile, { path: '/label-qualirepar', origin: '' }));
+    expect(data).toEqual(buildLocalBusiness(defaultStoreProfile, { path: '/label-qualirepar', origin: ORIGIN }));
   });
 });

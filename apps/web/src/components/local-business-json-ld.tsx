@@ -1,9 +1,12 @@
+import { landingPages } from '@erepare/shared/routes';
 import type { OpeningSlot, StoreProfile } from '@erepare/shared/store-profile';
+import { usePublicOrigin } from '../lib/public-url';
 import { useStoreProfile } from '../lib/store-profile';
 import { JsonLd } from './json-ld';
 
-/** Service radius around the shop announced to search engines (spec 3 §2, label pages): 25 km. */
-export const SERVICE_RADIUS_METRES = 25000;
+/** The shop's picture in search results (the app icon, 512 px) and its price range. */
+const SHOP_PICTURE = '/icons/icon-512.png';
+const PRICE_RANGE = '€€';
 
 type DayOfWeek = 'Monday' | 'Tuesday' | 'Wednesday' | 'Thursday' | 'Friday' | 'Saturday' | 'Sunday';
 
@@ -72,46 +75,39 @@ export function openingHoursSpecification(slots: readonly OpeningSlot[]): Openin
 }
 
 export type LocalBusinessOptions = {
-  /** schema.org type: the shop is an electronics repair shop (default `ElectronicsStore`). */
-  type?: 'ElectronicsStore' | 'LocalBusiness';
-  /** Name shown in the result (default: the shop's name). */
-  name?: string;
   description?: string;
-  /** Path of the page (e.g. `/label-qualirepar`) or an absolute URL; default: the home page. */
+  /** Path of the page (e.g. `/label-qualirepar`); default: the home page. */
   path?: string;
-  /** Public origin of the site (e.g. `https://www.example.fr`); default `VITE_SITE_URL` when set. */
-  origin?: string;
-  /** Radius of the area served, in metres (default 25 000). */
-  radiusMetres?: number;
-  /** Any other schema.org properties of the page (e.g. `makesOffer`), merged last. */
-  extra?: Record<string, unknown>;
+  /** Public origin of the site (PUBLIC_URL, e.g. `https://www.example.fr`): every URL is absolute. */
+  origin: string;
 };
 
-function defaultOrigin(): string {
-  const value: unknown = import.meta.env.VITE_SITE_URL;
-  return typeof value === 'string' ? value : '';
+/** The towns the shop serves, as its local pages name them (the shop's own town first). */
+export function townsServed(profile: StoreProfile): string[] {
+  return [...new Set([profile.address.city, ...landingPages.map((page) => page.town)])];
 }
 
-function absoluteUrl(path: string, origin: string): string {
-  if (/^https?:\/\//.test(path)) return path;
-  return origin ? new URL(path, origin).href : path;
-}
+/** The shop's identifier in the structured data of every page: other items (a service, a product's seller) point to it. */
+export const businessId = (origin: string) => `${origin}/#atelier`;
 
 /**
  * schema.org LocalBusiness of the shop, built from the store profile (never hard-coded): name,
- * address, geo, phone, e-mail, opening hours, social profiles and the area served (a circle of
- * 25 km around the shop). Pages pass their own name, description and path.
+ * address, geo, phone, e-mail, opening hours, social profiles, picture and the towns served (those
+ * of the local pages). Pages may add their description and address.
  */
-export function buildLocalBusiness(profile: StoreProfile, options: LocalBusinessOptions = {}): Record<string, unknown> {
-  const origin = options.origin ?? defaultOrigin();
-  const geo = { '@type': 'GeoCoordinates', latitude: profile.geo.latitude, longitude: profile.geo.longitude };
+export function buildLocalBusiness(profile: StoreProfile, { origin, description, path = '/' }: LocalBusinessOptions): Record<string, unknown> {
   const hours = openingHoursSpecification(profile.openingHours);
+  const picture = new URL(SHOP_PICTURE, origin).href;
   return {
     '@context': 'https://schema.org',
-    '@type': options.type ?? 'ElectronicsStore',
-    name: options.name ?? profile.name,
-    ...(options.description ? { description: options.description } : {}),
-    url: absoluteUrl(options.path ?? '/', origin),
+    '@type': 'ElectronicsStore',
+    '@id': businessId(origin),
+    name: profile.name,
+    ...(description ? { description } : {}),
+    url: new URL(path, origin).href,
+    image: picture,
+    logo: picture,
+    priceRange: PRICE_RANGE,
     telephone: profile.phone.e164,
     email: profile.email,
     address: {
@@ -121,20 +117,35 @@ export function buildLocalBusiness(profile: StoreProfile, options: LocalBusiness
       addressLocality: profile.address.city,
       addressCountry: profile.address.country === 'France' ? 'FR' : profile.address.country,
     },
-    geo,
+    geo: { '@type': 'GeoCoordinates', latitude: profile.geo.latitude, longitude: profile.geo.longitude },
     ...(hours.length > 0 ? { openingHoursSpecification: hours } : {}),
-    areaServed: {
-      '@type': 'GeoCircle',
-      geoMidpoint: geo,
-      geoRadius: options.radiusMetres ?? SERVICE_RADIUS_METRES,
-    },
+    areaServed: townsServed(profile).map((name) => ({ '@type': 'City', name })),
     sameAs: Object.values(profile.social).filter(Boolean),
-    ...options.extra,
+  };
+}
+
+/**
+ * A service page: the `Service` the shop provides (its provider is the shop, under the shop's own
+ * name), in the towns the shop serves.
+ */
+export function buildService(profile: StoreProfile, { origin, name, description, path }: { origin: string; name: string; description?: string; path: string }): Record<string, unknown> {
+  // Inside the service, the shop needs no context of its own.
+  const { '@context': _context, ...provider } = buildLocalBusiness(profile, { origin });
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Service',
+    name,
+    serviceType: name,
+    ...(description ? { description } : {}),
+    url: new URL(path, origin).href,
+    provider,
+    areaServed: provider.areaServed,
   };
 }
 
 /** The shop's LocalBusiness structured data, in the page (rendered on the server with it). */
-export function LocalBusinessJsonLd(props: LocalBusinessOptions) {
+export function LocalBusinessJsonLd(props: Omit<LocalBusinessOptions, 'origin'>) {
   const profile = useStoreProfile();
-  return <JsonLd data={buildLocalBusiness(profile, props)} />;
+  const origin = usePublicOrigin();
+  return <JsonLd data={buildLocalBusiness(profile, { ...props, origin })} />;
 }

@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
  * category filter, sorting, paging, product pages, categories, and an empty shop.
  */
 import { eq, sql } from 'drizzle-orm';
+import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopMessages } from '@erepare/shared/shop';
 import {
@@ -80,10 +81,31 @@ describe('GET /api/shop/products', () => {
       expect(Number(product.price)).toBeGreaterThan(0);
       expect(product.short_description.length).toBeLessThanOrEqual(150);
       expect(product.meta_data).toContainEqual({ key: 'warranty', value: '12 mois' });
-      expect(product.images).toEqual([]);
+      // No photo in the demo data: the picture drawn from the product's category and name.
+      expect(product.images).toEqual([{ id: 1, src: `/api/shop/products/${product.id}/image.svg`, alt: `${product.name} (illustration)` }]);
     }
     expect(products.some((product) => product.product_type === 'device')).toBe(true);
     expect(products.some((product) => product.product_type === 'accessory')).toBe(true);
+  });
+
+  it('draws the picture of a product without a photo: an SVG naming it, that runs nothing; 404 for an unknown product', async () => {
+    const [product] = await all();
+    if (!product) throw new Error('no product');
+    const picture = await t.app.inject({ method: 'GET', url: `/api/shop/products/${product.id}/image.svg` });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
+    expect(picture.headers['cache-control']).toBe('public, max-age=86400');
+    expect(picture.headers['content-security-policy']).toContain("default-src 'none'");
+    const svg = new JSDOM(picture.body, { contentType: 'image/svg+xml' }).window.document;
+    expect(svg.querySelector('parsererror')).toBeNull();
+    expect(svg.documentElement.getAttribute('aria-label')).toBe(`Illustration : ${product.name}`);
+    expect(svg.querySelector('script')).toBeNull();
+    expect(svg.documentElement.textContent?.replace(/\s+/g, ' ')).toContain(product.name.split(' ')[0]);
+
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/shop/products/999999/image.svg' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ success: false, message: 'Produit introuvable' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/shop/products/abc/image.svg' })).statusCode).toBe(400);
   });
 
   it('searches name, SKU and brand, ignoring case and accents; every word must match', async () => {

@@ -4,6 +4,7 @@ import type { InventoryItemRecord } from '../../adapters/repair/types.js';
 import type { shopProducts } from '../../db/schema.js';
 import type { CatalogueProduct } from './catalogue-types.js';
 import { normaliseText } from './catalogue-rules.js';
+import { productIllustrationPath } from './product-illustration.js';
 
 export type ShopProductRow = typeof shopProducts.$inferSelect;
 
@@ -62,8 +63,12 @@ export function toCatalogueProduct({ item, shop, category, available }: ProductI
   const onSale = item.originalPriceCents !== null && item.originalPriceCents > priceCents;
   const regularPriceCents = onSale && item.originalPriceCents !== null ? item.originalPriceCents : priceCents;
   const stock = Math.max(0, available);
+  // Its photos; without any, the picture drawn from its category and name (product-illustration.ts).
   const imageSources = shop && shop.images.length > 0 ? shop.images : item.imageUrl ? [{ src: item.imageUrl, alt: '' }] : [];
-  const images = imageSources.map((image, index) => ({ id: index + 1, src: image.src, alt: image.alt || item.name }));
+  const images =
+    imageSources.length > 0
+      ? imageSources.map((image, index) => ({ id: index + 1, src: image.src, alt: image.alt || item.name }))
+      : [{ id: 1, src: productIllustrationPath(item.id), alt: `${item.name} (illustration)` }];
   const view: Product = {
     id: item.id,
     name: item.name,

@@ -25,6 +25,7 @@ import { validateCoupon } from './coupons-service.js';
 import { paymentMethodsOf } from '../payments/methods.js';
 import { storedShippingMethods } from '../shipping/methods-store.js';
 import { toGatewayView } from './payment-methods.js';
+import { productIllustrationSvg } from './product-illustration.js';
 import { getStoreProfile } from '../settings/store-profile.js';
 
 /** DESIGN.md §4: coupon validation is rate-limited (guessing codes), per IP address, in the database. */
@@ -123,6 +124,19 @@ export function shopRoutes(catalogue: Catalogue): FastifyPluginAsyncZod {
         return { success: true as const, data: product.view };
       },
     );
+
+    // The picture of a product without a photo, drawn from its category and name (product-illustration.ts).
+    app.get('/api/shop/products/:id/image.svg', { schema: { params: productIdParamsSchema } }, async (request, reply) => {
+      const product = await catalogue.get(request.params.id);
+      if (!product) throw new AppError('PRODUCT_NOT_FOUND', 404, shopMessages.productNotFound);
+      const { view } = product;
+      return reply
+        .type('image/svg+xml; charset=utf-8')
+        .header('cache-control', 'public, max-age=86400')
+        // A picture, never a document: nothing in it runs or loads.
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+        .send(productIllustrationSvg({ name: view.name, category: view.category, productType: view.product_type }));
+    });
 
     // The promo banner's list (spec 2 §7 "all coupons", kept to the active, listed ones: a private
     // code is never advertised).

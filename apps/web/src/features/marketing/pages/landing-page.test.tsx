@@ -155,7 +155,9 @@ describe('LandingPage', () => {
     const data = JSON.parse(jsonLd?.textContent ?? '{}') as { name: string; areaServed: Array<{ '@type': string; name?: string }> };
     expect(data.name).toBe(defaultStoreProfile.name);
     expect(data.areaServed).toContainEqual({ '@type': 'City', name: 'Lège-Cap-Ferret' });
-    expect(data.areaServed.some((area) => area['@type'] === 'GeoCircle')).toBe(true);
+    // The towns of every local page, Bordeaux too (beyond 25 km, served all the same).
+    expect(data.areaServed).toContainEqual({ '@type': 'City', name: 'Bordeaux' });
+    expect(data.areaServed.every((area) => area['@type'] === 'City')).toBe(true);
   });
 
   it('renders every one of the 17 pages with its own h1 and its town', () => {

@@ -4,6 +4,7 @@ import { REPAIR_WARRANTY_MONTHS } from '@erepare/shared/legal';
 import { landingPages } from '@erepare/shared/routes';
 import { ContactActions } from '../../../components/contact-actions';
 import { buildLocalBusiness } from '../../../components/local-business-json-ld';
+import { usePublicOrigin } from '../../../lib/public-url';
 import { JsonLd } from '../../../components/json-ld';
 import { useStoreProfile } from '../../../lib/store-profile';
 import { LandingCta } from '../components/landing/landing-cta';
@@ -14,18 +15,18 @@ import { NotFoundPage } from './not-found-page';
 /**
  * One of the 17 local landing pages (spec 3 §2): the town's own text (route to the shop, needs,
  * services, FAQ, call to action) from content/towns.ts, the h1 from the route table, and the
- * shop's LocalBusiness structured data naming the town among the areas served.
+ * shop's LocalBusiness structured data (the town is among the towns it serves).
  */
 export function LandingPage({ slug }: { slug: string }) {
   const profile = useStoreProfile();
+  const origin = usePublicOrigin();
   const landing = landingPages.find((page) => page.slug === slug);
   const content = townContent(slug);
   if (!landing || !content) return <NotFoundPage />;
   const { town } = landing;
 
-  // The business keeps its own name; the page adds its description, its URL and the town it serves.
-  const business = buildLocalBusiness(profile, { description: landing.description, path: landing.path });
-  const structuredData = { ...business, areaServed: [business.areaServed, { '@type': 'City', name: town }] };
+  // The business keeps its own name (its towns served include this one); the page adds its description and its URL.
+  const structuredData = buildLocalBusiness(profile, { origin, description: landing.description, path: landing.path });
 
   const facts = [
     { icon: Clock, label: `${content.distance}, ${content.driveTime}` },

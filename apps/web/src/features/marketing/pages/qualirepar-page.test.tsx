@@ -73,7 +73,7 @@ describe('QualireparPage', () => {
       addressLocality: defaultStoreProfile.address.city,
       addressCountry: 'FR',
     });
-    expect(data.areaServed).toMatchObject({ '@type': 'GeoCircle', geoRadius: 25000 });
+    expect(data.areaServed).toContainEqual({ '@type': 'City', name: 'Gujan-Mestras' });
     expect(data.telephone).toBe(defaultStoreProfile.phone.e164);
     expect(String(data.url)).toMatch(/\/label-qualirepar$/);
     expect(String(data.description)).toContain('jusqu’à 60\u00a0€');

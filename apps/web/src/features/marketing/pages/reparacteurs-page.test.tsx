@@ -38,7 +38,7 @@ describe('ReparacteursPage', () => {
     for (const note of screen.getAllByText(/^Bientôt disponible/)) expect(note).toHaveAttribute('aria-live', 'polite');
   });
 
-  it('carries the shop’s LocalBusiness structured data (25,000 m radius)', () => {
+  it('carries the shop’s LocalBusiness structured data (the towns it serves)', () => {
     const { container } = renderPage();
     const script = container.querySelector('script[type="application/ld+json"]');
     const data = JSON.parse(script?.textContent ?? '{}') as Record<string, unknown>;
@@ -46,7 +46,7 @@ describe('ReparacteursPage', () => {
       name: defaultStoreProfile.name,
       address: { streetAddress: defaultStoreProfile.address.street, addressLocality: defaultStoreProfile.address.city },
       geo: { latitude: defaultStoreProfile.geo.latitude, longitude: defaultStoreProfile.geo.longitude },
-      areaServed: { '@type': 'GeoCircle', geoRadius: 25000 },
+      areaServed: expect.arrayContaining([{ '@type': 'City', name: 'Gujan-Mestras' }, { '@type': 'City', name: 'Arcachon' }]) as unknown,
     });
     expect(String(data.url)).toMatch(/\/label-reparacteurs$/);
   });

@@ -1,7 +1,10 @@
 import type { ComponentType } from 'react';
 import { servicePages } from '@erepare/shared/routes';
 import { ContactActions } from '../../../components/contact-actions';
-import { LocalBusinessJsonLd } from '../../../components/local-business-json-ld';
+import { JsonLd } from '../../../components/json-ld';
+import { buildService } from '../../../components/local-business-json-ld';
+import { usePublicOrigin } from '../../../lib/public-url';
+import { useStoreProfile } from '../../../lib/store-profile';
 import { PageIntro } from '../../../components/ui/page-intro';
 import { serviceDescriptions } from '../content/services/descriptions';
 
@@ -15,6 +18,8 @@ export type ServiceProps = { title: string };
  */
 export function ServicePage({ slug, Service }: { slug: string; Service: ComponentType<ServiceProps> | undefined }) {
   const page = servicePages.find((candidate) => candidate.slug === slug);
+  const profile = useStoreProfile();
+  const origin = usePublicOrigin();
   if (!page || !Service) {
     // The router sends unknown /services/* paths to the home page; this only guards a bad slug.
     return (
@@ -29,7 +34,7 @@ export function ServicePage({ slug, Service }: { slug: string; Service: Componen
   }
   return (
     <>
-      <LocalBusinessJsonLd name={page.title} description={serviceDescriptions[page.slug]} path={page.path} />
+      <JsonLd data={buildService(profile, { origin, name: page.title, description: serviceDescriptions[page.slug], path: page.path })} />
       <Service title={page.title} />
     </>
   );

@@ -260,8 +260,14 @@ export function Catalogue({ title, lead, notice }: CatalogueProps) {
                 enterKeyHint="search"
                 autoComplete="off"
                 maxLength={100}
-                className="block min-h-12 w-full rounded-xl border border-slate-400 bg-white py-2 pr-3 pl-11 text-base text-slate-900 placeholder:text-slate-500 dark:border-slate-600 dark:bg-ink-900 dark:text-slate-100"
+                className="block min-h-12 w-full rounded-xl border border-slate-400 bg-white py-2 pr-30 pl-11 text-base text-slate-900 placeholder:text-slate-500 dark:border-slate-600 dark:bg-ink-900 dark:text-slate-100"
               />
+              <button
+                type="submit"
+                className="absolute top-1/2 right-1.5 min-h-9 -translate-y-1/2 rounded-lg bg-brand-700 px-3 text-sm font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 dark:bg-brand-400 dark:text-ink-950 dark:hover:bg-brand-300"
+              >
+                Rechercher
+              </button>
             </div>
           </form>
           <div className="flex items-center gap-2">
@@ -295,8 +301,12 @@ export function Catalogue({ title, lead, notice }: CatalogueProps) {
           <div className="mb-3 flex min-h-6 items-center justify-between gap-3">
             <h2 id={ids.results} ref={resultsHeading} tabIndex={-1} className="text-sm font-medium text-slate-700 outline-none dark:text-slate-300">
               <span className="sr-only">Résultats : </span>
-              <span role="status">{products.isPending ? 'Chargement des produits…' : resultLabel}</span>
+              {products.isPending ? 'Chargement des produits…' : resultLabel}
             </h2>
+            {/* The count is announced when it changes (a live region may not sit inside a heading). */}
+            <p role="status" className="sr-only">
+              {products.isPending ? 'Chargement des produits…' : resultLabel}
+            </p>
             {busy ? <span className="text-sm text-slate-600 dark:text-slate-400">Mise à jour…</span> : null}
           </div>
 

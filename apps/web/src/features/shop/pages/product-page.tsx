@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, PackageX, RotateCw, Scale, ShieldCheck, ShoppingCart, Store, Truck } from 'lucide-react';
 import { useState } from 'react';
-import { useParams, useRouteLoaderData, Link } from 'react-router';
+import { useParams, Link } from 'react-router';
 import { cartLineCap } from '@erepare/shared/cart';
 import { decimalToCents, shopMessages, WARRANTY_MONTHS } from '@erepare/shared/shop';
 import type { Product } from '@erepare/shared/schemas/shop';
@@ -18,9 +18,9 @@ import { ProductGallery } from '../components/product-gallery';
 import { StockStatus } from '../components/stock-status';
 import { useFreeDeliveryText } from '../../../lib/free-delivery';
 import { useAddToCart } from '../hooks/use-add-to-cart';
-import { useDocumentTitle } from '../hooks/use-document-title';
 import { LAST_CATALOGUE_KEY } from '../lib/catalogue-params';
 import { productJsonLd } from '../lib/product-json-ld';
+import { usePublicOrigin } from '../../../lib/public-url';
 import { useStoreProfile } from '../../../lib/store-profile';
 
 const backLink =
@@ -119,9 +119,7 @@ function ProductDetail({ product }: { product: Product }) {
   const category = product.categories[0];
   const lastCatalogue = useStoredItem(LAST_CATALOGUE_KEY, 'session');
   const sellerName = useStoreProfile().name;
-  // The site's public address (root loader); the page's own origin without it (unit tests).
-  const root = useRouteLoaderData<{ publicUrl?: string }>('root');
-  const publicUrl = root?.publicUrl || (typeof window === 'undefined' ? '' : window.location.origin);
+  const publicUrl = usePublicOrigin();
   return (
     <article className="mx-auto max-w-6xl px-4 py-4 md:py-8">
       <JsonLd data={productJsonLd(product, { publicUrl, sellerName })} />
@@ -218,7 +216,6 @@ export function ProductPage({ notFound = false }: { notFound?: boolean }) {
   const id = /^\d{1,10}$/.test(productId) ? Number(productId) : null;
   const product = useQuery({ ...shopQueries.product(id ?? 0), enabled: id !== null && !notFound });
   const missing = id === null || notFound || (product.error instanceof ApiError && product.error.status === 404);
-  useDocumentTitle(product.data?.name ?? (missing ? shopMessages.productNotFound : null));
 
   if (missing) return <NotFound />;
   if (product.isPending) return <ProductSkeleton />;

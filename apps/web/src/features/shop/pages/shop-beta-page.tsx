@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { RestrictedShopNotice } from '../../../components/restricted-shop-notice';
 import { useSiteSettings } from '../../../lib/site-settings';
 import { Catalogue } from '../components/catalogue';
-import { useDocumentTitle } from '../hooks/use-document-title';
 
 function BetaNotice() {
   return (
@@ -27,7 +26,6 @@ function BetaNotice() {
 export function ShopBetaPage() {
   const settings = useSiteSettings();
   const closed = Boolean(settings.data?.shopMaintenanceMode);
-  useDocumentTitle(closed ? 'Boutique – accès temporairement restreint' : null);
   if (closed) return <RestrictedShopNotice />;
   return (
     <Catalogue

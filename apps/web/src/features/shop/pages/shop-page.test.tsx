@@ -61,7 +61,10 @@ describe('ShopPage', () => {
     expect(within(cards[1]!).getByText('399,00 €')).toBeInTheDocument();
     expect(within(cards[2]!).getByText('Rupture de stock')).toBeInTheDocument();
     expect(within(cards[2]!).getByRole('button', { name: /indisponible/ })).toBeDisabled();
-    expect(screen.getByText(/30 produits · page 1 sur 3/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: /30 produits · page 1 sur 3/ })).toBeInTheDocument();
+    // Announced by a live region of its own (none inside the heading).
+    expect(screen.getByRole('status')).toHaveTextContent('30 produits · page 1 sur 3');
+    expect(screen.getByRole('heading', { level: 2, name: /30 produits/ }).querySelector('[role="status"]')).toBeNull();
     const list = calls.find((call) => call.url.pathname === '/api/shop/products');
     expect(list?.url.searchParams.get('per_page')).toBe('12');
     expect(list?.url.searchParams.get('page')).toBe('1');
@@ -107,6 +110,17 @@ describe('ShopPage', () => {
     await waitFor(() => expect(calls.some((call) => call.url.searchParams.get('search') === 'coque')).toBe(true));
     // One request for the whole word, not one per key.
     expect(calls.filter((call) => call.url.searchParams.has('search')).length).toBe(1);
+  });
+
+  it('the search is a form with its own button: « Rechercher » searches at once', async () => {
+    const calls = stubShopApi(...visitorRoutes, categories, gateways, route('GET', '/api/shop/products', () => jsonResponse(listResponse([], 0))));
+    const { search } = renderPage(<ShopPage />, { path: '/boutique' });
+    const form = screen.getByRole('search');
+    const button = within(form).getByRole('button', { name: 'Rechercher' });
+    await userEvent.type(within(form).getByRole('searchbox', { name: 'Rechercher un produit' }), 'iphone');
+    await userEvent.click(button);
+    expect(search().get('search')).toBe('iphone');
+    await waitFor(() => expect(calls.some((call) => call.url.searchParams.get('search') === 'iphone')).toBe(true));
   });
 
   it('says honestly when nothing is for sale, with ways to contact the shop', async () => {

@@ -128,6 +128,21 @@ describe('Dashboard', () => {
     expect(search).toHaveFocus();
   });
 
+  it('the filters are a form: « Voir les résultats » (or Enter in the search) takes the visitor to the count', async () => {
+    mobile();
+    stubApi();
+    renderAt(<Dashboard />);
+    await screen.findByText('3 tickets affichés');
+    const search = screen.getByRole('searchbox', { name: 'Rechercher' });
+    await userEvent.type(search, 'client #3{Enter}');
+    const count = screen.getByText('1 ticket affiché sur 3').closest('[role="status"]');
+    expect(count).toHaveFocus();
+    search.focus();
+    await userEvent.click(screen.getByRole('button', { name: 'Voir les résultats' }));
+    expect(count).toHaveFocus();
+    expect(screen.getByRole('search', { name: 'Filtrer les tickets' })).toContainElement(screen.getByRole('button', { name: 'Voir les résultats' }));
+  });
+
   it('offers the statuses in French, and the default list when the statuses call fails', async () => {
     stubApi({ statuses: () => jsonResponse({ success: false, message: 'Erreur' }, 500) });
     renderAt(<Dashboard />);

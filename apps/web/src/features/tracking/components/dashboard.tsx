@@ -38,10 +38,13 @@ function errorMessage(error: unknown): string {
 function Controls({
   filters,
   onChange,
+  onShowResults,
   statuses,
 }: {
   filters: DashboardFilters;
   onChange: (filters: DashboardFilters) => void;
+  /** The list follows the fields as they change; « Voir les résultats » (or Enter) takes the visitor to it. */
+  onShowResults: () => void;
   statuses: { value: string; label: string }[];
 }) {
   const id = useId();
@@ -52,7 +55,10 @@ function Controls({
       role="search"
       aria-label="Filtrer les tickets"
       className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end"
-      onSubmit={(event) => event.preventDefault()}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onShowResults();
+      }}
     >
       <div className="sm:col-span-2 lg:col-span-1">
         <label htmlFor={`${id}-search`} className="mb-1 block text-sm font-medium">
@@ -112,21 +118,26 @@ function Controls({
           ))}
         </select>
       </div>
-      {/* Kept in place when inactive (no shift of the fields as one types), except on phones. */}
-      <div className={`lg:self-start lg:pt-6 ${active ? '' : 'hidden sm:block'}`}>
-        <Button
-          variant="ghost"
-          disabled={!active}
-          onClick={() => {
-            onChange(noFilters);
-            // The button is disabled (or gone, on phones) once the filters are cleared.
-            searchRef.current?.focus();
-          }}
-          className="w-full sm:w-auto"
-        >
-          <RotateCcw aria-hidden="true" className="size-4" />
-          Réinitialiser <span className="sr-only">les filtres</span>
+      <div className="flex gap-2 lg:self-start lg:pt-6">
+        <Button type="submit" variant="secondary" className="flex-1 sm:flex-none">
+          Voir les résultats
         </Button>
+        {/* Kept in place when inactive (no shift of the fields as one types), except on phones. */}
+        <div className={`flex-1 sm:flex-none ${active ? '' : 'hidden sm:block'}`}>
+          <Button
+            variant="ghost"
+            disabled={!active}
+            onClick={() => {
+              onChange(noFilters);
+              // The button is disabled (or gone, on phones) once the filters are cleared.
+              searchRef.current?.focus();
+            }}
+            className="w-full sm:w-auto"
+          >
+            <RotateCcw aria-hidden="true" className="size-4" />
+            Réinitialiser <span className="sr-only">les filtres</span>
+          </Button>
+        </div>
       </div>
     </form>
   );
@@ -157,6 +168,7 @@ export function Dashboard() {
   const [filters, setFilters] = useState<DashboardFilters>(noFilters);
   const [openedAt] = useState(() => Date.now());
   const id = useId();
+  const resultsRef = useRef<HTMLDivElement>(null);
 
   const all = useMemo(() => (tickets.data ?? []).map(toDashboardTicket), [tickets.data]);
   const state: DashboardState = tickets.isError
@@ -214,7 +226,7 @@ export function Dashboard() {
         </div>
       </div>
 
-      <Controls filters={filters} onChange={setFilters} statuses={options} />
+      <Controls filters={filters} onChange={setFilters} onShowResults={() => resultsRef.current?.focus()} statuses={options} />
 
       {state.kind === 'error' ? (
         <ErrorBox>
@@ -230,7 +242,7 @@ export function Dashboard() {
 
       {state.kind === 'loading' ? <Spinner label={dashboardMessages.loading} /> : null}
 
-      <div role="status" aria-live="polite" className={state.kind === 'loading' ? 'sr-only' : ''}>
+      <div ref={resultsRef} tabIndex={-1} role="status" aria-live="polite" className={`outline-none ${state.kind === 'loading' ? 'sr-only' : ''}`}>
         {state.kind === 'loading' ? null : empty === null ? (
           <p className="text-sm font-medium text-slate-700 dark:text-slate-300">{countLabel(shown.length, all.length)}</p>
         ) : (

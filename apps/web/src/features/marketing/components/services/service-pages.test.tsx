@@ -50,14 +50,15 @@ describe('ServicePage', () => {
     });
   });
 
-  it.each(servicePages.map((page) => [page.slug, page.path]))('%s carries its LocalBusiness structured data and a short description', async (slug, path) => {
+  it.each(servicePages.map((page) => [page.slug, page.path]))('%s describes the Service the shop provides, with a short description', async (slug, path) => {
     const { container } = await renderService(slug);
     const description = serviceDescriptions[slug] ?? '';
     expect(description.length).toBeGreaterThan(50);
     expect(description.length).toBeLessThanOrEqual(160);
     const script = container.querySelector('script[type="application/ld+json"]');
     const data = JSON.parse(script?.textContent ?? '{}') as Record<string, unknown>;
-    expect(data).toMatchObject({ '@type': 'ElectronicsStore', description });
+    const page = servicePages.find((candidate) => candidate.slug === slug);
+    expect(data).toMatchObject({ '@type': 'Service', name: page?.title, description, provider: { '@type': 'ElectronicsStore', name: 'E.repare' } });
     expect(String(data.url)).toContain(path);
   });
 

@@ -126,7 +126,9 @@ test.describe('header navigation', () => {
     await expect(footer).toContainText('9h30 – 13h30 et 14h30 – 18h00');
     await expect(footer).toContainText('Dimanche et lundi');
     await expect(footer.getByRole('link', { name: /^05 / })).toHaveAttribute('href', /^tel:\+33/);
-    for (const href of ['/blog-beta', '/faq', '/a-propos', '/reseaux-sociaux', '/partenaires', '/label-qualirepar', '/label-reparacteurs', '/cgv', '/mentions-legales']) {
+    // No « Blog » link while the blog is a placeholder.
+    await expect(footer.getByRole('link', { name: 'Blog' })).toHaveCount(0);
+    for (const href of ['/faq', '/a-propos', '/reseaux-sociaux', '/partenaires', '/label-qualirepar', '/label-reparacteurs', '/cgv', '/mentions-legales']) {
       await expect(footer.locator(`a[href="${href}"]`)).toHaveCount(1);
     }
     for (const name of ['Facebook (nouvel onglet)', 'Instagram (nouvel onglet)', 'TikTok (nouvel onglet)']) {

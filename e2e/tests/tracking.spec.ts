@@ -57,7 +57,8 @@ test.describe('dashboard, desktop', () => {
     const tickets = await openDashboard(page);
 
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Suivi des Réparations');
-    await expect(page.getByText('V3.0', { exact: true })).toBeVisible();
+    // No version badge: a visitor has nothing to do with the dashboard's version.
+    await expect(page.getByText('V3.0', { exact: true })).toHaveCount(0);
     await expect(page.getByText(/Période d’affichage : 14 derniers jours/)).toBeVisible();
     await expect(page.getByText(/Dernière mise à jour : \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}:\d{2}/)).toBeVisible();
 

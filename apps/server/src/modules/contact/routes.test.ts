@@ -71,6 +71,8 @@ describe('POST /api/email-simple/contact', () => {
 
     const [mail] = await listOutbox(t.database.db, { kind: 'contact_message' });
     expect(mail?.toAddress).toBe(defaultStoreProfile.email);
+    // The shop's « Répondre » answers the visitor.
+    expect(mail?.replyTo).toBe(valid.email);
     expect(mail?.subject).toBe('Message du site : Écran cassé');
     expect(mail?.text).toContain('mon écran est fissuré.');
     expect(mail?.text).toContain('3 photos, à consulter dans l’administration');

@@ -82,7 +82,8 @@ export async function queueContactShopMail(tx: Executor, mailer: Pick<Mailer, 'e
     { ...message, imageCount: message.attachments.length, createdAt: new Date(message.createdAt) },
     profile,
   );
-  await mailer.enqueue(tx, { kind: 'contact_message', to: profile.email, ...mail, dedupeKey: `contact_message:${id}` });
+  // « Répondre » in the shop's mail program answers the visitor.
+  await mailer.enqueue(tx, { kind: 'contact_message', to: profile.email, replyTo: message.email, ...mail, dedupeKey: `contact_message:${id}` });
 }
 
 /** `search`: part of the sender's name or e-mail (quotes: or the reference), for the staff inbox. */

@@ -243,6 +243,22 @@ describe('mail job over SMTP', () => {
     expect(server.received).toHaveLength(1);
   });
 
+  it('a mail to the shop that forwards a visitor’s message is answered to the visitor (Reply-To), others to the shop', async () => {
+    const server = await smtp();
+    const mailer = mailerFor(`smtp://127.0.0.1:${server.port}`);
+    await start(mailer);
+    const forwarded = await mailer.enqueue(db, { kind: 'contact_message', to: defaultStoreProfile.email, replyTo: 'lea.martin@exemple.fr', subject: 'Écran cassé', html: '<p>Bonjour</p>', text: 'Bonjour' });
+    // Not an address: left out, the mail still queued (answered to the shop).
+    const odd = await mailer.enqueue(db, { kind: 'contact_message', to: defaultStoreProfile.email, replyTo: 'pas une adresse\r\nBcc: x@y.fr', subject: 'Autre', html: '<p>x</p>', text: 'x' });
+    for (const id of [forwarded.id, odd.id]) await waitFor(async () => ((await findOutboxMail(db, id))?.status === 'sent' ? true : undefined), 'the mails to be sent');
+    const parsed = await Promise.all(server.received.map((message) => simpleParser(message.raw)));
+    const bySubject = new Map(parsed.map((mail) => [mail.subject, mail]));
+    expect(addresses(bySubject.get('Écran cassé')?.replyTo)).toEqual(['lea.martin@exemple.fr']);
+    expect(addresses(bySubject.get('Autre')?.replyTo)).toEqual([defaultStoreProfile.email]);
+    expect(bySubject.get('Autre')?.bcc).toBeUndefined();
+    expect((await findOutboxMail(db, odd.id))?.replyTo).toBeNull();
+  });
+
   it('keeps the mails while SMTP is down, then delivers each exactly once with two instances', async () => {
     const port = await freePort();
     const url = `smtp://127.0.0.1:${port}`;

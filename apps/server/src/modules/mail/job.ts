@@ -56,6 +56,7 @@ type ClaimedRow = {
   id: number;
   kind: string;
   to_address: string;
+  reply_to: string | null;
   subject: string;
   html: string;
   text: string;
@@ -91,7 +92,7 @@ async function claim(db: Db, limit: number, lockMs: number, maxAttempts: number)
     from due
     where m.id = due.id
       and ((m.status = 'pending' and m.next_attempt_at <= now()) or (m.status = 'sending' and m.locked_until < now()))
-    returning m.id, m.kind, m.to_address, m.subject, m.html, m.text, m.attempts, m.created_at
+    returning m.id, m.kind, m.to_address, m.reply_to, m.subject, m.html, m.text, m.attempts, m.created_at
   `);
   return rowsOf<ClaimedRow>(result);
 }
@@ -138,6 +139,7 @@ export function startMailJob(db: Db, transport: MailTransport, log: MailLogger, 
       text: row.text,
       createdAt: new Date(row.created_at),
       ...(replyTo ? { replyTo } : {}),
+      ...(row.reply_to ? { replyToSender: row.reply_to } : {}),
     };
     let messageId: string;
     try {

@@ -41,6 +41,12 @@ export type NewMail = {
   html: string;
   text: string;
   /**
+   * For a mail to the shop that forwards what a visitor or buyer wrote (contact, quote, order
+   * notice): their address, so the staff's « Répondre » reaches them. Other mails are answered to
+   * the shop's address.
+   */
+  replyTo?: string;
+  /**
    * Makes the enqueue idempotent: a second mail with the same key is not queued (for example
    * `signup_notice:user:42`, so a replayed request does not mail the shop twice).
    */
@@ -70,10 +76,12 @@ export async function enqueueMail(db: Executor, mail: NewMail): Promise<EnqueueR
   const subject = oneLine(mail.subject);
   if (!subject) throw new Error(`enqueueMail: empty subject for a ${mail.kind} mail`);
   const dedupeKey = mail.dedupeKey ?? null;
+  // An address that is not one (the caller validated it; belt and braces) is left out, never fatal.
+  const replyTo = mail.replyTo && recipient.safeParse(mail.replyTo.trim()).success ? mail.replyTo.trim() : null;
 
   const inserted = await db
     .insert(mailOutbox)
-    .values({ kind: mail.kind, toAddress: to, subject, html: mail.html, text: mail.text, dedupeKey })
+    .values({ kind: mail.kind, toAddress: to, replyTo, subject, html: mail.html, text: mail.text, dedupeKey })
     .onConflictDoNothing({ target: mailOutbox.dedupeKey })
     .returning({ id: mailOutbox.id });
   const created = inserted[0];

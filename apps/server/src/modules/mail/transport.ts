@@ -21,8 +21,10 @@ export type OutgoingMail = {
   html: string;
   text: string;
   createdAt: Date;
-  /** The shop's address as saved in the store profile when the job sends (the outbox has no reply-to column). */
+  /** The shop's address as saved in the store profile when the job sends. */
   replyTo?: string;
+  /** The visitor or buyer whose message this mail forwards to the shop (the outbox row's reply_to): replies go to them. */
+  replyToSender?: string;
 };
 
 export type MailTransport = {
@@ -60,8 +62,9 @@ function messageOptions(mail: OutgoingMail, from: Mailbox, replyTo: string | und
   return {
     from,
     to: mail.to,
-    // The transport's own setting if any, else the saved profile's address the job passes.
-    replyTo: replyTo || mail.replyTo || defaultStoreProfile.email,
+    // The person whose message the shop receives; else the transport's own setting if any, else
+    // the saved profile's address the job passes.
+    replyTo: mail.replyToSender || replyTo || mail.replyTo || defaultStoreProfile.email,
     subject: mail.subject,
     text: mail.text,
     html: mail.html,

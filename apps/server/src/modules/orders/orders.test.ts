@@ -194,6 +194,9 @@ describe('POST /api/shop/orders: a guest pays by bank transfer', () => {
 
     const staff = await listOutbox(t.database.db, { kind: 'order_notification', to: defaultStoreProfile.email });
     const notice = staff.find((mail) => mail.subject === `Nouvelle commande #${order.id}`);
+    // The shop's « Répondre » answers the buyer; the buyer's own confirmation is answered to the shop.
+    expect(notice?.replyTo).toBe(confirmation?.toAddress);
+    expect(confirmation?.replyTo).toBeNull();
     expect(notice?.text).toContain('Virement bancaire');
     expect(notice?.text).toContain('2 × 19,90 €');
     expect(notice?.text).not.toContain('RepairDesk');

@@ -225,6 +225,8 @@ async function queueStaffNotification(tx: Executor, order: OrderRow, lines: Orde
   await enqueueMail(tx, {
     kind: 'order_notification',
     to: profile.email,
+    // « Répondre » in the shop's mail program answers the buyer.
+    replyTo: order.email,
     dedupeKey: `order_notification:${order.id}`,
     ...orderStaffNotificationEmail(mailDataOf(order, lines), { publicUrl, backend: order.inventoryBackend, profile }),
   });

@@ -110,6 +110,7 @@ describe('POST /api/quotes', () => {
 
     const shop = (await listOutbox(t.database.db, { kind: 'quote_request' })).at(-1);
     expect(shop?.toAddress).toBe(defaultStoreProfile.email);
+    expect(shop?.replyTo).toBe(body.email);
     expect(shop?.subject).toContain(reference);
     expect(shop?.text).toMatch(/Prix indicatif : à partir de 49\s€/);
     expect(shop?.text).toContain('l’écran ne réagit plus.');

@@ -180,7 +180,8 @@ export async function queueQuoteShopMail(tx: Executor, mailer: Pick<Mailer, 'enq
     },
     profile,
   );
-  await mailer.enqueue(tx, { kind: 'quote_request', to: profile.email, ...shopMail, dedupeKey: `quote_request:${id}` });
+  // « Répondre » in the shop's mail program answers the visitor.
+  await mailer.enqueue(tx, { kind: 'quote_request', to: profile.email, replyTo: quote.email, ...shopMail, dedupeKey: `quote_request:${id}` });
 }
 
 /** `search`: part of the sender's name or e-mail (quotes: or the reference), for the staff inbox. */

@@ -8,8 +8,8 @@ export const trackingItems: readonly NavItem[] = [
 
 export const serviceItems: readonly NavItem[] = servicePages.map((page) => ({ to: page.path, label: page.navLabel }));
 
+// No « Blog » until it has real articles (its pages are placeholders, not indexed).
 export const companyLinks: readonly NavItem[] = [
-  { to: '/blog-beta', label: 'Blog' },
   { to: '/faq', label: 'Questions fréquentes' },
   { to: '/a-propos', label: 'À propos' },
   { to: '/reseaux-sociaux', label: 'Réseaux sociaux' },

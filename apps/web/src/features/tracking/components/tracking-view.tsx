@@ -10,15 +10,7 @@ export function TrackingView({ subtitle }: TrackingViewProps) {
     <div className="mx-auto w-full max-w-7xl space-y-8 px-4 py-6 sm:py-10">
       <header>
         <p className="mb-2 text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-300">Atelier E.repare · Gujan-Mestras</p>
-        <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">Suivi des Réparations</h1>
-          <span
-            title="Version 3.0 du tableau de suivi"
-            className="inline-flex items-center rounded-full bg-brand-700 px-2.5 py-0.5 text-xs font-bold tracking-wide text-white dark:bg-brand-300 dark:text-ink-950"
-          >
-            V3.0
-          </span>
-        </div>
+        <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">Suivi des Réparations</h1>
         <p className="mt-3 max-w-3xl text-lg text-slate-700 dark:text-slate-300">{subtitle}</p>
         <p className="mt-3 flex items-start gap-2 text-sm text-slate-700 dark:text-slate-300">
           <ShieldCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-700 dark:text-emerald-300" />

@@ -1,7 +1,7 @@
 import { z } from '../zod.js';
 import { PASSWORD_MIN_LENGTH, sessionUserSchema } from './auth.js';
 import { emailSchema } from './common.js';
-import { cleanProfileText } from './repair.js';
+import { cleanDisplayName, cleanProfileText } from './repair.js';
 
 /**
  * Customer accounts (spec 1 §3-§8): registration, e-mail checks, verification, password reset,
@@ -57,11 +57,12 @@ const text = (max: number) =>
     .max(max * 4, { error: 'Valeur trop longue' })
     .transform(cleanProfileText)
     .pipe(z.string().max(max, { error: `${max} caractères au plus` }));
-const requiredText = (label: string, max = 100) =>
+/** A first or last name: a display name (cleanDisplayName), required. */
+const requiredName = (label: string, max = 100) =>
   z
     .string({ error: `${label} est requis` })
     .max(max * 4, { error: 'Valeur trop longue' })
-    .transform(cleanProfileText)
+    .transform(cleanDisplayName)
     .pipe(z.string().min(1, { error: `${label} est requis` }).max(max, { error: `${max} caractères au plus` }));
 const phone = z
   .string()
@@ -77,8 +78,8 @@ const optIn = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((valu
 /** POST /api/auth/register: spec 1 §3 payload + password; marketing consent unticked unless chosen. */
 export const registerRequestSchema = z
   .object({
-    first_name: requiredText('Le prénom'),
-    last_name: requiredText('Le nom'),
+    first_name: requiredName('Le prénom'),
+    last_name: requiredName('Le nom'),
     email: emailSchema,
     phone: phone.optional().default(''),
     address: text(200).optional().default(''),
@@ -201,8 +202,8 @@ export const profileResponseSchema = z.object({ success: z.literal(true), messag
 /** PUT /api/account/profile: the fields of the profile edit form; first name, last name and e-mail required. */
 export const profileUpdateSchema = z
   .object({
-    first_name: requiredText('Le prénom'),
-    last_name: requiredText('Le nom'),
+    first_name: requiredName('Le prénom'),
+    last_name: requiredName('Le nom'),
     email: emailSchema,
     phone: phone.optional().default(''),
     mobile: phone.optional().default(''),

@@ -234,9 +234,17 @@ export function cleanProfileText(value: string): string {
     .trim();
 }
 
+/**
+ * A display name (first or last name, spec 1 §5): profile text that also loses every character
+ * but letters, digits, spaces, hyphen, underscore, dot and apostrophe (typographic ’ included).
+ */
+export function cleanDisplayName(value: string): string {
+  return cleanProfileText(cleanProfileText(value).replace(/[^\p{L}\p{M}\p{N} \-_.'’]/gu, ''));
+}
+
 const profileText = (max: number) => z.string().max(max * 4, { error: 'Valeur trop longue' }).transform(cleanProfileText).pipe(z.string().max(max, { error: `${max} caractères au plus` }));
 const requiredName = (label: string) =>
-  z.string().max(400, { error: 'Valeur trop longue' }).transform(cleanProfileText).pipe(z.string().min(1, { error: `${label} est requis` }).max(100, { error: '100 caractères au plus' }));
+  z.string().max(400, { error: 'Valeur trop longue' }).transform(cleanDisplayName).pipe(z.string().min(1, { error: `${label} est requis` }).max(100, { error: '100 caractères au plus' }));
 const optIn = z.union([z.literal(0), z.literal(1), z.boolean()]).transform((value) => value === 1 || value === true);
 const phone = z
   .string()

@@ -130,7 +130,7 @@ test.describe('account: register, verify, log in, reset, log out', () => {
     await expectAccessible(page, { bestPractice: true });
 
     await page.goto(linkTo(second, '/verify-email'));
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Email vérifié !');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Adresse e-mail vérifiée !');
     await expectAccessible(page, { bestPractice: true });
     await expect(page).toHaveURL(/\/compte$/, { timeout: 6_000 });
     await expect(page.getByText(accountMessages.emailVerified)).toBeVisible();
@@ -273,7 +273,7 @@ test.describe('account: register, verify, log in, reset, log out', () => {
       await phone.getByLabel('Nouveau mot de passe', { exact: true }).fill(customer.newPassword);
       await phone.getByLabel('Confirmer le mot de passe', { exact: true }).fill(customer.newPassword);
       await phone.getByRole('button', { name: 'Confirmer mon adresse' }).click();
-      await expect(phone.getByRole('heading', { level: 1 })).toHaveText('Email vérifié !');
+      await expect(phone.getByRole('heading', { level: 1 })).toHaveText('Adresse e-mail vérifiée !');
       await expect(phone).toHaveURL(/\/compte$/, { timeout: 6_000 });
       await expect(dashboard(phone)).toBeVisible();
       const after = (await (await phone.request.get('/api/account/profile')).json()) as { data: { linked: boolean; profile: { city: string } } };
@@ -295,7 +295,7 @@ test.describe('recovery pages', () => {
 
     await page.goto('/reset-password?token=inconnu-0123456789&email=personne%40example.fr');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lien invalide ou expiré');
-    await expect(page.getByText('Token invalide ou expiré')).toBeVisible();
+    await expect(page.getByText('Lien ou code invalide ou expiré')).toBeVisible();
     await page.getByRole('link', { name: 'Demander un nouveau lien' }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
   });

@@ -229,14 +229,14 @@ test('browse, search, product, cart with a coupon, guest checkout by bank transf
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(stepHeading(page, 1)).toBeVisible();
   await next(page).click();
-  for (const message of ['Email requis', 'Prénom requis', 'Nom requis', 'Téléphone requis']) await expect(page.getByText(message, { exact: true })).toBeVisible();
+  for (const message of ['Adresse e-mail requise', 'Prénom requis', 'Nom requis', 'Téléphone requis']) await expect(page.getByText(message, { exact: true })).toBeVisible();
   await expect(page.getByLabel('Adresse e-mail')).toBeFocused();
   await expect(page.getByLabel('Adresse e-mail')).toHaveAttribute('aria-invalid', 'true');
   await expectAccessible(page);
   await shoot(page, 'checkout-1-erreurs');
   const buyer = guest('virement');
   await page.getByLabel('Adresse e-mail').fill(buyer.email);
-  await expect(page.getByText('Email requis', { exact: true })).toHaveCount(0);
+  await expect(page.getByText('Adresse e-mail requise', { exact: true })).toHaveCount(0);
   await expect(page.getByText('Prénom requis', { exact: true })).toBeVisible();
   await fillInformation(page, buyer);
   for (const message of ['Prénom requis', 'Nom requis', 'Téléphone requis']) await expect(page.getByText(message, { exact: true })).toHaveCount(0);
@@ -614,7 +614,7 @@ test('on a phone (390×844): /boutique, a filled /panier and checkout step 1 pas
   await expect(stepHeading(page, 1)).toBeVisible();
   await expect(summary(page).getByRole('button', { name: /Récapitulatif/ })).toHaveAttribute('aria-expanded', 'false');
   await next(page).click();
-  await expect(page.getByText('Email requis', { exact: true })).toBeVisible();
+  await expect(page.getByText('Adresse e-mail requise', { exact: true })).toBeVisible();
   await expectAccessible(page);
   await shoot(page, 'checkout-1');
   await summary(page).getByRole('button', { name: /Récapitulatif/ }).click();

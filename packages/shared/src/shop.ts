@@ -369,7 +369,7 @@ export const shopMessages = {
 
 /** The spec's per-field messages of checkout (spec 2 §5). */
 export const checkoutFieldMessages = {
-  email: 'Email requis',
+  email: 'Adresse e-mail requise',
   firstName: 'Prénom requis',
   lastName: 'Nom requis',
   phone: 'Téléphone requis',

@@ -22,11 +22,11 @@ export const accountMessages = {
   tooManyRequests: 'Trop de demandes. Veuillez réessayer dans quelques minutes.',
   forgotSent:
     'Si cette adresse est associée à un compte, un e-mail de réinitialisation vient d’être envoyé. Pensez à vérifier vos courriers indésirables.',
-  tokenInvalid: 'Token invalide ou expiré',
+  tokenInvalid: 'Lien ou code invalide ou expiré',
   resetLinkInvalid: 'Lien invalide. Veuillez demander un nouveau lien de réinitialisation.',
   tokenValid: 'Lien valide',
   passwordReset: 'Mot de passe réinitialisé ! Vous pouvez vous connecter.',
-  emailVerified: 'Email vérifié ! Vous pouvez maintenant vous connecter.',
+  emailVerified: 'Adresse e-mail vérifiée ! Vous pouvez maintenant vous connecter.',
   verificationSent:
     'Si un compte non vérifié correspond à cette adresse, un nouveau lien de vérification vient d’être envoyé.',
   invalidEmail: 'Veuillez entrer une adresse email valide',

@@ -109,7 +109,7 @@ describe('registration and e-mail verification', () => {
     // Even the session of the account set up before the proof must choose one.
     expect((await call('POST', '/api/email-verification/verify', { token: verificationToken }, intruderSession)).statusCode).toBe(409);
     const verified = await call('POST', '/api/email-verification/verify', { token: verificationToken, password: ALICE_PASSWORD, confirmPassword: ALICE_PASSWORD });
-    expect(json(verified)).toMatchObject({ success: true, message: 'Email vérifié ! Vous pouvez maintenant vous connecter.', signedIn: true, email: 'alice.pro@exemple.fr' });
+    expect(json(verified)).toMatchObject({ success: true, message: 'Adresse e-mail vérifiée ! Vous pouvez maintenant vous connecter.', signedIn: true, email: 'alice.pro@exemple.fr' });
     expect(String(verified.headers['set-cookie'])).toContain('erepare_session=');
     expect((await call('POST', '/api/auth/verify-session', {}, intruderSession)).statusCode).toBe(401);
     expect((await call('POST', '/api/auth/login', { email: 'alice.pro@exemple.fr', password: PASSWORD })).statusCode).toBe(401);
@@ -119,7 +119,7 @@ describe('registration and e-mail verification', () => {
     expect(user?.emailVerifiedAt).not.toBeNull();
     const again = await call('POST', '/api/email-verification/verify', { token: verificationToken });
     expect(again.statusCode).toBe(400);
-    expect(json(again).message).toBe('Token invalide ou expiré');
+    expect(json(again).message).toBe('Lien ou code invalide ou expiré');
     expect((await call('POST', '/api/email-verification/verify', { token: 'x'.repeat(43) })).statusCode).toBe(400);
   });
 
@@ -199,7 +199,7 @@ describe('password reset', () => {
     expect((await call('POST', '/api/auth/login', { email: 'camille.martin@exemple.fr', password: 'Nouveau123' })).statusCode).toBe(200);
     const reused = await call('POST', '/api/password-reset/reset', { token, email: 'camille.martin@exemple.fr', password: 'Encore1234', confirmPassword: 'Encore1234' });
     expect(reused.statusCode).toBe(400);
-    expect(json(reused).message).toBe('Token invalide ou expiré');
+    expect(json(reused).message).toBe('Lien ou code invalide ou expiré');
   });
 
   it('an expired link is refused, and a new request makes the older link useless', async () => {

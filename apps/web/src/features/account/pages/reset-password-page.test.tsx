@@ -53,7 +53,7 @@ describe('ResetPasswordPage', () => {
     renderAt(<ResetPasswordPage />, LINK);
     expect(await screen.findByRole('heading', { level: 1, name: 'Lien invalide ou expiré' })).toBeInTheDocument();
     expect(screen.getByText("Ce lien de réinitialisation n'est plus valide.")).toBeInTheDocument();
-    expect(screen.getByText('Token invalide ou expiré')).toBeInTheDocument();
+    expect(screen.getByText('Lien ou code invalide ou expiré')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Demander un nouveau lien' })).toHaveAttribute('href', '/forgot-password');
   });
 

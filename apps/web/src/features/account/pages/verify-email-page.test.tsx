@@ -13,15 +13,15 @@ const verified = (signedIn = false) => json({ success: true, message: accountMes
 afterEach(() => vi.unstubAllGlobals());
 
 describe('VerifyEmailPage', () => {
-  it('auto mode: verifies the token of the address once, then "Email vérifié !" and /compte after 3 s with the message', async () => {
+  it('auto mode: verifies the token of the address once, then "Adresse e-mail vérifiée !" and /compte after 3 s with the message', async () => {
     const { sent } = stubApi({ [VERIFY]: () => verified() });
     const { router } = renderAt(<VerifyEmailPage />, `/verify-email?token=${TOKEN}`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Email vérifié !' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Adresse e-mail vérifiée !' })).toBeInTheDocument();
     expect(screen.getByText('Votre adresse e-mail est confirmée et votre compte est activé.')).toBeInTheDocument();
     // StrictMode runs effects twice: the single-use token is still sent once.
     expect(sent[VERIFY]).toEqual([{ token: TOKEN }]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/compte'), { timeout: 4500 });
-    expect(router.state.location.state).toEqual({ flash: 'Email vérifié ! Vous pouvez maintenant vous connecter.' });
+    expect(router.state.location.state).toEqual({ flash: 'Adresse e-mail vérifiée ! Vous pouvez maintenant vous connecter.' });
   });
 
   it('a proof that asks for the password: the form, then the same token with the chosen password, signed in', async () => {
@@ -40,7 +40,7 @@ describe('VerifyEmailPage', () => {
     await userEvent.type(screen.getByLabelText('Nouveau mot de passe'), 'Choisi-1234');
     await userEvent.type(screen.getByLabelText('Confirmer le mot de passe'), 'Choisi-1234');
     await userEvent.click(submit);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Email vérifié !' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Adresse e-mail vérifiée !' })).toBeInTheDocument();
     expect(screen.getByText(/Vous êtes connecté avec le mot de passe que vous venez de choisir/)).toBeInTheDocument();
     expect(sent[VERIFY]).toEqual([{ token: TOKEN }, { token: TOKEN, password: 'Choisi-1234', confirmPassword: 'Choisi-1234' }]);
   });
@@ -48,7 +48,7 @@ describe('VerifyEmailPage', () => {
   it('auto mode failure: the server’s message, and the offer to paste the link or get a new one', async () => {
     stubApi({ [VERIFY]: () => failure(accountMessages.tokenInvalid, 400, 'TOKEN_INVALID') });
     renderAt(<VerifyEmailPage />, `/verify-email?token=${TOKEN}`);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Token invalide ou expiré');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Lien ou code invalide ou expiré');
     expect(screen.getByRole('button', { name: 'Automatique' })).toHaveAttribute('aria-pressed', 'true');
     await userEvent.click(screen.getByRole('button', { name: 'Saisir le lien ou le code' }));
     expect(screen.getByRole('button', { name: 'Saisir le lien' })).toHaveAttribute('aria-pressed', 'true');
@@ -73,7 +73,7 @@ describe('VerifyEmailPage', () => {
     expect(screen.getByText('Veuillez saisir le code de vérification')).toBeInTheDocument();
     await userEvent.type(screen.getByRole('textbox', { name: 'Lien ou code de vérification' }), `http://localhost:3000/verify-email?token=${TOKEN}`);
     await userEvent.click(screen.getByRole('button', { name: 'Vérifier mon adresse' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Email vérifié !' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Adresse e-mail vérifiée !' })).toBeInTheDocument();
     expect(sent[VERIFY]).toEqual([{ token: TOKEN }]);
   });
 

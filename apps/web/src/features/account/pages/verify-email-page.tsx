@@ -105,7 +105,7 @@ function ResendForm() {
 /**
  * /verify-email (spec 1 §2, §4, §5, §8): with ?token= the address is verified at once (auto);
  * otherwise the visitor pastes the link or its code (manual), or asks for a new link (resend).
- * Success shows "Email vérifié !" and goes to /compte after 3 s, where the message is repeated.
+ * Success shows "Adresse e-mail vérifiée !" and goes to /compte after 3 s, where the message is repeated.
  */
 export function VerifyEmailPage() {
   const [params] = useSearchParams();

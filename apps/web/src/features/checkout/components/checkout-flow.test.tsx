@@ -102,18 +102,18 @@ describe('CheckoutPage – steps', () => {
     expect(screen.getByRole('link', { name: /Retour au panier/ })).toHaveAttribute('href', '/panier');
 
     await next();
-    expect(await screen.findByText('Email requis')).toBeInTheDocument();
+    expect(await screen.findByText('Adresse e-mail requise')).toBeInTheDocument();
     for (const message of ['Prénom requis', 'Nom requis', 'Téléphone requis']) {
       expect(screen.getByText(message)).toBeInTheDocument();
     }
     const email = screen.getByLabelText('Adresse e-mail');
     expect(email).toHaveFocus();
     expect(email).toHaveAttribute('aria-invalid', 'true');
-    expect(email).toHaveAccessibleDescription(/Email requis/);
+    expect(email).toHaveAccessibleDescription(/Adresse e-mail requise/);
     expect(screen.getByRole('heading', { level: 2, name: /Vos coordonnées/ })).toBeInTheDocument();
 
     await user.type(email, 'l');
-    expect(screen.queryByText('Email requis')).not.toBeInTheDocument();
+    expect(screen.queryByText('Adresse e-mail requise')).not.toBeInTheDocument();
     expect(screen.getByText('Prénom requis')).toBeInTheDocument();
   });
 

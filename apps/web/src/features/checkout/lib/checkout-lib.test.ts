@@ -26,7 +26,7 @@ function errorsOf(values: typeof filled): Record<string, string> {
 
 describe('checkout form rules (spec 2 §5)', () => {
   it('only presence is checked, with the spec’s messages; the address only when the method delivers', () => {
-    expect(errorsOf({ ...filled, email: ' ', phone: '' })).toMatchObject({ email: 'Email requis', phone: 'Téléphone requis' });
+    expect(errorsOf({ ...filled, email: ' ', phone: '' })).toMatchObject({ email: 'Adresse e-mail requise', phone: 'Téléphone requis' });
     // Not the format: the server checks it.
     expect(errorsOf({ ...filled, email: 'pas-un-email', needsAddress: false })).toEqual({});
     expect(errorsOf(filled)).toEqual({ address1: 'Adresse requise', city: 'Ville requise', postcode: 'Code postal requis' });

@@ -85,6 +85,9 @@ export type StockLevel = { tone: 'ok' | 'low' | 'out'; label: string };
 
 export function stockLevel(product: { in_stock: boolean; stock_quantity: number }): StockLevel {
   if (!product.in_stock || product.stock_quantity <= 0) return { tone: 'out', label: 'Rupture de stock' };
-  if (product.stock_quantity <= LOW_STOCK_FROM) return { tone: 'low', label: `Plus que ${product.stock_quantity} en stock` };
+  if (product.stock_quantity <= LOW_STOCK_FROM) {
+    // « Plus qu’un seul », never « Plus que 1 » (nor « Plus qu'1 »).
+    return { tone: 'low', label: product.stock_quantity === 1 ? 'Plus qu’un seul en stock' : `Plus que ${product.stock_quantity} en stock` };
+  }
   return { tone: 'ok', label: 'En stock' };
 }

@@ -223,7 +223,7 @@ test('a ticket PDF downloads as ticket-{number}-{date}.pdf; jsPDF is loaded only
 
 test('invoices: list, status filter, search, detail with a back button, PDF facture-{number}.pdf', async ({ page }) => {
   await signIn(page, '/compte?tab=invoices');
-  await expect(tab(page, 'Mes Factures')).toHaveAttribute('aria-selected', 'true');
+  await expect(tab(page, 'Mes factures')).toHaveAttribute('aria-selected', 'true');
   const list = panel(page).getByRole('list', { name: 'Mes factures' });
   await expect(list.getByRole('listitem')).toHaveCount(fixture.invoices.length);
   await expectNoOtherCustomer(page);
@@ -333,7 +333,7 @@ test('every tab passes axe at 390×844, and no other customer’s name shows', a
   for (const [name, id] of [
     ['Mes tickets', 'repairs'],
     ['Mes commandes', 'orders'],
-    ['Mes Factures', 'invoices'],
+    ['Mes factures', 'invoices'],
     ['Mon profil', 'profile'],
     ['Notifications', 'notifications'],
   ] as const) {

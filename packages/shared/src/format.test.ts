@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatCentsShort, formatDate, formatDateTime, formatEuros, formatLongDate, parseEurosToCents } from './format.js';
+import { formatCents, formatCentsShort, formatDate, formatDateTime, formatEuros, formatLongDate, parseEurosToCents, withTown } from './format.js';
 
 // Intl uses narrow no-break spaces in fr-FR; normalise them to compare with readable strings.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -28,5 +28,21 @@ describe('fr-FR formatting', () => {
     expect(formatDateTime('2026-06-01T08:05:00Z')).toBe('01/06/2026 10:05');
     expect(formatLongDate('2026-11-20T12:00:00Z')).toBe('vendredi 20 novembre 2026');
     expect(formatDate('pas une date')).toBe('');
+  });
+});
+
+describe('withTown', () => {
+  it('contracts « à le », « de le », « de » before a vowel, and leaves the rest', () => {
+    expect(withTown('à', 'Le Teich')).toBe('au Teich');
+    expect(withTown('de', 'Le Teich')).toBe('du Teich');
+    expect(withTown('à', 'Les Sables-d’Olonne')).toBe('aux Sables-d’Olonne');
+    expect(withTown('de', 'Les Sables-d’Olonne')).toBe('des Sables-d’Olonne');
+    expect(withTown('de', 'Arcachon')).toBe('d’Arcachon');
+    expect(withTown('de', 'Arès')).toBe('d’Arès');
+    expect(withTown('de', 'Andernos-les-Bains')).toBe('d’Andernos-les-Bains');
+    expect(withTown('à', 'Arcachon')).toBe('à Arcachon');
+    expect(withTown('à', 'La Teste-de-Buch')).toBe('à La Teste-de-Buch');
+    expect(withTown('de', 'La Hume')).toBe('de La Hume');
+    expect(withTown('de', 'Gujan-Mestras')).toBe('de Gujan-Mestras');
   });
 });

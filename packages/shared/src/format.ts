@@ -87,3 +87,19 @@ export function formatLongDate(value: Date | string | number): string {
   const date = toDate(value);
   return date ? longDateFormatter().format(date) : '';
 }
+
+/**
+ * A town after « à » or « de », as French writes it: « au Teich », « du Teich », « aux Sables »,
+ * « d’Arcachon », « d’Andernos-les-Bains », « à La Teste-de-Buch », « de Gujan-Mestras ».
+ */
+export function withTown(preposition: 'à' | 'de', town: string): string {
+  const name = town.trim();
+  const article = /^(Le|Les) (.+)$/.exec(name);
+  if (article) {
+    const [, word, rest] = article;
+    if (preposition === 'à') return `${word === 'Le' ? 'au' : 'aux'} ${rest}`;
+    return `${word === 'Le' ? 'du' : 'des'} ${rest}`;
+  }
+  if (preposition === 'de' && /^[aeiouyhâàéèêëîïôöûüœ]/i.test(name)) return `d’${name}`;
+  return `${preposition} ${name}`;
+}

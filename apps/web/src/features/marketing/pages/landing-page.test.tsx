@@ -160,6 +160,16 @@ describe('LandingPage', () => {
     expect(data.areaServed.every((area) => area['@type'] === 'City')).toBe(true);
   });
 
+  it('writes the town as French does after « à » and « de » (au Teich, d’Arcachon)', () => {
+    const teich = renderLanding('reparation-smartphone-le-teich');
+    expect(screen.getByRole('heading', { level: 2, name: 'Questions fréquentes au Teich' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Ce qu’on nous apporte du Teich' })).toBeInTheDocument();
+    teich.unmount();
+    renderLanding('reparation-smartphone-arcachon');
+    expect(screen.getByRole('heading', { level: 2, name: 'Ce qu’on nous apporte d’Arcachon' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Questions fréquentes à Arcachon' })).toBeInTheDocument();
+  });
+
   it('renders every one of the 17 pages with its own h1 and its town', () => {
     for (const page of landingPages) {
       const { unmount } = renderLanding(page.slug);

@@ -62,7 +62,7 @@ describe('AccountDashboard', () => {
     stubApi(...baseRoutes);
     const user = userEvent.setup();
     const { search } = renderDashboard(sessionUser(), '/compte?tab=invoices');
-    const invoicesTab = screen.getByRole('tab', { name: 'Mes Factures' });
+    const invoicesTab = screen.getByRole('tab', { name: 'Mes factures' });
     expect(invoicesTab).toHaveAttribute('aria-selected', 'true');
     expect(invoicesTab).toHaveAttribute('tabindex', '0');
     expect(screen.getByRole('tab', { name: 'Mes tickets' })).toHaveAttribute('tabindex', '-1');

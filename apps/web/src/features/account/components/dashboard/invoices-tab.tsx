@@ -24,7 +24,7 @@ import { RecordList } from './record-list';
 import { LinesTable, Totals } from './money';
 import { countText, Detail, ErrorWithRetry, InvoiceStatusBadge, Notice, SearchField, SelectField } from './ui';
 
-/** "Mes Factures" (spec 1 §2, §5, §8): list, search, status filter, detail with a back button, PDF. */
+/** "Mes factures" (spec 1 §2, §5, §8): list, search, status filter, detail with a back button, PDF. */
 export function InvoicesTab({ user }: { user: SessionUser }) {
   const access = ticketAccess(user);
   const [status, setStatus] = useState<InvoiceStatusValue | ''>('');
@@ -36,7 +36,7 @@ export function InvoicesTab({ user }: { user: SessionUser }) {
   return (
     <section aria-labelledby="invoices-heading" className="space-y-5">
       <h2 id="invoices-heading" className="text-2xl font-bold tracking-tight">
-        Mes Factures
+        Mes factures
       </h2>
       {access === 'unverified' ? <NeedsVerification what="factures" /> : null}
       {access === 'unlinked' ? <NotLinked user={user} /> : null}

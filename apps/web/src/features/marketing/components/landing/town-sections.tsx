@@ -1,5 +1,6 @@
 import { ArrowRight, Bike, Car, ChevronDown, Landmark, MapPin, MonitorSmartphone, Package, Route, Ship, TrainFront, Wrench, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import { withTown } from '@erepare/shared/format';
 import { landingPages } from '@erepare/shared/routes';
 import type { StoreProfile } from '@erepare/shared/store-profile';
 import type { TownContent } from '../../content/towns';
@@ -107,7 +108,7 @@ export function NeedsSection({ town, content }: { town: string; content: TownCon
   return (
     <section aria-labelledby="besoins" className="mx-auto w-full max-w-5xl px-4 py-8">
       <h2 id="besoins" className={h2}>
-        Ce qu’on nous apporte de {town}
+        Ce qu’on nous apporte {withTown('de', town)}
       </h2>
       <ul className="mt-6 grid gap-4 md:grid-cols-3">
         {content.needs.map((need) => (
@@ -153,7 +154,7 @@ export function TownFaqSection({ town, content }: { town: string; content: TownC
   return (
     <section aria-labelledby="faq-locale" className="mx-auto w-full max-w-5xl px-4 py-8">
       <h2 id="faq-locale" className={h2}>
-        Questions fréquentes à {town}
+        Questions fréquentes {withTown('à', town)}
       </h2>
       <div className="mt-6 space-y-3">
         {content.faq.map((item) => (

@@ -2,7 +2,7 @@
 export const dashboardTabs = [
   { id: 'repairs', label: 'Mes tickets' },
   { id: 'orders', label: 'Mes commandes' },
-  { id: 'invoices', label: 'Mes Factures' },
+  { id: 'invoices', label: 'Mes factures' },
   { id: 'profile', label: 'Mon profil' },
   { id: 'notifications', label: 'Notifications' },
 ] as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatCents, formatCentsShort, formatDate, formatDateTime, formatEuros, formatLongDate, parseEurosToCents, withTown } from './format.js';
+import { formatDropOffDate } from './quote-catalogue.js';
 
 // Intl uses narrow no-break spaces in fr-FR; normalise them to compare with readable strings.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -44,5 +45,14 @@ describe('withTown', () => {
     expect(withTown('à', 'La Teste-de-Buch')).toBe('à La Teste-de-Buch');
     expect(withTown('de', 'La Hume')).toBe('de La Hume');
     expect(withTown('de', 'Gujan-Mestras')).toBe('de Gujan-Mestras');
+  });
+});
+
+describe('dates written out', () => {
+  it('write the first of the month « 1er »', () => {
+    expect(formatLongDate('2026-12-01T12:00:00Z')).toBe('mardi 1er décembre 2026');
+    expect(formatLongDate('2026-12-11T12:00:00Z')).toBe('vendredi 11 décembre 2026');
+    expect(formatDropOffDate('2026-12-01')).toBe('mardi 1er décembre');
+    expect(formatDropOffDate('2026-11-24')).toBe('mardi 24 novembre');
   });
 });

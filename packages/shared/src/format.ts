@@ -82,10 +82,18 @@ export function formatDateTime(value: Date | string | number): string {
   return date ? dateTimeFormatter().format(date).replace(',', '') : '';
 }
 
-/** "vendredi 20 novembre 2026". */
+/** A date written out in French: the first of the month is « 1er » (« mardi 1er décembre »). */
+export function formatWrittenDate(formatter: Intl.DateTimeFormat, date: Date): string {
+  return formatter
+    .formatToParts(date)
+    .map((part) => (part.type === 'day' && part.value === '1' ? '1er' : part.value))
+    .join('');
+}
+
+/** "vendredi 20 novembre 2026", "mardi 1er décembre 2026". */
 export function formatLongDate(value: Date | string | number): string {
   const date = toDate(value);
-  return date ? longDateFormatter().format(date) : '';
+  return date ? formatWrittenDate(longDateFormatter(), date) : '';
 }
 
 /**

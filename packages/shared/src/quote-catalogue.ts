@@ -5,6 +5,7 @@
  * repairs from 29 €, and the services carousel's smartphone 49 €, tablet 79 €, console 39 €,
  * computer 59 €, micro-soldering 89 €. A `null` price means "on diagnosis".
  */
+import { formatWrittenDate } from './format.js';
 
 /** The value of every "autre" choice (brand, model or fault not in the lists: free text instead). */
 export const QUOTE_OTHER = 'autre';
@@ -239,7 +240,7 @@ export function dropOffDates(now: Date): string[] {
 
 const longDate = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
 
-/** "mardi 24 novembre". */
+/** "mardi 24 novembre", "mardi 1er décembre". */
 export function formatDropOffDate(isoDate: string): string {
-  return isRealDate(isoDate) ? longDate.format(new Date(`${isoDate}T00:00:00Z`)) : isoDate;
+  return isRealDate(isoDate) ? formatWrittenDate(longDate, new Date(`${isoDate}T00:00:00Z`)) : isoDate;
 }

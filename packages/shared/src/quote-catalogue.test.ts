@@ -6,6 +6,7 @@ import {
   findQuoteCategory,
   formatDropOffDate,
   isValidDropOffDate,
+  publicHolidays,
   quoteCategories,
   shopToday,
 } from './quote-catalogue.js';
@@ -64,6 +65,19 @@ describe('preferred drop-off', () => {
     expect(isValidDropOffDate('2027-03-02', now)).toBe(false);
     expect(isValidDropOffDate('2026-11-31', now)).toBe(false);
     expect(isValidDropOffDate('24/11/2026', now)).toBe(false);
+  });
+
+  it('never offers a public holiday (25 December, Easter Monday…)', () => {
+    const december = new Date('2026-12-20T10:00:00Z');
+    const dates = dropOffDates(december);
+    expect(dates).not.toContain('2026-12-25');
+    expect(dates).toContain('2026-12-24');
+    expect(dates).toContain('2026-12-26');
+    expect(isValidDropOffDate('2026-12-25', december)).toBe(false);
+    expect(isValidDropOffDate('2027-01-01', december)).toBe(false);
+    // Easter 2027 is on 28 March: Easter Monday 29 March (a Monday anyway), Ascension Thursday 6 May, Whit Monday 17 May.
+    expect([...publicHolidays(2027)].sort()).toEqual(['2027-01-01', '2027-03-29', '2027-05-01', '2027-05-06', '2027-05-08', '2027-05-17', '2027-07-14', '2027-08-15', '2027-11-01', '2027-11-11', '2027-12-25']);
+    expect(publicHolidays(2026).has('2026-05-14')).toBe(true);
   });
 
   it('uses the shop’s date, not UTC’s, around midnight', () => {

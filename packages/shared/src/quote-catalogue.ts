@@ -215,9 +215,39 @@ function isRealDate(isoDate: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === isoDate;
 }
 
-/** Whether the shop is open that day (Tuesday to Saturday). */
+/** Easter Sunday of `year` (Gregorian calendar, anonymous algorithm), as YYYY-MM-DD. */
+function easterSunday(year: number): string {
+  const a = year % 19;
+  const b = Math.floor(year / 100);
+  const c = year % 100;
+  const d = Math.floor(b / 4);
+  const e = b % 4;
+  const f = Math.floor((b + 8) / 25);
+  const g = Math.floor((b - f + 1) / 3);
+  const h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4);
+  const k = c % 4;
+  const l = (32 + 2 * e + 2 * i - h - k) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31);
+  const day = ((h + l - 7 * m + 114) % 31) + 1;
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/**
+ * The French public holidays of `year` (Code du travail, art. L3133-1): 1 January, Easter Monday,
+ * 1 and 8 May, Ascension, Whit Monday, 14 July, 15 August, 1 and 11 November, 25 December.
+ */
+export function publicHolidays(year: number): Set<string> {
+  const easter = easterSunday(year);
+  const fixed = ['01-01', '05-01', '05-08', '07-14', '08-15', '11-01', '11-11', '12-25'].map((day) => `${year}-${day}`);
+  return new Set([...fixed, addDays(easter, 1), addDays(easter, 39), addDays(easter, 50)]);
+}
+
+/** Whether the shop is open that day (Tuesday to Saturday, public holidays excepted). */
 export function isOpeningDay(isoDate: string): boolean {
-  return isRealDate(isoDate) && OPEN_WEEKDAYS.has(new Date(`${isoDate}T00:00:00Z`).getUTCDay());
+  if (!isRealDate(isoDate) || !OPEN_WEEKDAYS.has(new Date(`${isoDate}T00:00:00Z`).getUTCDay())) return false;
+  return !publicHolidays(Number(isoDate.slice(0, 4))).has(isoDate);
 }
 
 /** A valid preferred drop-off day: an opening day, from tomorrow to DROP_OFF_MAX_DAYS_AHEAD days. */

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { ImageUpload } from './image-upload';
-import { fitWidth, processFiles, UPLOAD_MAX_BYTES } from './process-image';
+import { dataUrlBytes, fitWidth, processFiles, UPLOAD_MAX_BYTES } from './process-image';
 
 const jpeg = (name = 'photo.jpg', size = 10) => new File([new Uint8Array(size).fill(0xff)], name, { type: 'image/jpeg' });
 
@@ -19,13 +19,29 @@ describe('processFiles', () => {
     expect(result.errors).toEqual(['Maximum 3 images autorisées']);
   });
 
-  it('refuses other types and files over 2 MB', async () => {
+  it('refuses other types, and images still over 2 MB once resized', async () => {
     const gif = new File(['GIF89a'], 'anim.gif', { type: 'image/gif' });
     const big = jpeg('grande.jpg', UPLOAD_MAX_BYTES + 1);
-    const result = await processFiles([gif, big, jpeg()], 0, { convert: async () => 'data:ok' });
+    // The browser could not resize it: it stays as it is, over 2 MB.
+    const raw = async (file: File) => `data:image/jpeg;base64,${btoa(String.fromCharCode(...new Uint8Array(await file.arrayBuffer()).slice(0, 3)))}${'A'.repeat(Math.ceil((file.size * 4) / 3) - 4)}`;
+    const result = await processFiles([gif, big, jpeg()], 0, { convert: raw });
     expect(result.errors[0]).toBe('Type de fichier non supporté: image/gif');
     expect(result.errors[1]).toContain('« grande.jpg » dépasse 2\u00a0Mo');
-    expect(result.images).toEqual(['data:ok']);
+    expect(result.images).toHaveLength(1);
+  });
+
+  it('takes a 3.8 MB phone photo: resized to 800 px first, it weighs far less than 2 MB', async () => {
+    const photo = jpeg('IMG_2041.jpg', 3.8 * 1024 * 1024);
+    const resized = `data:image/jpeg;base64,${'A'.repeat(200_000)}`;
+    const result = await processFiles([photo], 0, { convert: async () => resized });
+    expect(result.errors).toEqual([]);
+    expect(result.images).toEqual([resized]);
+  });
+
+  it('weighs a data URL by what it holds', () => {
+    expect(dataUrlBytes('data:image/jpeg;base64,AAAA')).toBe(3);
+    expect(dataUrlBytes('data:image/jpeg;base64,AA==')).toBe(1);
+    expect(dataUrlBytes('data:ok')).toBe(7);
   });
 
   it('reports a file that cannot be read, and other failures', async () => {

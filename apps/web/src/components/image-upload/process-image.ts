@@ -1,7 +1,7 @@
 /**
- * The image-upload widget's rules (spec 3 §5): at most 3 images of 2 MB, JPEG, PNG or WebP only,
- * resized to 800 px wide at most and re-encoded as JPEG quality 0.8; if that fails, the file is
- * read as it is. Images are held as data URLs.
+ * The image-upload widget's rules (spec 3 §5): at most 3 images, JPEG, PNG or WebP only, resized
+ * to 800 px wide at most and re-encoded as JPEG quality 0.8 (if that fails, the file is read as it
+ * is), then at most 2 MB. Images are held as data URLs.
  */
 
 export const UPLOAD_MAX_IMAGES = 3;
@@ -88,15 +88,29 @@ export async function processFiles(
       errors.push(uploadMessages.wrongType(file.type || file.name));
       continue;
     }
-    if (file.size > maxBytes) {
+    // Resized first (800 px wide), then weighed: a phone's 4 MB photo becomes ~150 kB and passes;
+    // only what stays over 2 MB (the browser could not resize it) is refused.
+    let image: string;
+    try {
+      image = await convert(file);
+    } catch (error) {
+      errors.push(error instanceof Error && error.message === uploadMessages.readError ? uploadMessages.readError : uploadMessages.uploadError);
+      continue;
+    }
+    if (dataUrlBytes(image) > maxBytes) {
       errors.push(uploadMessages.tooLarge(file.name, maxBytes));
       continue;
     }
-    try {
-      images.push(await convert(file));
-    } catch (error) {
-      errors.push(error instanceof Error && error.message === uploadMessages.readError ? uploadMessages.readError : uploadMessages.uploadError);
-    }
+    images.push(image);
   }
   return { images, errors };
+}
+
+/** The size in bytes of what a data URL holds (base64 decoded, or the text as it is). */
+export function dataUrlBytes(url: string): number {
+  const comma = url.indexOf(',');
+  const payload = comma === -1 ? url : url.slice(comma + 1);
+  if (!/;base64,/.test(url.slice(0, comma + 1))) return payload.length;
+  const padding = payload.endsWith('==') ? 2 : payload.endsWith('=') ? 1 : 0;
+  return Math.floor((payload.length * 3) / 4) - padding;
 }

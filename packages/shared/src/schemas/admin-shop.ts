@@ -61,10 +61,15 @@ export const ORDER_STATUS_TRANSITIONS: Record<AdminOrderStatus, readonly AdminOr
   failed: [],
 };
 
+/** The orders staff have to act on: being prepared, or waiting for their bank transfer. */
+export const ORDERS_TO_HANDLE = 'a-traiter';
+export const ordersToHandleStatuses = ['processing', 'on-hold'] as const satisfies readonly (typeof adminOrderStatuses)[number][];
+
 export const adminOrderListQuerySchema = z.object({
   page: pageParam.optional(),
   pageSize: pageSizeParam.optional(),
-  status: z.enum(adminOrderStatuses, { error: 'Statut de commande inconnu' }).optional(),
+  /** A status, or `a-traiter` (ORDERS_TO_HANDLE): both statuses the overview counts as to handle. */
+  status: z.enum([...adminOrderStatuses, ORDERS_TO_HANDLE], { error: 'Statut de commande inconnu' }).optional(),
   paymentMethod: line(40, 'Mode de paiement invalide').optional(),
   /** Order number (with or without #), e-mail, or the buyer's name. */
   search: searchParam.optional(),

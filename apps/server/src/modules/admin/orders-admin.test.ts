@@ -133,6 +133,12 @@ describe('GET /api/admin/orders', () => {
 
     const onHold = (await get('/api/admin/orders?status=on-hold', admin.headers)).json<ListBody>();
     expect(onHold.data.map((order) => order.id)).toEqual([bacsOrder]);
+    // « Commandes à traiter » (the overview's card): being prepared or waiting for a transfer, as it counts them.
+    const toHandle = (await get('/api/admin/orders?status=a-traiter&pageSize=50', admin.headers)).json<ListBody>();
+    expect(toHandle.data.map((order) => order.id)).toContain(bacsOrder);
+    expect(toHandle.data.every((order) => order.status === 'processing' || order.status === 'on-hold')).toBe(true);
+    const overview = (await get('/api/admin/overview', admin.headers)).json<{ data: { orders: { toHandle: number } } }>();
+    expect(toHandle.pagination.total).toBe(overview.data.orders.toHandle);
     const cod = (await get('/api/admin/orders?paymentMethod=cod', admin.headers)).json<ListBody>();
     expect(cod.data.map((order) => order.id)).toEqual([codOrder]);
     expect((await get(`/api/admin/orders?search=%23${cardOrder}`, admin.headers)).json<ListBody>().data.map((order) => order.id)).toEqual([cardOrder]);

@@ -2,6 +2,8 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'dr
 import { ORDER_STATUS_LABELS, euroAmount } from '@erepare/shared/shop';
 import {
   ORDER_STATUS_TRANSITIONS,
+  ORDERS_TO_HANDLE,
+  ordersToHandleStatuses,
   type AdminOrderDetail,
   type AdminOrderListQuery,
   type AdminOrderStatus,
@@ -114,7 +116,8 @@ function summaryOf(order: OrderRow, itemCount: number, refunded: number): AdminO
 export async function listAdminOrders(db: Db, query: AdminOrderListQuery): Promise<{ rows: AdminOrderSummary[]; total: number; page: number; pageSize: number }> {
   const { limit, offset, page, pageSize } = paging(query);
   const filters: SQL[] = [];
-  if (query.status) filters.push(eq(orders.status, query.status));
+  if (query.status === ORDERS_TO_HANDLE) filters.push(inArray(orders.status, [...ordersToHandleStatuses]));
+  else if (query.status) filters.push(eq(orders.status, query.status));
   if (query.paymentMethod) filters.push(eq(orders.paymentMethod, query.paymentMethod));
   const search = query.search?.trim().replace(/^#/, '').trim();
   if (search) {

@@ -1,6 +1,6 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import { PAYMENT_METHOD_TITLES } from '@erepare/shared/shop';
-import { adminOrderListResponseSchema, adminOrderStatuses, type AdminOrderSummary } from '@erepare/shared/schemas/admin-shop';
+import { adminOrderListResponseSchema, adminOrderStatuses, ORDERS_TO_HANDLE, type AdminOrderSummary } from '@erepare/shared/schemas/admin-shop';
 import { DataTable } from '../components/data-table';
 import { SearchFilter, SelectFilter } from '../components/list-filters';
 import { useAdminList } from '../components/use-admin-list';
@@ -38,7 +38,11 @@ const columns = [
   }),
 ];
 
-const statusOptions = adminOrderStatuses.map((status) => ({ value: status, label: orderStatusLabel(status) }));
+const statusOptions = [
+  // What the overview's « Commandes à traiter » counts: being prepared, or waiting for a transfer.
+  { value: ORDERS_TO_HANDLE, label: 'À traiter (en préparation ou en attente)' },
+  ...adminOrderStatuses.map((status) => ({ value: status, label: orderStatusLabel(status) })),
+];
 const paymentOptions = Object.entries(PAYMENT_METHOD_TITLES).map(([value, label]) => ({ value, label }));
 
 export function OrdersSection() {

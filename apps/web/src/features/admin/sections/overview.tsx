@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, FileText, Inbox, Mail, MessageSquareQuote, ShoppingBag, Wrench } from 'lucide-react';
 import { Suspense, useMemo, type ReactNode } from 'react';
-import { lazyComponent } from '../../../lib/lazy-component';
 import { Link } from 'react-router';
 import { formatCents } from '@erepare/shared/format';
 import { overviewResponseSchema, type AdminOverview } from '@erepare/shared/schemas/admin-core';
+import { ORDERS_TO_HANDLE } from '@erepare/shared/schemas/admin-shop';
 import { ErrorBox } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { apiRequest } from '../../../lib/api-client';
+import { lazyComponent } from '../../../lib/lazy-component';
 import { sectionHref } from '../components/admin-nav';
 import { adminKey } from '../components/use-admin-list';
 
@@ -184,7 +185,7 @@ export function OverviewSection() {
             />
           ) : null}
           <StatCard
-            to={sectionHref('commandes', { status: 'processing' })}
+            to={sectionHref('commandes', { status: ORDERS_TO_HANDLE })}
             label="Commandes à traiter"
             value={data.orders.toHandle}
             detail={`${data.orders.processing} en préparation · ${data.orders.onHold} en attente`}

@@ -81,6 +81,11 @@ function setup(order: AdminOrderDetail) {
         current = processing;
         return json({ success: true, message: 'Commande n° 1012 : En préparation.', data: current });
       }
+      if (url === '/api/admin/orders/12/status') {
+        const { status, note } = body as { status: string; note?: string };
+        current = { ...current, status: status as AdminOrderDetail['status'], statusLabel: 'Terminée', allowedTransitions: [], events: [...current.events, { fromStatus: current.status, toStatus: status, note: note ?? '', createdAt: '2026-11-22T10:00:00.000Z' }] };
+        return json({ success: true, message: 'Commande n° 1012 : Terminée.', data: current });
+      }
       if (url === '/api/admin/orders/12/refund') return json({ success: false, message: 'Remboursement refusé par le serveur', statusCode: 409, code: 'X' }, 409);
       return json({ success: false, message: 'inconnu' }, 404);
     }),
@@ -114,6 +119,17 @@ describe('order detail', () => {
     expect(calls.find((call) => call.url.endsWith('/bank-transfer-received'))).toMatchObject({ method: 'POST', body: {} });
     expect(toast.toastSuccess).toHaveBeenCalledWith('Commande n° 1012 : En préparation.');
     expect(screen.queryByRole('button', { name: 'Virement reçu' })).not.toBeInTheDocument();
+  });
+
+  it('a status change takes an optional note, sent with it and kept in the history', async () => {
+    const user = userEvent.setup();
+    const calls = setup(processing);
+    await user.selectOptions(await screen.findByLabelText('Changer le statut'), 'completed');
+    await user.type(screen.getByLabelText('Note (facultative)'), 'Retiré en boutique par Léa');
+    await user.click(screen.getByRole('button', { name: 'Appliquer' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Confirmer' }));
+    await waitFor(() => expect(calls.find((call) => call.url.endsWith('/status'))).toMatchObject({ method: 'PATCH', body: { status: 'completed', note: 'Retiré en boutique par Léa' } }));
+    expect(await screen.findByRole('cell', { name: 'Retiré en boutique par Léa' })).toBeInTheDocument();
   });
 
   it('the refund form takes euros with a comma, refuses more than refundable, and shows the server’s refusal', async () => {

@@ -183,15 +183,20 @@ function OrderActions({ order }: { order: AdminOrderDetail }) {
 
 function StatusChange({ order, action }: { order: AdminOrderDetail; action: ReturnType<typeof useOrderAction> }) {
   const [status, setStatus] = useState<string>('');
+  const [note, setNote] = useState('');
   const [confirm, setConfirm] = useState(false);
   const [error, setError] = useState<string>();
+  const [noteError, setNoteError] = useState<string>();
   const submit = () => {
-    const parsed = adminOrderStatusBodySchema.safeParse({ status });
+    const parsed = adminOrderStatusBodySchema.safeParse({ status, ...(note.trim() ? { note } : {}) });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Choisissez un statut');
+      const issue = parsed.error.issues[0];
+      if (issue?.path[0] === 'note') setNoteError(issue.message);
+      else setError(issue?.message ?? 'Choisissez un statut');
       return;
     }
     setError(undefined);
+    setNoteError(undefined);
     setConfirm(true);
   };
   return (
@@ -211,6 +216,16 @@ function StatusChange({ order, action }: { order: AdminOrderDetail; action: Retu
           </option>
         ))}
       </SelectField>
+      <TextareaField
+        label="Note (facultative)"
+        hint="Gardée dans l’historique de la commande."
+        rows={1}
+        maxLength={500}
+        value={note}
+        error={noteError}
+        onChange={(event) => setNote(event.target.value)}
+        className="min-w-64 flex-1"
+      />
       <Button type="submit" variant="secondary" disabled={action.isPending}>
         Appliquer
       </Button>
@@ -222,7 +237,15 @@ function StatusChange({ order, action }: { order: AdminOrderDetail; action: Retu
           onCancel={() => setConfirm(false)}
           onConfirm={() => {
             setConfirm(false);
-            action.mutate({ kind: 'status', body: { status: status as AdminOrderStatus } }, { onSuccess: () => setStatus('') });
+            action.mutate(
+              { kind: 'status', body: { status: status as AdminOrderStatus, ...(note.trim() ? { note: note.trim() } : {}) } },
+              {
+                onSuccess: () => {
+                  setStatus('');
+                  setNote('');
+                },
+              },
+            );
           }}
         >
           {status === 'cancelled' ? 'Le stock réservé sera remis en vente et le client prévenu par e-mail.' : `Commande n° ${order.number}.`}

@@ -311,7 +311,7 @@ export async function markTransferReceived(ctx: AdminOrderContext, actor: AuditA
         kind: 'order_payment_received',
         to: paid.email,
         dedupeKey: `order_payment_received:${paid.id}`,
-        ...orderPaymentReceivedEmail(mailDataOf(paid, lines), { publicUrl: ctx.publicUrl, profile: await getStoreProfile(tx) }),
+        ...orderPaymentReceivedEmail(mailDataOf(paid, lines), { publicUrl: ctx.publicUrl, profile: await getStoreProfile(tx), hasAccount: paid.userId !== null }),
       });
       await recordAudit(tx, actor, {
         action: 'order.mark_paid',

@@ -1,7 +1,7 @@
 import { formatAddress, defaultStoreProfile } from '@erepare/shared/store-profile';
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '../mail/templates.js';
-import { legalGuaranteeBox, orderConfirmationEmail, orderPickupExpiredEmail, orderStaffNotificationEmail, type OrderMailData } from './mails.js';
+import { legalGuaranteeBox, orderConfirmationEmail, orderPaymentReceivedEmail, orderPickupExpiredEmail, orderStaffNotificationEmail, type OrderMailData } from './mails.js';
 import type { OrderAddress } from './views.js';
 
 const publicUrl = 'https://www.erepare.fr';
@@ -131,5 +131,17 @@ describe('pay-in-store mails', () => {
     const confirmation = orderConfirmationEmail(mailData({ status: 'processing', totalCents: 0, expiresAt: null }), { publicUrl, orderKey: 'cle', profile: defaultStoreProfile });
     expect(confirmation.text).toContain('il n’y a rien à payer');
     expect(confirmation.text).not.toContain('IBAN');
+  });
+});
+
+describe('« Paiement reçu »', () => {
+  const publicUrl = 'https://www.erepare.fr';
+  it('sends a customer with an account to « Mes commandes », and a guest nowhere they cannot go', () => {
+    const withAccount = orderPaymentReceivedEmail(mailData(), { publicUrl, profile: defaultStoreProfile, hasAccount: true });
+    expect(withAccount.text).toContain(`${publicUrl}/compte?tab=orders`);
+    const guest = orderPaymentReceivedEmail(mailData(), { publicUrl, profile: defaultStoreProfile, hasAccount: false });
+    expect(guest.text).not.toContain('/compte');
+    expect(guest.html).not.toContain('/compte');
+    expect(guest.text).toContain(`indiquez son numéro : ${mailData().orderNumber}`);
   });
 });

@@ -547,8 +547,12 @@ export function orderCancelledByShopEmail(data: OrderMailData, options: Customer
   ]);
 }
 
-/** To the buyer when staff record the bank transfer as received (the order goes into preparation). */
-export function orderPaymentReceivedEmail(data: OrderMailData, options: CustomerNoticeOptions): MailContent {
+/**
+ * To the buyer when staff record the bank transfer as received (the order goes into preparation).
+ * `hasAccount`: the order belongs to an account, whose « Mes commandes » shows it; a guest has
+ * none to go to (the mail says what to quote instead).
+ */
+export function orderPaymentReceivedEmail(data: OrderMailData, options: CustomerNoticeOptions & { hasAccount: boolean }): MailContent {
   const pickup = data.shippingMethodId === 'local_pickup';
   return render(options.profile, `Paiement reçu pour votre commande n° ${data.orderNumber} – ${options.profile.name}`, [
     { kind: 'paragraph', text: data.billing.first_name ? `Bonjour ${oneLine(data.billing.first_name)},` : 'Bonjour,' },
@@ -564,7 +568,9 @@ export function orderPaymentReceivedEmail(data: OrderMailData, options: Customer
     },
     { kind: 'items', items: data.items },
     { kind: 'details', rows: totalsRows(data) },
-    { kind: 'button', label: 'Voir mes commandes', url: siteLink(options.publicUrl, '/compte', { tab: 'orders' }) },
+    options.hasAccount
+      ? { kind: 'button', label: 'Voir mes commandes', url: siteLink(options.publicUrl, '/compte', { tab: 'orders' }) }
+      : { kind: 'paragraph', text: `Pour toute question sur cette commande, indiquez son numéro : ${data.orderNumber}.` },
     { kind: 'paragraph', text: `Une question ? Appelez-nous au ${options.profile.phone.display} ou répondez à cet e-mail.` },
   ]);
 }

@@ -197,7 +197,10 @@ test('tracked tickets: checked in the browser, refused by the server for someone
   await page.getByRole('button', { name: 'Suivre' }).click();
   await expect(page.getByText('Ce ticket est déjà suivi')).toBeVisible();
 
-  await expect(page.getByRole('checkbox', { name: 'Codes promo' })).toBeChecked();
+  // Registered without accepting the shop's offers: promo codes and flash sales are not pre-ticked.
+  await expect(page.getByRole('checkbox', { name: 'Codes promo' })).not.toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Ventes flash' })).not.toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Suivi des réparations', exact: true })).toBeChecked();
   await expect(page.getByRole('checkbox', { name: 'Actualités de la boutique' })).not.toBeChecked();
   await expectAccessible(page);
   await shoot(page, 'tab');

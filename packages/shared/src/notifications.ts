@@ -46,6 +46,15 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   realTimeTracking: false,
 };
 
+/**
+ * A user's preferences until they save their own: the defaults, except that promo codes and flash
+ * sales follow the marketing consent given (or declined) at sign-up — a « non » is never
+ * turned into ticked boxes.
+ */
+export function defaultPreferencesFor(marketingConsent: boolean): NotificationPreferences {
+  return { ...DEFAULT_NOTIFICATION_PREFERENCES, promosCodes: marketingConsent, flashSales: marketingConsent };
+}
+
 /** The preference that lets a notification of this type through. */
 export function preferenceFor(type: NotificationType): keyof NotificationPreferences {
   switch (type) {

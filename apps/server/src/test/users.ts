@@ -14,7 +14,7 @@ let ipCounter = 0;
 export async function signedInUser(
   app: FastifyInstance,
   db: Db,
-  user: { email: string; role?: 'customer' | 'admin'; repairCustomerId?: number | null; verified?: boolean },
+  user: { email: string; role?: 'customer' | 'admin'; repairCustomerId?: number | null; verified?: boolean; marketingConsent?: boolean },
 ): Promise<{ id: number; headers: { authorization: string } }> {
   hash ??= hashPassword(TEST_PASSWORD);
   const record = await insertUser(db, {
@@ -23,6 +23,7 @@ export async function signedInUser(
     role: user.role ?? 'customer',
     repairCustomerId: user.repairCustomerId ?? null,
     emailVerifiedAt: user.verified === false ? null : new Date(),
+    emailOptIn: user.marketingConsent ?? false,
   });
   ipCounter += 1;
   const response = await app.inject({

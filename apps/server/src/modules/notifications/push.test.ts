@@ -40,7 +40,8 @@ beforeEach(() => {
 async function subscribedUser(): Promise<{ id: number; headers: { authorization: string }; browser: BrowserSubscription }> {
   counter += 1;
   const n = counter;
-  const user = await signedInUser(t.app, t.database.db, { email: `push-${n}@exemple.fr` });
+  // Accepted the shop's offers at sign-up: promo notifications reach them.
+  const user = await signedInUser(t.app, t.database.db, { email: `push-${n}@exemple.fr`, marketingConsent: true });
   const browser = browserSubscription(`${push.url}/push/${n}`);
   const response = await t.app.inject({ method: 'POST', url: '/api/notifications/subscribe', headers: user.headers, payload: browser.json });
   expect(response.statusCode, response.body).toBe(200);

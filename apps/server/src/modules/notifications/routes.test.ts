@@ -21,9 +21,10 @@ afterAll(async () => {
   await t.close();
 });
 
-async function user() {
+/** A customer; by default one who accepted the shop's offers at sign-up. */
+async function user(marketingConsent = true) {
   counter += 1;
-  return signedInUser(t.app, t.database.db, { email: `notif-${counter}@exemple.fr` });
+  return signedInUser(t.app, t.database.db, { email: `notif-${counter}@exemple.fr`, marketingConsent });
 }
 
 const notice = (n: number, type: 'ticket' | 'promo' | 'store' | 'flash' = 'ticket') => ({
@@ -171,6 +172,21 @@ describe('preferences', () => {
     expect(await rowsOfUser(me.id)).toEqual([]);
     const [subscription] = await subscriptionsOf(me.id);
     expect(await t.database.db.select().from(pushOutbox).where(eq(pushOutbox.subscriptionId, subscription?.id ?? 0))).toEqual([]);
+  });
+
+  it('for someone who declined the shop’s offers at sign-up, promo codes and flash sales start unticked, and none reaches them', async () => {
+    const declined = await user(false);
+    const get = await t.app.inject({ method: 'GET', url: '/api/notifications/preferences', headers: declined.headers });
+    expect(get.json()).toEqual({ success: true, data: { promosCodes: false, ticketUpdates: true, storeNews: false, flashSales: false, realTimeTracking: false } });
+    // Saving another preference keeps them off.
+    const put = await t.app.inject({ method: 'PUT', url: '/api/notifications/preferences', headers: declined.headers, payload: { storeNews: true } });
+    expect(put.json()).toMatchObject({ data: { promosCodes: false, flashSales: false, storeNews: true, ticketUpdates: true } });
+    const promo = await t.database.db.transaction((tx) => notifyUser(tx, declined.id, { type: 'promo', title: 'Code NOEL', body: '-10 %' }));
+    expect(promo).toMatchObject({ notification: null, skipped: 'preference' });
+    // They may still turn them on themselves.
+    await t.app.inject({ method: 'PUT', url: '/api/notifications/preferences', headers: declined.headers, payload: { promosCodes: true } });
+    const later = await t.database.db.transaction((tx) => notifyUser(tx, declined.id, { type: 'promo', title: 'Code NOEL', body: '-10 %' }));
+    expect(later.created).toBe(true);
   });
 });
 

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
+  defaultPreferencesFor,
   NOTIFICATION_HISTORY_LIMIT,
   NOTIFICATION_PURGE_DAYS,
   PUSH_DEFAULTS,
@@ -10,7 +11,7 @@ import {
 } from '@erepare/shared/notifications';
 import type { NotificationView } from '@erepare/shared/schemas/notifications';
 import type { Executor } from '../../db/client.js';
-import { notificationPreferences, notifications, pushOutbox, pushSubscriptions } from '../../db/schema.js';
+import { notificationPreferences, notifications, pushOutbox, pushSubscriptions, users } from '../../db/schema.js';
 import { getStoreProfile } from '../settings/store-profile.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -32,9 +33,15 @@ export type NotifyInput = {
 
 export type NotifyResult = { notification: NotificationRow | null; created: boolean; pushesQueued: number; skipped?: 'preference' };
 
+/** Before a user saves their own: the defaults, promo and flash following their marketing consent. */
+async function defaultsOf(db: Executor, userId: number): Promise<NotificationPreferences> {
+  const [user] = await db.select({ emailOptIn: users.emailOptIn }).from(users).where(eq(users.id, userId)).limit(1);
+  return defaultPreferencesFor(user?.emailOptIn ?? false);
+}
+
 export async function preferencesOf(db: Executor, userId: number): Promise<NotificationPreferences> {
   const [row] = await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId)).limit(1);
-  if (!row) return { ...DEFAULT_NOTIFICATION_PREFERENCES };
+  if (!row) return defaultsOf(db, userId);
   return {
     promosCodes: row.promosCodes,
     ticketUpdates: row.ticketUpdates,
@@ -184,7 +191,7 @@ export async function savePreferences(db: Executor, userId: number, changes: Par
     const value = changes[key];
     if (typeof value === 'boolean') set[key] = value;
   }
-  const insert = db.insert(notificationPreferences).values({ userId, ...DEFAULT_NOTIFICATION_PREFERENCES, ...set });
+  const insert = db.insert(notificationPreferences).values({ userId, ...(await defaultsOf(db, userId)), ...set });
   if (Object.keys(set).length === 0) await insert.onConflictDoNothing();
   else await insert.onConflictDoUpdate({ target: notificationPreferences.userId, set: { ...set, updatedAt: new Date() } });
   return preferencesOf(db, userId);

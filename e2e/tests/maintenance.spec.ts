@@ -31,7 +31,8 @@ test('full maintenance: every page shows the maintenance page except the admin, 
   await expect(main).toContainText('Gujan-Mestras');
   await expect(main.getByRole('link', { name: /^05 / })).toHaveAttribute('href', /^tel:/);
   await expect(main.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
-  for (const text of ['Lundi – Vendredi', '9h00 – 18h30', 'Samedi', '9h00 – 17h00', 'Dimanche', 'Fermé', 'Jours fériés', 'Sur rendez-vous']) {
+  // The shop's own hours, the same as the footer's and the contact page's.
+  for (const text of ['Du mardi au samedi', '9h30 – 13h30 et 14h30 – 18h00', 'Dimanche et lundi', 'Fermé']) {
     await expect(main).toContainText(text);
   }
   await expectAccessible(page);

@@ -50,10 +50,8 @@ export type StoreProfile = {
    * only when the IBAN is filled in.
    */
   bank: { accountHolder: string; bankName: string; iban: string; bic: string };
-  /** Opening hours of the shop (footer, contact page). */
+  /** Opening hours of the shop: every page that states hours (footer, contact, maintenance page, e-mails) shows these. */
   openingHours: OpeningSlot[];
-  /** The maintenance page states other hours (spec 3 §1): both readings are kept, each on its page. */
-  maintenanceHours: OpeningSlot[];
 };
 
 export const defaultStoreProfile: StoreProfile = {
@@ -104,12 +102,6 @@ export const defaultStoreProfile: StoreProfile = {
     { days: 'Du mardi au samedi', hours: '9h30 – 13h30 et 14h30 – 18h00' },
     { days: 'Dimanche et lundi', hours: 'Fermé' },
   ],
-  maintenanceHours: [
-    { days: 'Lundi – Vendredi', hours: '9h00 – 18h30' },
-    { days: 'Samedi', hours: '9h00 – 17h00' },
-    { days: 'Dimanche', hours: 'Fermé' },
-    { days: 'Jours fériés', hours: 'Sur rendez-vous' },
-  ],
 };
 
 export function formatAddress(profile: StoreProfile): string {
@@ -144,9 +136,13 @@ function sameShape(value: unknown, model: unknown): boolean {
   return typeof value === typeof model;
 }
 
-/** `value` as a store profile when it has a profile's shape (the server's copy); null otherwise. */
+/**
+ * `value` as a store profile when it has a profile's shape (the server's copy); null otherwise.
+ * Keys a profile no longer has (a profile saved by an older version: `maintenanceHours`) are left out.
+ */
 export function asStoreProfile(value: unknown): StoreProfile | null {
   if (!sameShape(value, defaultStoreProfile)) return null;
-  const profile = value as StoreProfile;
+  const stored = value as Record<string, unknown>;
+  const profile = Object.fromEntries(Object.keys(defaultStoreProfile).map((key) => [key, stored[key]])) as StoreProfile;
   return profile.vatRegime === 'standard' || profile.vatRegime === 'franchise' ? profile : null;
 }

@@ -2,7 +2,7 @@ import { Clock, Wrench } from 'lucide-react';
 import { useStoreProfile } from '../lib/store-profile';
 import { StoreContactList } from './store-contact-list';
 
-/** "Site en maintenance" (spec 1 §2, spec 3 §2), with its own opening hours as the spec states them. */
+/** "Site en maintenance" (spec 1 §2, spec 3 §2), with the shop's opening hours (the same as every other page). */
 export function MaintenanceNotice() {
   const storeProfile = useStoreProfile();
   return (
@@ -20,7 +20,7 @@ export function MaintenanceNotice() {
           Horaires
         </h2>
         <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1">
-          {storeProfile.maintenanceHours.map((slot) => (
+          {storeProfile.openingHours.map((slot) => (
             <div key={slot.days} className="contents">
               <dt className="font-medium">{slot.days}</dt>
               <dd className="text-slate-700 dark:text-slate-300">{slot.hours}</dd>

@@ -138,7 +138,6 @@ export const storeProfileSchema = z
       })
       .strict(),
     openingHours: slots,
-    maintenanceHours: slots,
   })
   .strict() satisfies z.ZodType<StoreProfile, unknown>;
 

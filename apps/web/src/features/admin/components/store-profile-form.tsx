@@ -32,7 +32,7 @@ function Group({ legend, hint, children }: { legend: string; hint?: string; chil
   );
 }
 
-type SlotsName = 'openingHours' | 'maintenanceHours';
+type SlotsName = 'openingHours';
 
 /** Opening hours as lines "days → hours", added and removed one by one. */
 function Slots({ name, legend, hint, control, register, errors }: {
@@ -176,8 +176,7 @@ function ProfileForm({ initial }: { initial: StoreProfile }) {
         <Field label="Adresse de l’hébergeur" maxLength={300} className="sm:col-span-2" error={errors.host?.address?.message} {...register('host.address')} />
       </Group>
 
-      <Slots name="openingHours" legend="Horaires d’ouverture" hint="Pied de page, page contact et e-mails." control={control} register={register} errors={errors} />
-      <Slots name="maintenanceHours" legend="Horaires de la page de maintenance" hint="Affichés quand le site est en maintenance." control={control} register={register} errors={errors} />
+      <Slots name="openingHours" legend="Horaires d’ouverture" hint="Pied de page, page contact, page de maintenance et e-mails." control={control} register={register} errors={errors} />
 
       <Button type="submit" disabled={save.isPending}>
         <Save aria-hidden="true" className="size-4" />

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { storeProfileSchema } from './schemas/store-profile.js';
+import { asStoreProfile, defaultStoreProfile } from './store-profile.js';
+
+describe('the store profile', () => {
+  it('has one set of opening hours, for every page (no separate maintenance hours)', () => {
+    expect(defaultStoreProfile).not.toHaveProperty('maintenanceHours');
+    expect(storeProfileSchema.safeParse(defaultStoreProfile).success).toBe(true);
+  });
+
+  it('reads a profile saved by an older version without the keys it no longer has, so it can be saved again', () => {
+    const older = { ...defaultStoreProfile, maintenanceHours: [{ days: 'Lundi – Vendredi', hours: '9h00 – 18h30' }] };
+    const read = asStoreProfile(older);
+    expect(read).not.toHaveProperty('maintenanceHours');
+    expect(read).toEqual(defaultStoreProfile);
+    expect(storeProfileSchema.safeParse(read).success).toBe(true);
+    expect(storeProfileSchema.safeParse(older).success).toBe(false);
+  });
+
+  it('refuses what is not a profile', () => {
+    expect(asStoreProfile(null)).toBeNull();
+    expect(asStoreProfile({ ...defaultStoreProfile, vatRegime: 'autre' })).toBeNull();
+    expect(asStoreProfile({ ...defaultStoreProfile, openingHours: 'toujours' })).toBeNull();
+  });
+});

@@ -118,6 +118,18 @@ test.describe('header navigation', () => {
     await expect(page).toHaveURL(/\/panier$/);
   });
 
+  test('on a phone, the floating WhatsApp button stays off the shop and tracking pages (the footer keeps the link)', async ({ page }) => {
+    test.skip((page.viewportSize()?.width ?? 0) >= 768, 'phones only');
+    const floating = page.getByRole('complementary', { name: 'Contact WhatsApp' }).getByRole('link');
+    await page.goto('/');
+    await expect(floating).toBeVisible();
+    for (const path of ['/boutique', '/suivi']) {
+      await page.goto(path);
+      await expect(floating, path).toBeHidden();
+      await expect(page.getByRole('contentinfo').getByRole('link', { name: /WhatsApp/ }), path).toHaveCount(1);
+    }
+  });
+
   test('the footer carries the store details and the company and legal links', async ({ page }) => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');

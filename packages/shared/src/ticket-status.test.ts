@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   accountListColour,
-  dashboardStatusLabel,
   dashboardStyleGroup,
   defaultStatuses,
   deviceCategories,
@@ -126,40 +125,6 @@ describe('statusLabel', () => {
   it('does not translate partial matches', () => {
     expect(statusLabel('new repair')).toBe('new repair');
     expect(statusLabel('reopened')).toBe('reopened');
-  });
-});
-
-describe('dashboardStatusLabel', () => {
-  it('keeps labels of 15 characters or fewer whole', () => {
-    expect(dashboardStatusLabel('repaired')).toBe('Réparé');
-    expect(dashboardStatusLabel('not repairable')).toBe('Non réparable');
-    expect(dashboardStatusLabel('')).toBe('En attente');
-    expect(dashboardStatusLabel('123456789012345')).toBe('123456789012345');
-  });
-
-  it('cuts labels longer than 15 characters to 12 and an ellipsis', () => {
-    expect(dashboardStatusLabel('1234567890123456')).toBe('123456789012…');
-    expect(dashboardStatusLabel('waiting for inspection')).toBe('En attente d…');
-    expect(dashboardStatusLabel('in progress')).toBe('En cours de …');
-    expect(dashboardStatusLabel('repaired & collected')).toBe('Réparé et ré…');
-    expect(dashboardStatusLabel('pending')).toBe('En attente d…');
-    expect(dashboardStatusLabel('ready for pickup')).toBe('Prêt à récupérer'.slice(0, 12) + '…');
-  });
-
-  it('translates before cutting', () => {
-    // "in progress" is 11 characters, its label 22.
-    expect(dashboardStatusLabel('in progress')).toHaveLength(13);
-    // "waiting for customer" is cut as "En attente du client", not as the English text.
-    expect(dashboardStatusLabel('waiting for customer')).toBe('En attente d…');
-  });
-
-  it('cuts unknown statuses too, keeping their casing', () => {
-    expect(dashboardStatusLabel('Attente retour fournisseur')).toBe('Attente reto…');
-  });
-
-  it('counts characters, not UTF-16 units', () => {
-    expect(dashboardStatusLabel('🔧🔧🔧🔧🔧🔧🔧🔧🔧🔧🔧🔧🔧🔧🔧')).toBe('🔧'.repeat(15));
-    expect(dashboardStatusLabel('🔧'.repeat(16))).toBe(`${'🔧'.repeat(12)}…`);
   });
 });
 

@@ -87,21 +87,6 @@ export function statusLabel(status: string | null | undefined): string {
   return frenchLabels.get(key) ?? status;
 }
 
-/** Spec 3 §4 and §9: dashboard labels longer than 15 characters become 12 characters and "…". */
-export const dashboardLabelMaxLength = 15;
-export const dashboardLabelCutLength = 12;
-
-/**
- * The label for the dashboard's narrow status column. Counted in code points so that a label
- * with an emoji is never cut through a surrogate pair. The full label belongs in a title
- * attribute: several labels share their first 12 characters ("En attente d…").
- */
-export function dashboardStatusLabel(status: string | null | undefined): string {
-  const characters = Array.from(statusLabel(status));
-  if (characters.length <= dashboardLabelMaxLength) return characters.join('');
-  return `${characters.slice(0, dashboardLabelCutLength).join('')}…`;
-}
-
 /**
  * The keys a status is matched on: the status itself and its French label, so that an English
  * status and its French translation always get the same colour and group ("finished" is green

@@ -8,9 +8,6 @@ describe('tickets', () => {
     expect(Object.keys(tickets).sort()).toEqual(
       [
         'accountListColour',
-        'dashboardLabelCutLength',
-        'dashboardLabelMaxLength',
-        'dashboardStatusLabel',
         'dashboardStyleGroup',
         'defaultStatuses',
         'deviceCategories',

@@ -46,7 +46,11 @@ function useFocusOnNavigation() {
 }
 
 /** Pages where the floating WhatsApp button would cover prices and order buttons on a phone. */
-const CHECKOUT_FLOW = ['/panier', '/checkout', '/commande', '/payment/'];
+/**
+ * Pages where, on a phone, the floating WhatsApp button would sit on what the visitor came to use
+ * (order and « Ajouter » buttons, the tracking table's last line): there the footer's link is enough.
+ */
+const NO_FLOATING_WHATSAPP_ON_PHONE = ['/panier', '/checkout', '/commande', '/payment/', '/boutique', '/produit/', '/suivi'];
 
 export function RootLayout() {
   const pathname = normalisePath(useLocation().pathname);
@@ -104,7 +108,7 @@ export function RootLayout() {
       {/* Staff at work need no chat button over their forms and tables. */}
       {pathname === ADMIN_PATH ? null : (
         <Suspense fallback={null}>
-          <WhatsAppButton hideOnPhone={CHECKOUT_FLOW.some((prefix) => pathname.startsWith(prefix))} />
+          <WhatsAppButton hideOnPhone={NO_FLOATING_WHATSAPP_ON_PHONE.some((prefix) => pathname.startsWith(prefix))} />
         </Suspense>
       )}
       <ScrollRestoration />

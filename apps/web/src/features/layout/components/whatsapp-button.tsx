@@ -4,9 +4,10 @@ import { BrandIcon } from '../../../components/ui/brand-icon';
 import { useStoreProfile } from '../../../lib/store-profile';
 
 /**
- * Floating WhatsApp contact, on every page (spec 1 §1). On phones it is left out of the cart,
- * checkout and order pages (`hideOnPhone`): there it would sit on prices and order buttons (WCAG
- * 2.4.11, focus not obscured); the footer keeps the WhatsApp link.
+ * Floating WhatsApp contact, on every page (spec 1 §1). On phones it is left out of the shop,
+ * product, cart, checkout, order and tracking pages (`hideOnPhone`): there it would sit on prices,
+ * « Ajouter » and order buttons or the tracking list (WCAG 2.4.11, focus not obscured); the footer
+ * keeps the WhatsApp link.
  */
 export function WhatsAppButton({ hideOnPhone = false }: { hideOnPhone?: boolean }) {
   const storeProfile = useStoreProfile();

@@ -5,7 +5,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, customers, notifications, pushOutbox, pushSubscriptions, statuses, ticketEvents, tickets, trackedTickets } from '../../db/schema.js';
+import { auditLog, customers, notifications, pushOutbox, pushSubscriptions, statuses, ticketDevices, ticketEvents, tickets, trackedTickets } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { signedInUser } from '../../test/users.js';
 import { changeTicketStatus, ticketStatusMessages } from './ticket-status.js';
@@ -31,7 +31,9 @@ beforeAll(async () => {
     ])
     .onConflictDoNothing({ target: statuses.name });
   const [customer] = await db().insert(customers).values({ firstName: 'Inès', lastName: 'Atelier', email: 'ines@exemple.fr' }).returning();
-  await db().insert(tickets).values({ ticketNumber: TICKET, customerId: customer?.id ?? 0, status: 'In Progress' });
+  const [ticket] = await db().insert(tickets).values({ ticketNumber: TICKET, customerId: customer?.id ?? 0, status: 'In Progress' }).returning();
+  // Its own device (the demo tickets before it have theirs).
+  await db().insert(ticketDevices).values({ ticketId: ticket?.id ?? 0, category: 'Console', brand: 'Nintendo', name: 'Switch OLED', status: 'In Progress' });
   admin = await signedInUser(t.app, db(), { email: 'staff@exemple.fr', role: 'admin' });
   owner = await signedInUser(t.app, db(), { email: 'ines.compte@exemple.fr', repairCustomerId: customer?.id ?? null });
   // The owner follows the ticket (its current status stored as the first seen) on one browser.
@@ -73,6 +75,8 @@ describe('PATCH /api/admin/tickets/:ticket/status', () => {
     const stored = await db().select().from(notifications).where(and(eq(notifications.userId, owner.id), eq(notifications.type, 'ticket')));
     expect(stored).toHaveLength(1);
     expect(stored[0]?.title).toBe(`Ticket ${TICKET} mis à jour`);
+    // The ticket's own device, not another ticket's.
+    expect(stored[0]?.ticketData).toMatchObject({ ticketId: TICKET, device: 'Nintendo Switch OLED', status: 'Ready for pickup' });
     expect(await db().select().from(pushOutbox)).toHaveLength(1);
     // The audit log has who changed what, from what to what.
     const audit = await db().select().from(auditLog).where(eq(auditLog.action, 'ticket.status'));

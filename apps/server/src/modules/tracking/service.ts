@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import {
   isActionRequired,
   notificationMessages,
@@ -14,7 +14,7 @@ import { statusKey, statusLabel } from '@erepare/shared/ticket-status';
 import { normaliseTicketNumber, validateTicketInput } from '@erepare/shared/ticket-number';
 import { RepairBackendError, type RepairBackend, type TicketRecord } from '../../adapters/repair/types.js';
 import type { Db, Executor } from '../../db/client.js';
-import { pushOutbox, tickets, trackedTickets, users } from '../../db/schema.js';
+import { pushOutbox, ticketDevices, tickets, trackedTickets, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { notifyUser } from '../notifications/service.js';
 
@@ -345,23 +345,24 @@ export async function onTicketStatusChanged(db: Executor, ticketNumber: string):
   const number = normaliseTicketNumber(ticketNumber);
   if (!number) return { changes: 0, notified: [], pushes: 0 };
   const [row] = await db
-    .select({
-      ticketNumber: tickets.ticketNumber,
-      status: tickets.status,
-      customerId: tickets.customerId,
-      updatedAt: tickets.updatedAt,
-      device: sql<string>`(select trim(d.brand || ' ' || d.name) from ticket_devices d where d.ticket_id = ${tickets.id} order by d.position, d.id limit 1)`,
-    })
+    .select({ id: tickets.id, ticketNumber: tickets.ticketNumber, status: tickets.status, customerId: tickets.customerId, updatedAt: tickets.updatedAt })
     .from(tickets)
     .where(eq(tickets.ticketNumber, number))
     .limit(1);
   if (!row) return { changes: 0, notified: [], pushes: 0 };
+  // This ticket's first device (a correlated subquery here once named ticket #1's device for every ticket).
+  const [device] = await db
+    .select({ brand: ticketDevices.brand, name: ticketDevices.name })
+    .from(ticketDevices)
+    .where(eq(ticketDevices.ticketId, row.id))
+    .orderBy(asc(ticketDevices.position), asc(ticketDevices.id))
+    .limit(1);
   return applySnapshot(db, {
     ticketNumber: row.ticketNumber,
     status: row.status,
     customerId: row.customerId,
     stamp: String(row.updatedAt.getTime()),
-    device: row.device ?? '',
+    device: device ? [device.brand, device.name].filter(Boolean).join(' ').trim() : '',
   });
 }
 

@@ -244,6 +244,8 @@ describe('CartPage', () => {
     expect(screen.queryByRole('link', { name: 'Câble USB-C' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Vider le panier' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Vider le panier ?' });
+    // One article left: the singular, never « Les 1 article ».
+    expect(dialog).toHaveTextContent('L’article de votre panier sera retiré.');
     expect(within(dialog).getByRole('button', { name: 'Annuler' })).toHaveFocus();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Vider le panier' }));
     expect(localStorage.getItem(CART_STORAGE_KEY)).toBeNull();

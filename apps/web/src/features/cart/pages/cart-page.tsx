@@ -155,7 +155,7 @@ export function CartPage() {
 
       {confirmClear ? (
         <ConfirmDialog title="Vider le panier ?" confirmLabel="Vider le panier" onConfirm={onClear} onCancel={() => setConfirmClear(false)}>
-          Les {cart.count} article{cart.count > 1 ? 's' : ''} de votre panier seront retirés.
+          {cart.count > 1 ? `Les ${cart.count} articles de votre panier seront retirés.` : 'L’article de votre panier sera retiré.'}
         </ConfirmDialog>
       ) : null}
     </div>

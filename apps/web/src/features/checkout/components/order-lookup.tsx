@@ -62,5 +62,7 @@ export function OrderLookup({ reference, lead, payment }: OrderLookupProps) {
       </div>
     );
   }
-  return <OrderConfirmation order={order} {...(lead ? { lead } : {})} payment={payment?.(order)} />;
+  // A payment's lead (« Paiement accepté ») only for an order the server says is paid.
+  const shownLead = lead && order.date_paid ? lead : undefined;
+  return <OrderConfirmation order={order} {...(shownLead ? { lead: shownLead } : {})} payment={payment?.(order)} />;
 }

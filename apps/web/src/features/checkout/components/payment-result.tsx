@@ -35,3 +35,16 @@ export function PaymentResult({ outcome, title, children, actions }: PaymentResu
     </div>
   );
 }
+
+/**
+ * A payment page opened without a payment to confirm (by hand, an old bookmark): it says so, and
+ * where to find orders and their state. Never « Paiement accepté » without a paid order.
+ */
+export function NoPaymentToConfirm() {
+  return (
+    <PaymentResult outcome="pending" title="Aucun paiement à confirmer">
+      <p>Cette page confirme un paiement au retour du site de paiement, et aucun paiement n’y est indiqué.</p>
+      <p>Vos commandes et leur état sont dans votre espace client, et dans l’e-mail reçu à chaque commande.</p>
+    </PaymentResult>
+  );
+}

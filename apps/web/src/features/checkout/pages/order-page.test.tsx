@@ -102,10 +102,12 @@ describe('payment return pages', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/commande?order=42&key=wc_order_abc123'));
   });
 
-  it('/payment/success without a reference: "Paiement accepté"', () => {
+  it('/payment/success without a reference: no payment to confirm, never « Paiement accepté »', () => {
     stubApi({});
     renderAt(<PaymentSuccessPage />, '/payment/success');
-    expect(screen.getByRole('heading', { level: 1, name: 'Paiement accepté' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Aucun paiement à confirmer' })).toBeInTheDocument();
+    expect(screen.queryByText('Paiement accepté')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Voir mes commandes' })).toHaveAttribute('href', '/compte?tab=orders');
   });
 
   it('/payment/cancel without a known order: "Paiement annulé", the order stays pending 60 minutes, back to checkout or the shop', () => {
@@ -118,13 +120,23 @@ describe('payment return pages', () => {
     expect(screen.getByRole('link', { name: 'Continuer les achats' })).toHaveAttribute('href', '/boutique');
   });
 
-  it('/checkout?success=true&quick=true: "Paiement accepté", with the order when one is referenced', async () => {
-    stubApi({ '/api/shop/orders/42': () => json({ success: true, data: order({ status: 'processing', status_label: 'En préparation', bank_details: null }) }) });
+  it('/checkout?success=true&quick=true: « Paiement accepté » only above an order the server says is paid', async () => {
+    let paid = true;
+    stubApi({
+      '/api/shop/orders/42': () =>
+        json({ success: true, data: order({ status: paid ? 'processing' : 'pending', status_label: paid ? 'En préparation' : 'En attente de paiement', bank_details: null, date_paid: paid ? '2026-11-21T10:00:00' : null }) }),
+    });
     const first = renderAt(<CheckoutPage />, '/checkout?success=true&quick=true');
-    expect(screen.getByRole('heading', { level: 1, name: 'Paiement accepté' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Aucun paiement à confirmer' })).toBeInTheDocument();
     first.unmount();
-    renderAt(<CheckoutPage />, '/checkout?success=true&quick=true&order=42&key=wc_order_abc123');
+    const second = renderAt(<CheckoutPage />, '/checkout?success=true&quick=true&order=42&key=wc_order_abc123');
     expect(await screen.findByText('Paiement accepté')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Commande confirmée !' })).toBeInTheDocument();
+    second.unmount();
+    // The address says « success », the order is not paid: no « Paiement accepté ».
+    paid = false;
+    renderAt(<CheckoutPage />, '/checkout?success=true&quick=true&order=42&key=wc_order_abc123');
+    expect(await screen.findByText('Statut : En attente de paiement')).toBeInTheDocument();
+    expect(screen.queryByText('Paiement accepté')).not.toBeInTheDocument();
   });
 });

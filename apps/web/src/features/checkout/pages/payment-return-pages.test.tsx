@@ -10,7 +10,7 @@ import { PaymentSuccessPage } from './payment-success-page';
 
 const KLARNA_CONFIRM = 'POST /api/woocommerce-payments/klarna/confirm';
 const STRIPE_CONFIRM = 'POST /api/woocommerce-payments/stripe/confirm-payment';
-const paid = () => order({ payment_method: 'klarna', payment_method_title: 'Klarna', status: 'processing', status_label: 'En préparation', bank_details: null });
+const paid = () => order({ payment_method: 'klarna', payment_method_title: 'Klarna', status: 'processing', status_label: 'En préparation', bank_details: null, date_paid: '2026-11-21T10:00:00' });
 const remember = (cartCleared = false) => window.sessionStorage.setItem(ORDER_REFERENCE_KEY, JSON.stringify({ id: 42, key: 'wc_order_abc123', cartCleared }));
 
 const renderReturn = (path: string) => renderAt(<PaymentSuccessPage />, path, '/payment/success');

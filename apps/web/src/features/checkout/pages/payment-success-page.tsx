@@ -6,7 +6,7 @@ import type { PaymentConfirmation } from '@erepare/shared/schemas/payments';
 import { ButtonLink } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { clearCart } from '../../../lib/cart-store';
-import { PaymentResult } from '../components/payment-result';
+import { NoPaymentToConfirm, PaymentResult } from '../components/payment-result';
 import { clearCheckoutDraft } from '../lib/checkout-draft';
 import { orderPagePath, readOrderReference, rememberOrder } from '../../../lib/order-reference';
 import { paymentErrorMessage } from '../payments/payment-errors';
@@ -21,7 +21,7 @@ import { capturePaypalOrder, confirmKlarnaPayment, confirmStripePayment } from '
  *     "Paiement confirmé"; still at the bank: "Paiement en cours de confirmation"; refused: the
  *     French reason and the way back to the order to pay again;
  *   - ?order=&key=: the order page;
- *   - nothing: a plain confirmation.
+ *   - nothing: no payment to confirm (never « Paiement accepté »).
  */
 /** What Stripe appends to a return address and must not stay in the address bar or the history. */
 const RETURN_SECRETS = ['payment_intent_client_secret', 'setup_intent_client_secret'];
@@ -38,12 +38,8 @@ export function PaymentSuccessPage() {
   }, []);
   if (back.kind === 'reference') return <Navigate replace to={orderPagePath(back.reference)} />;
   if (back.kind !== 'none') return <ProviderReturn key={providerReference(back)} back={back} />;
-  return (
-    <PaymentResult outcome="success" title="Paiement accepté">
-      <p>Merci ! Votre paiement a bien été pris en compte.</p>
-      <p>Vous recevez un e-mail de confirmation ; vos commandes sont aussi dans votre espace client.</p>
-    </PaymentResult>
-  );
+  // Opened by hand, or an old bookmark: no payment to confirm, never « Paiement accepté ».
+  return <NoPaymentToConfirm />;
 }
 
 type ProviderBack = Extract<PaymentReturn, { kind: 'klarna' | 'stripe' | 'paypal' }>;

@@ -165,6 +165,7 @@ describe('AccountPage', () => {
       '/api/auth/register': () => json({ success: true, message: accountMessages.created, token: 't', user }, 201),
       '/api/email/signup': () => ok('ok'),
     });
+    const scrolled = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
     renderAt(<AccountPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Créer un compte' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'Adresse e-mail' }), user.email);
@@ -179,6 +180,9 @@ describe('AccountPage', () => {
 
     expect(await screen.findByText('Tableau de bord de Léa')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(accountMessages.created);
+    // Shown from the top of the page, not where the form's button was.
+    expect(scrolled).toHaveBeenCalledWith({ top: 0 });
+    scrolled.mockRestore();
     await waitFor(() => expect(sent['/api/email/signup']).toHaveLength(1));
     // After a logout, the page starts again from the login form (mode reset).
     await userEvent.click(screen.getByRole('button', { name: 'Se déconnecter' }));

@@ -80,6 +80,9 @@ export function AccountPage() {
             setFlash(message);
             setLoginEmail('');
             setMode('login');
+            // The long form gives way to the dashboard and its message: from the top, not from
+            // where the « Créer mon compte » button was (a phone showed the footer).
+            window.scrollTo({ top: 0 });
           }}
           onSwitchToLogin={(email) => switchTo('login', email)}
         />

@@ -334,7 +334,7 @@ function Detail({ kind, id, closeHref }: { kind: Kind; id: number; closeHref: st
           <Row label="Référence">{q.reference}</Row>
           <Row label="Appareil">{[q.category, q.brand, q.model].filter(Boolean).join(' · ')}</Row>
           <Row label="Panne">{q.faultLabel || q.fault}</Row>
-          {q.priceFromEuros !== null ? <Row label="Prix indicatif">à partir de {q.priceFromEuros} €</Row> : null}
+          {q.priceFromEuros !== null ? <Row label="Prix indicatif">{`à partir de ${q.priceFromEuros}\u00a0€`}</Row> : null}
           <Row label="Dépôt souhaité">
             {formatDropOffDate(q.dropOffDate)}, {q.dropOffSlot === 'matin' ? 'le matin' : 'l’après-midi'}
           </Row>

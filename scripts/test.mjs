@@ -21,14 +21,22 @@ const BROWSERS = [
   { path: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', pkg: 'chromium', variable: 'CHROMIUM_PATH' },
 ];
 const E2E_BROWSER = BROWSERS[0].path;
+/**
+ * The PDF tests check the server's documents with the tools an accountant's software trusts:
+ * qpdf (structure) and poppler's pdffonts and pdftotext (embedded fonts, the text as copied).
+ */
+const PDF_TOOLS = [
+  { path: '/usr/bin/qpdf', pkg: 'qpdf', variable: 'PATH' },
+  { path: '/usr/bin/pdffonts', pkg: 'poppler-utils', variable: 'PATH' },
+];
 
 function ensureBrowsers() {
-  const missing = BROWSERS.filter((browser) => !fs.existsSync(browser.path));
+  const missing = [...BROWSERS, ...PDF_TOOLS].filter((browser) => !fs.existsSync(browser.path));
   if (missing.length === 0) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (isRoot && fs.existsSync('/usr/bin/apt-get')) {
     const packages = missing.map((browser) => browser.pkg);
-    console.log(`Navigateur absent : installation des paquets Debian ${packages.map((name) => `« ${name} »`).join(', ')}…`);
+    console.log(`Outil absent : installation des paquets Debian ${packages.map((name) => `« ${name} »`).join(', ')}…`);
     const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
     const install = spawnSync('apt-get', ['install', '-y', '-qq', ...packages], {
       stdio: 'inherit',
@@ -37,6 +45,10 @@ function ensureBrowsers() {
     if (update.status === 0 && install.status === 0 && missing.every((browser) => fs.existsSync(browser.path))) return;
   }
   for (const browser of missing.filter((candidate) => !fs.existsSync(candidate.path))) {
+    if (PDF_TOOLS.includes(browser)) {
+      console.error(`${browser.path} est introuvable. Installez-le avec « sudo apt-get install -y ${browser.pkg} » : les tests des PDF en ont besoin.`);
+      continue;
+    }
     console.error(
       `Chromium est introuvable (${browser.path}). Installez-le avec « sudo apt-get install -y ${browser.pkg} » ` +
         `ou indiquez son chemin dans ${browser.variable}. Les tests de bout en bout ne téléchargent aucun navigateur.`,

@@ -11,6 +11,7 @@ import { createInventoryCache } from './modules/repair/service.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { repairRoutes } from './modules/repair/routes.js';
+import { pdfRoutes } from './modules/pdf/routes.js';
 import { accountMailer } from './modules/accounts/mailer.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { createMailer } from './modules/mail/mailer.js';
@@ -203,6 +204,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   app.decorate('shop', { catalogue });
   await app.register(shopRoutes(catalogue));
   await app.register(orderRoutes(catalogue));
+  await app.register(pdfRoutes);
   await app.register(paymentRoutes);
   // Payment providers and relay points: each always registered, answering 404 when not configured.
   await app.register(stripeRoutes);

@@ -17,6 +17,17 @@ describe('the store profile', () => {
     expect(storeProfileSchema.safeParse(older).success).toBe(false);
   });
 
+  it('reads a profile saved before the invoicing terms existed with the default terms, and keeps the rest as saved', () => {
+    const { invoicing: _invoicing, ...older } = { ...defaultStoreProfile, name: 'Atelier du Bassin' };
+    const read = asStoreProfile(older);
+    expect(read?.name).toBe('Atelier du Bassin');
+    expect(read?.invoicing).toEqual(defaultStoreProfile.invoicing);
+    expect(storeProfileSchema.safeParse(read).success).toBe(true);
+    // Only parts added later take a default: a profile without its name is still no profile.
+    const { name: _name, ...nameless } = defaultStoreProfile;
+    expect(asStoreProfile(nameless)).toBeNull();
+  });
+
   it('refuses what is not a profile', () => {
     expect(asStoreProfile(null)).toBeNull();
     expect(asStoreProfile({ ...defaultStoreProfile, vatRegime: 'autre' })).toBeNull();

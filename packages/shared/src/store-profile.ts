@@ -50,6 +50,12 @@ export type StoreProfile = {
    * only when the IBAN is filled in.
    */
   bank: { accountHolder: string; bankName: string; iban: string; bic: string };
+  /**
+   * What every invoice states about payment (issue 22 §1): the terms (when payment is due, no
+   * discount for early payment) and, for business customers, the late-payment penalty rate
+   * (art. L441-10 du Code de commerce; the 40 € recovery indemnity is fixed by law).
+   */
+  invoicing: { paymentTerms: string; latePenaltyRate: string };
   /** Opening hours of the shop: every page that states hours (footer, contact, maintenance page, e-mails) shows these. */
   openingHours: OpeningSlot[];
 };
@@ -98,6 +104,10 @@ export const defaultStoreProfile: StoreProfile = {
     iban: 'FR76 0000 0000 0000 0000 0000 000',
     bic: 'XXXXFRPPXXX',
   },
+  invoicing: {
+    paymentTerms: 'Paiement comptant à réception de la facture. Pas d’escompte pour paiement anticipé.',
+    latePenaltyRate: 'trois fois le taux d’intérêt légal',
+  },
   openingHours: [
     { days: 'Du mardi au samedi', hours: '9h30 – 13h30 et 14h30 – 18h00' },
     { days: 'Dimanche et lundi', hours: 'Fermé' },
@@ -136,13 +146,20 @@ function sameShape(value: unknown, model: unknown): boolean {
   return typeof value === typeof model;
 }
 
+/** Parts added to the profile after profiles were first saved: a saved profile without them takes the default. */
+const PARTS_ADDED_LATER = new Set<string>(['invoicing']);
+
 /**
  * `value` as a store profile when it has a profile's shape (the server's copy); null otherwise.
- * Keys a profile no longer has (a profile saved by an older version: `maintenanceHours`) are left out.
+ * Keys a profile no longer has (a profile saved by an older version: `maintenanceHours`) are left
+ * out; a whole part it does not have yet (saved before `invoicing` existed) takes the default.
  */
 export function asStoreProfile(value: unknown): StoreProfile | null {
-  if (!sameShape(value, defaultStoreProfile)) return null;
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
   const stored = value as Record<string, unknown>;
-  const profile = Object.fromEntries(Object.keys(defaultStoreProfile).map((key) => [key, stored[key]])) as StoreProfile;
+  const profile = Object.fromEntries(
+    Object.entries(defaultStoreProfile).map(([key, fallback]) => [key, !(key in stored) && PARTS_ADDED_LATER.has(key) ? fallback : stored[key]]),
+  ) as StoreProfile;
+  if (!sameShape(profile, defaultStoreProfile)) return null;
   return profile.vatRegime === 'standard' || profile.vatRegime === 'franchise' ? profile : null;
 }

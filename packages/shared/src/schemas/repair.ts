@@ -347,7 +347,15 @@ export const invoiceSchema = z.object({
   amount_due: euros,
   discount: euros,
   notes: z.string(),
-  customer: z.object({ fullName: z.string(), cid: z.number().int(), email: z.string(), phone: z.string() }),
+  customer: z.object({
+    fullName: z.string(),
+    cid: z.number().int(),
+    email: z.string(),
+    phone: z.string(),
+    /** Issue 22 §1: the billing address's lines and the business customer's organisation, for the invoice. */
+    address: z.array(z.string()).optional(),
+    organisation: z.string().optional(),
+  }),
   line_items: z.array(
     z.object({
       name: z.string(),

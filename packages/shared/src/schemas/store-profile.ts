@@ -137,6 +137,12 @@ export const storeProfileSchema = z
         ]),
       })
       .strict(),
+    invoicing: z
+      .object({
+        paymentTerms: text('les conditions de paiement', 300),
+        latePenaltyRate: text('le taux des pénalités de retard', 200),
+      })
+      .strict(),
     openingHours: slots,
   })
   .strict() satisfies z.ZodType<StoreProfile, unknown>;

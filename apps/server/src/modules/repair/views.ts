@@ -125,6 +125,11 @@ export function toCustomer(record: CustomerRecord): Customer {
   };
 }
 
+/** The postal address of a customer's record, blank lines left out (the invoice's billing address). */
+export function billingAddressLines(record: Pick<CustomerRecord, 'address1' | 'address2' | 'postcode' | 'city' | 'country'>): string[] {
+  return [record.address1, record.address2, `${record.postcode} ${record.city}`, record.country].map((line) => (line ?? '').trim()).filter(Boolean);
+}
+
 export function toInvoice(record: InvoiceRecord, customer: CustomerRecord | null): Invoice {
   // VAT per rate, the margin scheme and its mention (issue 9); lines without a rate are at 20 %.
   const vat = summariseVat(record.lines.map((line) => ({ totalCents: line.totalCents, taxCents: line.taxCents, vatRate: line.vatRate ?? '20' })));
@@ -150,6 +155,8 @@ export function toInvoice(record: InvoiceRecord, customer: CustomerRecord | null
       cid: record.customerId,
       email: customer?.email ?? '',
       phone: customer?.mobile || customer?.phone || '',
+      address: customer ? billingAddressLines(customer) : [],
+      organisation: customer?.organization ?? '',
     },
     line_items: record.lines.map((line) => ({
       name: line.name,

@@ -1,41 +1,63 @@
 import { useCallback, useState } from 'react';
-import { useStoreProfile } from '../../../lib/store-profile';
-import type * as PdfExport from '../lib/pdf/export';
-import type { PdfOptions } from '../lib/pdf/model';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client';
 import { ticketMessages } from '../components/dashboard/model/tickets';
-import { useAccountProfile } from './dashboard-data';
 
-type Exporter = (pdf: typeof PdfExport, options: PdfOptions) => string;
+/** The file name the server gave (Content-Disposition), or the fallback. */
+export function fileNameOf(disposition: string | null, fallback: string): string {
+  const match = disposition?.match(/filename="([^"]+)"/);
+  return match?.[1] ?? fallback;
+}
 
 /**
- * PDF exports: jsPDF and its table plugin are loaded with import() on the first click only (the
- * /compte bundle does not carry them). The customer's organisation (profile) decides the
- * business-only late-fee mention; the shop's current profile gives the identity block, the footer
- * and the VAT regime.
+ * Asks the server for a PDF (it draws every invoice, order and repair sheet: issue 22 §1) and saves
+ * it under the server's file name. A refusal keeps the server's French message.
+ */
+export async function downloadPdf(url: string, fallbackName: string): Promise<string> {
+  let response: Response;
+  try {
+    response = await fetch(url, { credentials: 'same-origin', headers: { accept: 'application/pdf, application/json' } });
+  } catch {
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
+  if (!response.ok || !response.headers.get('content-type')?.startsWith('application/pdf')) {
+    const payload: unknown = await response.json().catch(() => null);
+    const message = payload && typeof payload === 'object' && 'message' in payload && typeof payload.message === 'string' ? payload.message : ticketMessages.pdfError;
+    throw new ApiError(response.status, message);
+  }
+  const name = fileNameOf(response.headers.get('content-disposition'), fallbackName);
+  const href = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = name;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has started with the click; the object URL is released once the browser took it.
+  window.setTimeout(() => URL.revokeObjectURL(href), 60_000);
+  return name;
+}
+
+/**
+ * The account's PDF buttons: one download at a time, its key while it runs (the button says
+ * « Préparation du PDF… »), and the reason in French when it fails.
  */
 export function usePdfExport() {
-  const profile = useAccountProfile();
-  const storeProfile = useStoreProfile();
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const organisation = profile.data?.profile.orgonization ?? '';
 
-  const run = useCallback(
-    async (key: string, exporter: Exporter): Promise<string | null> => {
-      setBusy(key);
-      setError(null);
-      try {
-        const pdf = await import('../lib/pdf/export');
-        return exporter(pdf, { organisation, vatRegime: storeProfile.vatRegime, shop: storeProfile });
-      } catch {
-        setError(ticketMessages.pdfError);
-        return null;
-      } finally {
-        setBusy(null);
-      }
-    },
-    [organisation, storeProfile],
-  );
+  const run = useCallback(async (key: string, url: string, fallbackName: string): Promise<string | null> => {
+    setBusy(key);
+    setError(null);
+    try {
+      return await downloadPdf(url, fallbackName);
+    } catch (failure) {
+      setError(failure instanceof ApiError && failure.status !== 0 && failure.status < 500 ? failure.message : ticketMessages.pdfError);
+      return null;
+    } finally {
+      setBusy(null);
+    }
+  }, []);
 
   return { run, busy, error, clearError: () => setError(null) };
 }

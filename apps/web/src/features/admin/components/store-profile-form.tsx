@@ -109,7 +109,7 @@ function ProfileForm({ initial }: { initial: StoreProfile }) {
         <Field label="SIRET" inputMode="numeric" hint="14 chiffres" error={errors.siret?.message} {...register('siret')} />
         <Field label="Forme juridique" maxLength={200} error={errors.company?.legalForm?.message} {...register('company.legalForm')} />
         <Field label="Capital social" maxLength={200} error={errors.company?.shareCapital?.message} {...register('company.shareCapital')} />
-        <Field label="Ville d’immatriculation (RCS)" maxLength={200} error={errors.company?.rcsCity?.message} {...register('company.rcsCity')} />
+        <Field label="Immatriculation (RCS ou RM)" hint="Ville du greffe (« Bordeaux » donne « RCS Bordeaux ») ou « RM 33 » pour un artisan" maxLength={200} error={errors.company?.rcsCity?.message} {...register('company.rcsCity')} />
         <Field label="Numéro de TVA intracommunautaire" maxLength={200} error={errors.company?.vatNumber?.message} {...register('company.vatNumber')} />
         <Field label="Directeur de la publication" maxLength={200} error={errors.company?.publicationDirector?.message} {...register('company.publicationDirector')} />
       </Group>
@@ -162,6 +162,24 @@ function ProfileForm({ initial }: { initial: StoreProfile }) {
         <Field label="Banque" maxLength={120} error={errors.bank?.bankName?.message} {...register('bank.bankName')} />
         <Field label="IBAN" autoComplete="off" spellCheck={false} error={errors.bank?.iban?.message} {...register('bank.iban')} />
         <Field label="BIC" autoComplete="off" spellCheck={false} maxLength={11} error={errors.bank?.bic?.message} {...register('bank.bic')} />
+      </Group>
+
+      <Group legend="Factures" hint="Mentions imprimées sur chaque facture (article L441-9 du Code de commerce).">
+        <Field
+          label="Conditions de paiement"
+          maxLength={300}
+          className="sm:col-span-2"
+          error={errors.invoicing?.paymentTerms?.message}
+          {...register('invoicing.paymentTerms')}
+        />
+        <Field
+          label="Taux des pénalités de retard (clients professionnels)"
+          hint="L’indemnité forfaitaire de 40 € est ajoutée d’office"
+          maxLength={200}
+          className="sm:col-span-2"
+          error={errors.invoicing?.latePenaltyRate?.message}
+          {...register('invoicing.latePenaltyRate')}
+        />
       </Group>
 
       <Group legend="Médiateur de la consommation" hint="Obligatoire pour vendre aux particuliers (articles L612-1 et R616-1 du Code de la consommation).">

@@ -8,16 +8,26 @@ import { on, renderDashboard, stubApi, type Route } from './test/render';
 // Typing into a 16-field form re-renders it per key: generous limits for a loaded machine.
 vi.setConfig({ testTimeout: 20_000 });
 
-const pdf = vi.hoisted(() => ({
-  downloadTicketPdf: vi.fn(() => 'ticket.pdf'),
-  downloadInvoicePdf: vi.fn(() => 'facture.pdf'),
-  downloadOrderPdf: vi.fn(() => 'commande.pdf'),
-}));
-vi.mock('../../lib/pdf/export', () => pdf);
+/** The server's PDF answer (it draws every document): bytes, type and file name. */
+const pdfAnswer = (fileName: string) => () =>
+  new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46]), {
+    status: 200,
+    headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="${fileName}"` },
+  });
+
+/** What the browser was asked to save: each click on a download link, with its file name. */
+function watchDownloads() {
+  const saved: string[] = [];
+  vi.stubGlobal('URL', Object.assign(globalThis.URL, { createObjectURL: vi.fn(() => 'blob:pdf'), revokeObjectURL: vi.fn() }));
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push(this.download);
+  });
+  return saved;
+}
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  vi.clearAllMocks();
+  vi.restoreAllMocks();
 });
 
 const ticketA = fullTicket({ id: 1, created_at: '2026-11-10T09:30:00.000Z' });
@@ -39,6 +49,9 @@ const baseRoutes: Route[] = [
     const status = url.searchParams.get('status');
     return jsonResponse(envelope(status ? all.filter((item) => item.status === status) : all));
   }),
+  on('GET', '/api/repairdesk/tickets/1/pdf', pdfAnswer('ticket-T-6601-2026-11-28.pdf')),
+  on('GET', '/api/repairdesk/invoices/1/pdf', pdfAnswer('facture-F-2026-00001.pdf')),
+  on('GET', /^\/api\/shop\/orders\/\d+\/pdf$/, pdfAnswer('commande-CMD-5012.pdf')),
   on('GET', /^\/api\/repairdesk\/invoices\/\d+$/, ({ url }) => jsonResponse(envelope(invoice({ id: Number(url.pathname.split('/').pop()) })))),
 ];
 
@@ -90,6 +103,7 @@ describe('AccountDashboard', () => {
   });
 
   it('opens a ticket in a labelled dialog with devices and history, closes on Escape, and exports the PDF', async () => {
+    const saved = watchDownloads();
     stubApi(...baseRoutes);
     const user = userEvent.setup();
     const { search } = renderDashboard(sessionUser());
@@ -104,10 +118,7 @@ describe('AccountDashboard', () => {
     expect(within(dialog).getByText(/Précédemment : En attente d'inspection/)).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Télécharger le PDF' }));
-    await waitFor(() => expect(pdf.downloadTicketPdf).toHaveBeenCalledTimes(1));
-    const [exported, options] = pdf.downloadTicketPdf.mock.calls[0] as unknown as [typeof detailA, { vatRegime: string }];
-    expect(exported.history).toHaveLength(2);
-    expect(options.vatRegime).toBe('standard');
+    await waitFor(() => expect(saved).toEqual(['ticket-T-6601-2026-11-28.pdf']));
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -129,10 +140,7 @@ describe('AccountDashboard', () => {
   });
 
   it('says when the PDF cannot be made', async () => {
-    stubApi(...baseRoutes);
-    pdf.downloadTicketPdf.mockImplementationOnce(() => {
-      throw new Error('boom');
-    });
+    stubApi(on('GET', '/api/repairdesk/tickets/1/pdf', () => jsonResponse({ success: false, message: 'Erreur interne du serveur', statusCode: 500 }, 500)), ...baseRoutes);
     const user = userEvent.setup();
     renderDashboard(sessionUser(), '/compte?ticket=6601');
     const dialog = await screen.findByRole('dialog', { name: 'Ticket T-6601' });
@@ -182,6 +190,7 @@ describe('AccountDashboard', () => {
 
 describe('invoices tab', () => {
   it('lists, filters by status, searches, opens a detail with totals and goes back', async () => {
+    const saved = watchDownloads();
     const calls = stubApi(...baseRoutes);
     const user = userEvent.setup();
     renderDashboard(sessionUser(), '/compte?tab=invoices');
@@ -205,11 +214,18 @@ describe('invoices tab', () => {
     const heading = await screen.findByRole('heading', { name: 'Facture F-2026-00001' });
     expect(heading).toHaveFocus();
     expect(screen.getByRole('table', { name: 'Détail de la facture F-2026-00001' })).toHaveTextContent('MacBook Air M2 reconditionné');
-    expect(screen.getByText('Total HT').nextSibling).toHaveTextContent('1 040,42 €');
+    expect(screen.getByText('Total HT', { selector: 'dt' }).nextSibling).toHaveTextContent('1 040,41 €');
+    expect(screen.getByText('TVA 20 %', { selector: 'dt' }).nextSibling).toHaveTextContent('208,09 €');
+    // What the law wants on the screen too: the seller, the customer, each line's rate, dates and terms.
+    expect(screen.getByRole('heading', { name: 'Vendeur' }).parentElement).toHaveTextContent(/SIRET/);
+    expect(screen.getByRole('heading', { name: 'Facturé à' })).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Détail de la facture F-2026-00001' })).toHaveTextContent('20 %');
+    expect(screen.getByText(/^Date de la vente ou de la prestation : /)).toBeInTheDocument();
+    expect(screen.getByText(/^Échéance : .*Paiement comptant à réception de la facture/)).toBeInTheDocument();
     expect(screen.getByText('Reste à payer').nextSibling).toHaveTextContent('748,50 €');
 
     await user.click(screen.getByRole('button', { name: 'Télécharger la facture (PDF)' }));
-    await waitFor(() => expect(pdf.downloadInvoicePdf).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(saved).toEqual(['facture-F-2026-00001.pdf']));
 
     await user.click(screen.getByRole('button', { name: 'Retour à mes factures' }));
     expect(await screen.findByRole('list', { name: 'Mes factures' })).toBeInTheDocument();
@@ -252,6 +268,7 @@ describe('orders tab', () => {
   });
 
   it('lists orders with French statuses, searches them and opens a detail with billing, shipping and totals', async () => {
+    const saved = watchDownloads();
     stubApi(on('GET', '/api/shop/orders', () => jsonResponse(envelope([shopOrder(), shopOrder({ id: 2, order_number: 'CMD-2', status: 'completed', billing: { ...shopOrder().billing, last_name: 'Bonnet' } })]))), ...baseRoutes);
     const user = userEvent.setup();
     renderDashboard(sessionUser(), '/compte?tab=orders');
@@ -266,7 +283,7 @@ describe('orders tab', () => {
     expect(screen.getByText('3 allée des Mimosas')).toBeInTheDocument();
     expect(screen.getByText('Total TTC', { selector: 'dt' }).nextSibling).toHaveTextContent('1 234,50 €');
     await user.click(screen.getByRole('button', { name: 'Télécharger la commande (PDF)' }));
-    await waitFor(() => expect(pdf.downloadOrderPdf).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(saved).toEqual(['commande-CMD-5012.pdf']));
     await user.click(screen.getByRole('button', { name: 'Retour à mes commandes' }));
     expect(await screen.findByRole('list', { name: 'Mes commandes' })).toBeInTheDocument();
   });

@@ -6,6 +6,8 @@ import type { Invoice, InvoiceStatusValue } from '@erepare/shared/schemas/repair
 import { Button } from '../../../../components/ui/button';
 import { ErrorBox } from '../../../../components/ui/field';
 import { Spinner } from '../../../../components/ui/spinner';
+import { customerLines, invoiceFigures, invoiceMentions, isBusinessCustomer, sellerLines } from '@erepare/shared/invoice-document';
+import { useStoreProfile } from '../../../../lib/store-profile';
 import { useInvoice, useInvoices } from '../../hooks/dashboard-data';
 import { usePdfExport } from '../../hooks/dashboard-pdf';
 import { useTicketParam } from '../../hooks/dashboard-tab';
@@ -21,8 +23,8 @@ import {
 } from './model/invoices';
 import { ticketAccess } from './model/tickets';
 import { RecordList } from './record-list';
-import { LinesTable, Totals } from './money';
-import { countText, Detail, ErrorWithRetry, InvoiceStatusBadge, Notice, SearchField, SelectField } from './ui';
+import { InvoiceLinesTable, Totals } from './money';
+import { AddressBlock, countText, Detail, ErrorWithRetry, InvoiceStatusBadge, Notice, SearchField, SelectField } from './ui';
 
 /** "Mes factures" (spec 1 §2, §5, §8): list, search, status filter, detail with a back button, PDF. */
 export function InvoicesTab({ user }: { user: SessionUser }) {
@@ -127,9 +129,20 @@ function InvoiceDetail({ initial, onBack }: { initial: Invoice; onBack: () => vo
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   const invoice = detail.data;
-  const lines = useMemo(
-    () => (invoice?.line_items ?? []).map((item, index) => ({ key: `${index}`, name: item.name, sku: item.sku, quantity: item.quantity, price: item.price, total: item.total })),
-    [invoice],
+  const storeProfile = useStoreProfile();
+  const figures = useMemo(() => (invoice ? invoiceFigures(invoice, storeProfile.vatRegime) : null), [invoice, storeProfile.vatRegime]);
+  const mentions = useMemo(
+    () =>
+      invoice && figures
+        ? invoiceMentions({
+            shop: storeProfile,
+            business: isBusinessCustomer(invoice.customer),
+            marginScheme: figures.marginScheme,
+            dueDate: formatDate(invoice.due_on ?? invoice.created_at),
+            serviceDate: formatDate(invoice.created_at),
+          })
+        : [],
+    [invoice, figures, storeProfile],
   );
 
   return (
@@ -150,7 +163,7 @@ function InvoiceDetail({ initial, onBack }: { initial: Invoice; onBack: () => vo
           ) : null}
         </div>
         {invoice ? (
-          <Button onClick={() => void pdf.run('invoice', (module, options) => module.downloadInvoicePdf(invoice, options))} disabled={pdf.busy !== null}>
+          <Button onClick={() => void pdf.run('invoice', `/api/repairdesk/invoices/${invoice.id}/pdf`, `facture-${invoice.invoice_number}.pdf`)} disabled={pdf.busy !== null}>
             <Download aria-hidden="true" className="size-4" />
             {pdf.busy ? 'Préparation du PDF…' : 'Télécharger la facture (PDF)'}
           </Button>
@@ -185,14 +198,12 @@ function InvoiceDetail({ initial, onBack }: { initial: Invoice; onBack: () => vo
               </Detail>
             ) : null}
           </dl>
-          <LinesTable caption={`Détail de la facture ${invoice.invoice_number}`} lines={lines} />
-          <Totals
-            ttc={invoice.total_amount}
-            extra={[
-              { label: 'Déjà réglé', value: invoice.amount_paid },
-              { label: 'Reste à payer', value: invoice.amount_due, strong: true },
-            ]}
-          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <AddressBlock title="Vendeur" lines={sellerLines(storeProfile)} />
+            <AddressBlock title="Facturé à" lines={customerLines(invoice.customer)} />
+          </div>
+          <InvoiceLinesTable caption={`Détail de la facture ${invoice.invoice_number}`} lines={figures?.lines ?? []} />
+          <Totals rows={figures?.totals ?? []} />
           {invoice.payments.length > 0 ? (
             <section aria-labelledby="invoice-payments-heading">
               <h4 id="invoice-payments-heading" className="text-base font-semibold">
@@ -217,6 +228,11 @@ function InvoiceDetail({ initial, onBack }: { initial: Invoice; onBack: () => vo
               {invoice.notes}
             </p>
           ) : null}
+          <ul className="space-y-1 text-xs text-slate-700 dark:text-slate-300">
+            {mentions.map((mention) => (
+              <li key={mention}>{mention}</li>
+            ))}
+          </ul>
         </>
       ) : null}
       {detail.isPending && !invoice ? <Spinner label="Chargement de la facture…" /> : null}

@@ -5,6 +5,8 @@ import { ButtonLink, Button } from '../../../../components/ui/button';
 import { ErrorBox } from '../../../../components/ui/field';
 import { Spinner } from '../../../../components/ui/spinner';
 import { orderNumber, type ShopOrder } from '../../api/order-schema';
+import { documentTotals } from '@erepare/shared/invoice-document';
+import { useStoreProfile } from '../../../../lib/store-profile';
 import { useOrders } from '../../hooks/dashboard-data';
 import { usePdfExport } from '../../hooks/dashboard-pdf';
 import {
@@ -18,7 +20,7 @@ import {
 } from './model/orders';
 import { LinesTable, Totals } from './money';
 import { RecordList } from './record-list';
-import { countText, Detail, Notice, OrderStatusBadge, SearchField, SelectField } from './ui';
+import { AddressBlock, countText, Detail, Notice, OrderStatusBadge, SearchField, SelectField } from './ui';
 
 /**
  * "Mes commandes" (spec 1 §2, §5, §8): the shop orders of the user (the list comes from
@@ -113,6 +115,7 @@ function OrderList({ orders, returnTo, onOpen }: { orders: ShopOrder[]; returnTo
 
 function OrderDetail({ order, onBack }: { order: ShopOrder; onBack: () => void }) {
   const pdf = usePdfExport();
+  const storeProfile = useStoreProfile();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   const number = orderNumber(order);
@@ -135,7 +138,7 @@ function OrderDetail({ order, onBack }: { order: ShopOrder; onBack: () => void }
             <OrderStatusBadge status={order.status} />
           </p>
         </div>
-        <Button onClick={() => void pdf.run('order', (module, options) => module.downloadOrderPdf(order, options))} disabled={pdf.busy !== null}>
+        <Button onClick={() => void pdf.run('order', `/api/shop/orders/${order.id}/pdf`, `commande-${number}.pdf`)} disabled={pdf.busy !== null}>
           <Download aria-hidden="true" className="size-4" />
           {pdf.busy ? 'Préparation du PDF…' : 'Télécharger la commande (PDF)'}
         </Button>
@@ -157,7 +160,7 @@ function OrderDetail({ order, onBack }: { order: ShopOrder; onBack: () => void }
         {shipping.length > 0 ? <AddressBlock title="Livraison" lines={shipping} /> : null}
       </div>
       <LinesTable caption={`Articles de la commande ${number}`} lines={lines} />
-      <Totals ttc={order.total} />
+      <Totals rows={documentTotals(Math.round(order.total * 100), storeProfile.vatRegime)} />
       {order.customer_note.trim() ? (
         <p className="text-sm text-slate-700 dark:text-slate-300">
           <span className="font-semibold">Note de commande : </span>
@@ -165,20 +168,5 @@ function OrderDetail({ order, onBack }: { order: ShopOrder; onBack: () => void }
         </p>
       ) : null}
     </article>
-  );
-}
-
-function AddressBlock({ title, lines }: { title: string; lines: string[] }) {
-  return (
-    <div className="rounded-xl border border-slate-200 p-4 text-sm dark:border-slate-700">
-      <h4 className="font-semibold">{title}</h4>
-      <address className="mt-1 not-italic text-slate-800 dark:text-slate-200">
-        {lines.map((line, index) => (
-          <span key={index} className="block">
-            {line}
-          </span>
-        ))}
-      </address>
-    </div>
   );
 }

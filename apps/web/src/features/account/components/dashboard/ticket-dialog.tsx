@@ -90,7 +90,7 @@ function TicketDialog({ ticket, history, historyState, onClose }: TicketDialogPr
   const events = [...(history ?? [])].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
 
   const exportPdf = () =>
-    void pdf.run('ticket', (module, options) => module.downloadTicketPdf(history ? { ...ticket, history } : ticket, options));
+    void pdf.run('ticket', `/api/repairdesk/tickets/${ticket.id}/pdf`, `ticket-${ticket.ticket_number}.pdf`);
 
   return (
     <Dialog

@@ -159,3 +159,19 @@ export function Detail({ term, children, className = '' }: { term: string; child
     </div>
   );
 }
+
+/** A postal address (or a party of a document) under its title. */
+export function AddressBlock({ title, lines }: { title: string; lines: string[] }) {
+  return (
+    <div className="rounded-xl border border-slate-200 p-4 text-sm dark:border-slate-700">
+      <h4 className="font-semibold">{title}</h4>
+      <address className="mt-1 not-italic text-slate-800 dark:text-slate-200">
+        {lines.map((line, index) => (
+          <span key={index} className="block">
+            {line}
+          </span>
+        ))}
+      </address>
+    </div>
+  );
+}

@@ -1,0 +1,247 @@
+/**
+ * The PDFs of the account (issue 22 §1), drawn by the server: the invoice carries every mention a
+ * French accountant checks, the fonts are embedded (é, œ, ’, €, « » print and copy as themselves),
+ * the file is tagged and valid (qpdf --check, pdffonts), and the one access rule decides who gets it.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultStoreProfile, type StoreProfile } from '@erepare/shared/store-profile';
+import type { Order } from '@erepare/shared/schemas/shop';
+import { customers, invoiceLines, invoices, inventoryItems, storeProfileTable, ticketDevices, tickets } from '../../db/schema.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { signedInUser } from '../../test/users.js';
+
+let t: TestApp;
+let dir: string;
+type Headers = { authorization: string };
+let owner: Headers;
+let other: Headers;
+let unverified: Headers;
+const ids = { invoice: 0, ticket: '' };
+
+const shop: StoreProfile = {
+  ...defaultStoreProfile,
+  legalName: 'Réparations Œdipe SARL',
+  siret: '732 829 320 00074',
+  company: { ...defaultStoreProfile.company, legalForm: 'SARL', shareCapital: '5 000 €', rcsCity: 'Bordeaux', vatNumber: 'FR40 732829320' },
+  invoicing: { paymentTerms: 'Paiement à 30 jours date de facture. Pas d’escompte pour paiement anticipé.', latePenaltyRate: 'trois fois le taux d’intérêt légal' },
+};
+
+/** A command line tool the test needs (npm test installs them on Debian). */
+function tool(command: string, args: string[]) {
+  const result = spawnSync(command, args, { encoding: 'utf8' });
+  if (result.error) throw new Error(`${command} est introuvable : installez-le (apt-get install -y qpdf poppler-utils). ${result.error.message}`);
+  return result;
+}
+
+async function pdfOf(url: string, headers: Partial<Headers> = {}) {
+  const response = await t.app.inject({ method: 'GET', url, headers });
+  return response;
+}
+
+function save(name: string, bytes: Buffer): string {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, bytes);
+  return file;
+}
+
+/** The text of the PDF as a reader copies it, spaces made plain. */
+function textOf(file: string): string {
+  const result = tool('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-']);
+  expect(result.status, result.stderr).toBe(0);
+  return result.stdout.replace(/[\u00a0\u202f]/g, ' ');
+}
+
+function expectValidTaggedPdf(file: string) {
+  const check = tool('qpdf', ['--check', file]);
+  expect(check.status, check.stdout + check.stderr).toBe(0);
+  expect(check.stdout).toMatch(/No syntax or stream encoding errors found/);
+  const fonts = tool('pdffonts', [file]);
+  expect(fonts.status).toBe(0);
+  // Header, rule, then one row per font: every one embedded (emb = yes) and subset, none standard.
+  const rows = fonts.stdout.trim().split('\n').slice(2);
+  expect(rows.length).toBeGreaterThan(0);
+  for (const row of rows) {
+    expect(row).toMatch(/DejaVuSans/);
+    expect(row).toMatch(/\byes\s+yes\s+yes\b/);
+  }
+  const raw = fs.readFileSync(file, 'latin1');
+  expect(raw.startsWith('%PDF-1.7')).toBe(true);
+  expect(raw).toMatch(/\/StructTreeRoot/);
+  expect(raw).toMatch(/\/MarkInfo \d+ 0 R/);
+  expect(raw).toMatch(/\/Marked true/);
+  expect(raw).toMatch(/\/Lang \(fr-FR\)/);
+  expect(raw).toMatch(/\/DisplayDocTitle true/);
+  expect(raw).toMatch(/\/S \/TH/);
+  expect(raw).toMatch(/\/S \/H1/);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'erepare-pdf-'));
+  const db = t.database.db;
+  await db.insert(storeProfileTable).values({ id: 1, profile: shop }).onConflictDoUpdate({ target: storeProfileTable.id, set: { profile: shop } });
+  const [a, b] = await db
+    .insert(customers)
+    .values([
+      {
+        firstName: 'Zoé',
+        lastName: 'L’Hôte-Cœur',
+        email: 'zoe.pdf@exemple.fr',
+        mobile: '0611223344',
+        address1: '3 impasse des Œillets',
+        city: 'La Teste-de-Buch',
+        postcode: '33260',
+        country: 'France',
+        organization: 'Atelier « Cœur » SAS',
+      },
+      { firstName: 'Autre', lastName: 'Client', email: 'autre.pdf@exemple.fr' },
+    ])
+    .returning();
+  const customerId = a?.id ?? 0;
+  const [ticket] = await db.insert(tickets).values({ ticketNumber: 'T-990001', customerId, status: 'Repaired', totalCents: 12000 }).returning();
+  ids.ticket = ticket?.ticketNumber ?? '';
+  await db.insert(ticketDevices).values({ ticketId: ticket?.id ?? 0, category: 'Téléphone', brand: 'Apple', name: 'iPhone 13', model: 'A2633', fault: 'Écran « cassé »', status: 'Repaired', priceCents: 12000 });
+  const [invoice] = await db
+    .insert(invoices)
+    .values({ invoiceNumber: 'F-2026-09001', customerId, ticketId: ticket?.id ?? null, status: 'Partial', subtotalCents: 0, taxCents: 0, totalCents: 42000, amountPaidCents: 10000 })
+    .returning();
+  ids.invoice = invoice?.id ?? 0;
+  await db.insert(invoiceLines).values([
+    { invoiceId: ids.invoice, name: 'Écran OLED – pose « express »', sku: 'ECR-13', quantity: 1, unitPriceCents: 12000, taxCents: 2000, totalCents: 12000 },
+    { invoiceId: ids.invoice, name: 'iPhone 12 reconditionné', sku: 'IP12-R', quantity: 1, unitPriceCents: 30000, taxCents: 0, totalCents: 30000, vatRate: 'margin' },
+  ]);
+  owner = (await signedInUser(t.app, db, { email: 'zoe.compte@exemple.fr', repairCustomerId: customerId })).headers;
+  other = (await signedInUser(t.app, db, { email: 'autre.compte@exemple.fr', repairCustomerId: b?.id ?? 0 })).headers;
+  unverified = (await signedInUser(t.app, db, { email: 'zoe.nonverifiee@exemple.fr', repairCustomerId: customerId, verified: false })).headers;
+});
+
+afterAll(async () => {
+  await t?.close();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('GET /api/repairdesk/invoices/:id/pdf', () => {
+  it('gives the owner a valid, tagged PDF with embedded fonts and every mention of a French invoice', async () => {
+    const response = await pdfOf(`/api/repairdesk/invoices/${ids.invoice}/pdf`, owner);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="facture-F-2026-09001.pdf"');
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    const file = save('facture.pdf', response.rawPayload);
+    expectValidTaggedPdf(file);
+    const text = textOf(file);
+    // Seller: name, legal form and capital, address, SIREN/SIRET, RCS, VAT number.
+    expect(text).toContain('Réparations Œdipe SARL');
+    expect(text).toContain('SARL · capital social : 5 000 €');
+    expect(text).toContain('1 avenue de l’Exemple, 33470 Gujan-Mestras');
+    expect(text).toContain('SIREN 732829320 · SIRET 732 829 320 00074');
+    expect(text).toContain('RCS Bordeaux');
+    expect(text).toContain('N° TVA intracommunautaire : FR40 732829320');
+    // Customer: organisation, name and billing address.
+    expect(text).toContain('Atelier « Cœur » SAS');
+    expect(text).toContain('Zoé L’Hôte-Cœur');
+    expect(text).toContain('3 impasse des Œillets');
+    expect(text).toContain('33260 La Teste-de-Buch');
+    // Number, dates, lines excluding VAT with their rate.
+    expect(text).toContain('N° F-2026-09001');
+    expect(text).toMatch(/Date de la vente ou de la prestation : \d\d\/\d\d\/\d{4}/);
+    expect(text).toContain('P.U. HT');
+    expect(text).toContain('Écran OLED – pose « express »');
+    expect(text).toMatch(/100,00 €\s+20 %/);
+    expect(text).toContain('TVA sur la marge');
+    // Totals: HT of the taxed lines, VAT per rate, margin goods, TTC, paid and due.
+    expect(text).toMatch(/Total HT\s+100,00 €/);
+    expect(text).toMatch(/TVA 20 %\s+20,00 €/);
+    expect(text).toMatch(/Biens d’occasion \(TVA sur la marge\)\s+300,00 €/);
+    expect(text).toMatch(/Total TTC\s+420,00 €/);
+    expect(text).toMatch(/Reste à payer\s+320,00 €/);
+    // Payment terms, the margin scheme, and the business customer's late-payment terms (lines wrap).
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain('Paiement à 30 jours date de facture. Pas d’escompte pour paiement anticipé.');
+    expect(flat).toContain('Régime particulier : biens d’occasion (art. 297 A du CGI)');
+    expect(flat).toContain('pénalités au taux de trois fois le taux d’intérêt légal');
+    expect(flat).toContain('indemnité forfaitaire pour frais de recouvrement de 40 € (art. L441-10 et D441-5 du Code de commerce)');
+    expect(text).toMatch(/Page 1 \/ 1/);
+  });
+
+  it('says « TVA non applicable, art. 293 B du CGI » and shows no VAT under the franchise', async () => {
+    const franchise = { ...shop, vatRegime: 'franchise' as const };
+    await t.database.db.update(storeProfileTable).set({ profile: franchise });
+    try {
+      const response = await pdfOf(`/api/repairdesk/invoices/${ids.invoice}/pdf`, owner);
+      expect(response.statusCode).toBe(200);
+      const text = textOf(save('franchise.pdf', response.rawPayload));
+      expect(text).toContain('TVA non applicable, art. 293 B du CGI');
+      expect(text).not.toContain('N° TVA intracommunautaire');
+      expect(text).not.toMatch(/TVA 20 %/);
+      expect(text).toMatch(/Total à payer \(TVA non applicable\)\s+420,00 €/);
+    } finally {
+      await t.database.db.update(storeProfileTable).set({ profile: shop });
+    }
+  });
+
+  it('answers 401 to a visitor and 404 to another customer or an unverified account, as the JSON route does', async () => {
+    expect((await pdfOf(`/api/repairdesk/invoices/${ids.invoice}/pdf`)).statusCode).toBe(401);
+    for (const headers of [other, unverified]) {
+      const response = await pdfOf(`/api/repairdesk/invoices/${ids.invoice}/pdf`, headers);
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/application\/json/);
+      expect(response.json<{ message: string }>().message).toBe('Facture introuvable');
+    }
+    expect((await pdfOf('/api/repairdesk/invoices/abc/pdf', owner)).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/repairdesk/tickets/:id/pdf', () => {
+  it('gives the owner the repair sheet, and nobody else anything', async () => {
+    const response = await pdfOf(`/api/repairdesk/tickets/${ids.ticket}/pdf`, owner);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="ticket-T-990001-\d{4}-\d\d-\d\d\.pdf"$/);
+    const file = save('ticket.pdf', response.rawPayload);
+    expectValidTaggedPdf(file);
+    const text = textOf(file);
+    expect(text).toContain('Fiche de réparation');
+    expect(text).toContain('Écran « cassé »');
+    expect(text).toContain('seule la facture fait foi');
+    expect((await pdfOf(`/api/repairdesk/tickets/${ids.ticket}/pdf`, other)).statusCode).toBe(404);
+    expect((await pdfOf(`/api/repairdesk/tickets/${ids.ticket}/pdf`)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/shop/orders/:id/pdf', () => {
+  it('gives the guest who holds the key the order summary, and a wrong key nothing', async () => {
+    const [item] = await t.database.db
+      .insert(inventoryItems)
+      .values({ name: 'Câble « tressé » USB‑C', sku: 'PDF-CABLE', itemType: 'accessory', priceCents: 1990, quantity: 5, imageUrl: '/images/test.webp' })
+      .returning({ id: inventoryItems.id });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/shop/orders',
+      remoteAddress: '10.77.0.1',
+      payload: {
+        payment_method: 'bacs',
+        billing: { first_name: 'Noé', last_name: 'Ç', email: 'noe.pdf@exemple.fr', phone: '0612345678', address_1: '1 rue de l’Église', city: 'Mios', postcode: '33380', country: 'FR' },
+        line_items: [{ product_id: item?.id, quantity: 2 }],
+        shipping_lines: [{ method_id: 'colissimo_no_sign' }],
+        terms_accepted: true,
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const order = created.json<{ data: Order }>().data;
+    const response = await pdfOf(`/api/shop/orders/${order.id}/pdf?key=${order.order_key}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="commande-${order.number}.pdf"`);
+    const file = save('commande.pdf', response.rawPayload);
+    expectValidTaggedPdf(file);
+    const text = textOf(file);
+    expect(text).toContain('Câble « tressé » USB');
+    expect(text).toContain('1 rue de l’Église');
+    expect(text).toContain('ce document n’est pas une facture');
+    expect((await pdfOf(`/api/shop/orders/${order.id}/pdf?key=faux`)).statusCode).toBe(404);
+    expect((await pdfOf(`/api/shop/orders/${order.id}/pdf`, other)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import {
+  customerLines,
+  documentTotals,
+  FRANCHISE_MENTION,
+  invoiceFigures,
+  invoiceMentions,
+  isBusinessCustomer,
+  registrationLine,
+  sellerLines,
+} from './invoice-document.js';
+import { MARGIN_SCHEME_MENTION } from './invoice-vat.js';
+import { defaultStoreProfile, type StoreProfile } from './store-profile.js';
+
+type Line = { name: string; sku: string; quantity: number; price: number; tax: number; total: number; vat_rate?: '20' | '10' | '5.5' | '0' | 'margin' };
+const invoice = (line_items: Line[], extra: { total_amount?: number; amount_paid?: number; amount_due?: number; credited?: number } = {}) => {
+  const total = extra.total_amount ?? line_items.reduce((sum, line) => sum + line.total, 0);
+  return { line_items, total_amount: total, amount_paid: extra.amount_paid ?? 0, amount_due: extra.amount_due ?? total, ...(extra.credited ? { credited: extra.credited } : {}) };
+};
+const rows = (figures: ReturnType<typeof invoiceFigures>) => figures.totals.map((row) => `${row.label.replace(/[\u00a0\u202f]/g, ' ')}: ${(row.cents / 100).toFixed(2)}`);
+
+const shop: StoreProfile = {
+  ...defaultStoreProfile,
+  legalName: 'Répar’Bassin SARL',
+  siret: '732 829 320 00074',
+  company: { ...defaultStoreProfile.company, legalForm: 'SARL', shareCapital: '5 000 €', rcsCity: 'Bordeaux', vatNumber: 'FR40732829320' },
+};
+
+describe('invoiceFigures: one VAT rule for the screen and the PDF', () => {
+  it('gives each line its unit price and total excluding VAT, and the VAT per rate, summing to the total', () => {
+    const figures = invoiceFigures(
+      invoice([
+        { name: 'Écran', sku: 'E1', quantity: 2, price: 60, tax: 20, total: 120, vat_rate: '20' },
+        { name: 'Livre de recettes', sku: '', quantity: 1, price: 10.55, tax: 0.55, total: 10.55, vat_rate: '5.5' },
+      ]),
+      'standard',
+    );
+    expect(figures.lines.map((line) => [line.unitCents, line.rateLabel, line.totalExclCents, line.discountCents])).toEqual([
+      [5000, '20 %', 10000, 0],
+      [1000, '5,5 %', 1000, 0],
+    ]);
+    expect(rows(figures)).toEqual([
+      'Total HT: 110.00',
+      'TVA 20 % sur 100,00 €: 20.00',
+      'TVA 5,5 % sur 10,00 €: 0.55',
+      'Total TTC: 130.55',
+      'Déjà réglé: 0.00',
+      'Reste à payer: 130.55',
+    ]);
+  });
+
+  it('takes 20 % for a line without a rate (RepairDesk, older invoices): HT = TTC / 1.2', () => {
+    const figures = invoiceFigures(invoice([{ name: 'Diagnostic', sku: '', quantity: 1, price: 139, tax: 0, total: 139 }]), 'standard');
+    expect(rows(figures).slice(0, 3)).toEqual(['Total HT: 115.83', 'TVA 20 %: 23.17', 'Total TTC: 139.00']);
+  });
+
+  it('shows a discount as the difference between quantity × unit price and the line total, excluding VAT', () => {
+    const figures = invoiceFigures(invoice([{ name: 'Coque', sku: '', quantity: 3, price: 12, tax: 5, total: 30, vat_rate: '20' }]), 'standard');
+    expect(figures.lines[0]).toMatchObject({ unitCents: 1000, discountCents: 500, totalExclCents: 2500 });
+  });
+
+  it('shows no VAT for margin-scheme goods, and no VAT line at all when every line is under it', () => {
+    const mixed = invoiceFigures(
+      invoice([
+        { name: 'iPhone 12 reconditionné', sku: 'IP12', quantity: 1, price: 349, tax: 0, total: 349, vat_rate: 'margin' },
+        { name: 'Verre trempé', sku: '', quantity: 1, price: 12, tax: 2, total: 12, vat_rate: '20' },
+      ]),
+      'standard',
+    );
+    expect(mixed.marginScheme).toBe(true);
+    expect(mixed.lines[0]).toMatchObject({ rateLabel: 'TVA sur la marge', unitCents: 34900, totalExclCents: 34900 });
+    expect(rows(mixed).slice(0, 4)).toEqual(['Total HT: 10.00', 'TVA 20 %: 2.00', 'Biens d’occasion (TVA sur la marge): 349.00', 'Total TTC: 361.00']);
+    const only = invoiceFigures(invoice([{ name: 'Switch OLED reconditionnée', sku: '', quantity: 1, price: 349, tax: 0, total: 349, vat_rate: 'margin' }]), 'standard');
+    expect(only.totals.some((row) => row.label.startsWith('TVA') || row.label === 'Total HT')).toBe(false);
+  });
+
+  it('under the franchise: no VAT anywhere, one total « TVA non applicable »', () => {
+    const figures = invoiceFigures(invoice([{ name: 'Écran', sku: '', quantity: 1, price: 120, tax: 20, total: 120, vat_rate: '20' }]), 'franchise');
+    expect(figures.lines[0]).toMatchObject({ unitCents: 12000, rateLabel: '—', totalExclCents: 12000 });
+    expect(rows(figures)).toEqual(['Total HT: 120.00', 'Total à payer (TVA non applicable): 120.00', 'Déjà réglé: 0.00', 'Reste à payer: 120.00']);
+  });
+
+  it('lists credit notes, what was paid and what is left', () => {
+    const figures = invoiceFigures(invoice([{ name: 'Écran', sku: '', quantity: 1, price: 120, tax: 20, total: 120 }], { amount_paid: 50, amount_due: 50, credited: 20 }), 'standard');
+    expect(rows(figures).slice(-3)).toEqual(['Avoirs: -20.00', 'Déjà réglé: 50.00', 'Reste à payer: 50.00']);
+  });
+});
+
+describe('the mentions of a French invoice', () => {
+  it('names the seller: legal name, form and capital, address, SIREN and SIRET, register, VAT number', () => {
+    expect(sellerLines(shop)).toEqual([
+      'Répar’Bassin SARL',
+      'SARL · capital social : 5 000 €',
+      '1 avenue de l’Exemple, 33470 Gujan-Mestras',
+      'SIREN 732829320 · SIRET 732 829 320 00074',
+      'RCS Bordeaux',
+      'N° TVA intracommunautaire : FR40732829320',
+    ]);
+    expect(sellerLines({ ...shop, vatRegime: 'franchise' }).at(-1)).toBe(FRANCHISE_MENTION);
+  });
+
+  it('keeps a register the owner named (RM for a craftsman)', () => {
+    expect(registrationLine('RM 33')).toBe('RM 33');
+    expect(registrationLine('Bordeaux')).toBe('RCS Bordeaux');
+    expect(registrationLine('  ')).toBe('');
+  });
+
+  it('names the customer with the billing address; an organisation makes a business customer', () => {
+    const customer = { fullName: 'Zoé Martin', cid: 4, email: 'zoe@exemple.fr', phone: '', address: ['3 rue des Pins', '33120 Arcachon'], organisation: 'Atelier SAS' };
+    expect(customerLines(customer)).toEqual(['Atelier SAS', 'Zoé Martin', '3 rue des Pins', '33120 Arcachon', 'zoe@exemple.fr']);
+    expect(isBusinessCustomer(customer)).toBe(true);
+    expect(isBusinessCustomer({ ...customer, organisation: '' })).toBe(false);
+  });
+
+  it('states the dates and payment terms; late-payment terms and the 40 € indemnity only for a business customer', () => {
+    const base = { shop, marginScheme: false, dueDate: '15/12/2026', serviceDate: '01/12/2026' };
+    const consumer = invoiceMentions({ ...base, business: false });
+    expect(consumer).toEqual([
+      'Date de la vente ou de la prestation : 01/12/2026.',
+      'Échéance : 15/12/2026. Paiement comptant à réception de la facture. Pas d’escompte pour paiement anticipé.',
+    ]);
+    const business = invoiceMentions({ ...base, business: true, marginScheme: true });
+    expect(business).toContain(MARGIN_SCHEME_MENTION);
+    expect(business.at(-1)).toBe(
+      'En cas de retard de paiement : pénalités au taux de trois fois le taux d’intérêt légal, et indemnité forfaitaire pour frais de recouvrement de 40\u00a0€ (art. L441-10 et D441-5 du Code de commerce).',
+    );
+    expect(invoiceMentions({ ...base, shop: { ...shop, vatRegime: 'franchise' }, business: false })).toContain(FRANCHISE_MENTION);
+  });
+});
+
+describe('documentTotals (orders, repair sheets)', () => {
+  it('splits at 20 % so that HT + TVA = TTC, or gives one total under the franchise', () => {
+    expect(documentTotals(13900, 'standard').map((row) => row.cents)).toEqual([11583, 2317, 13900]);
+    expect(documentTotals(13900, 'franchise')).toEqual([{ label: 'Total (TVA non applicable)', cents: 13900, strong: true }]);
+  });
+});

@@ -1,0 +1,202 @@
+import { formatEuros } from './format.js';
+import { includedVatCents, MARGIN_SCHEME_MENTION, summariseVat, vatRateLabel, type VatRate } from './invoice-vat.js';
+import type { Invoice } from './schemas/repair.js';
+import { formatAddress, type StoreProfile } from './store-profile.js';
+
+/**
+ * What an invoice says, the same on the account's screen and in the PDF the server renders (issue
+ * 22 §1): the figures of every line excluding VAT, the VAT per rate, the totals, and the mentions
+ * French law asks of an invoice (art. 242 nonies A, annexe II du CGI; art. L441-9 and D441-5 du Code
+ * de commerce). One VAT rule (invoice-vat.ts) and the store profile decide everything here.
+ */
+
+export type VatRegime = StoreProfile['vatRegime'];
+
+export const FRANCHISE_MENTION = 'TVA non applicable, art. 293 B du CGI';
+/** The fixed recovery indemnity every late business payer owes (art. D441-5 du Code de commerce). */
+export const RECOVERY_INDEMNITY_EUROS = 40;
+
+export type InvoiceLineFigures = {
+  name: string;
+  sku: string;
+  quantity: number;
+  /** Unit price excluding VAT (under the margin scheme: the price as sold, no VAT shown). */
+  unitCents: number;
+  /** "20 %", "5,5 %", "TVA sur la marge", or "—" under the franchise regime. */
+  rateLabel: string;
+  /** Discount on the line, excluding VAT (0: none). */
+  discountCents: number;
+  /** Line total excluding VAT (margin scheme: as sold). */
+  totalExclCents: number;
+  /** Line total, VAT included. */
+  totalCents: number;
+  margin: boolean;
+};
+
+export type InvoiceTotalRow = { label: string; cents: number; strong?: boolean };
+
+export type InvoiceFigures = {
+  lines: InvoiceLineFigures[];
+  /** Total HT, VAT per rate, margin-scheme goods, total TTC; then credit notes, paid and due. */
+  totals: InvoiceTotalRow[];
+  totalCents: number;
+  dueCents: number;
+  marginScheme: boolean;
+};
+
+const cents = (euros: number) => Math.round(euros * 100);
+
+/** The rate a line is taxed at: its own (20 % when the source gives none), none at all under the franchise. */
+function rateOf(vatRate: VatRate | undefined, regime: VatRegime): VatRate {
+  if (regime === 'franchise') return '0';
+  return vatRate ?? '20';
+}
+
+type FigureSource = Pick<Invoice, 'line_items' | 'total_amount' | 'amount_paid' | 'amount_due'> & Partial<Pick<Invoice, 'credited'>>;
+
+/** The figures of an invoice under the shop's VAT regime. */
+export function invoiceFigures(invoice: FigureSource, regime: VatRegime): InvoiceFigures {
+  const lines = invoice.line_items.map((item): InvoiceLineFigures & { vatRate: VatRate; taxCents: number } => {
+    const vatRate = rateOf(item.vat_rate, regime);
+    const margin = vatRate === 'margin';
+    const unitTtc = cents(item.price);
+    const totalCents = cents(item.total);
+    const taxCents = includedVatCents(totalCents, vatRate);
+    const unitCents = unitTtc - includedVatCents(unitTtc, vatRate);
+    const totalExclCents = totalCents - taxCents;
+    return {
+      name: item.name,
+      sku: item.sku,
+      quantity: item.quantity,
+      unitCents,
+      rateLabel: regime === 'franchise' ? '—' : vatRateLabel(vatRate),
+      discountCents: Math.max(0, item.quantity * unitCents - totalExclCents),
+      totalExclCents,
+      totalCents,
+      margin,
+      vatRate,
+      taxCents,
+    };
+  });
+  const vat = summariseVat(lines);
+  // The invoice's own total rules (a RepairDesk invoice may carry a total its lines do not sum to).
+  const totalCents = cents(invoice.total_amount);
+  const totals: InvoiceTotalRow[] = [];
+  if (regime === 'franchise') {
+    totals.push({ label: 'Total HT', cents: totalCents }, { label: 'Total à payer (TVA non applicable)', cents: totalCents, strong: true });
+  } else {
+    const taxedLines = lines.filter((line) => !line.margin);
+    if (taxedLines.length > 0) totals.push({ label: 'Total HT', cents: taxedLines.reduce((sum, line) => sum + line.totalExclCents, 0) });
+    const several = vat.breakdown.length > 1;
+    for (const row of vat.breakdown) {
+      const base = several ? ` sur ${formatCents(row.baseCents)}` : '';
+      totals.push({ label: `TVA ${vatRateLabel(row.rate)}${base}`, cents: row.taxCents });
+    }
+    if (vat.marginScheme) totals.push({ label: 'Biens d’occasion (TVA sur la marge)', cents: vat.marginTotalCents });
+    totals.push({ label: 'Total TTC', cents: totalCents, strong: true });
+  }
+  const credited = cents(invoice.credited ?? 0);
+  if (credited > 0) totals.push({ label: 'Avoirs', cents: -credited });
+  totals.push({ label: 'Déjà réglé', cents: cents(invoice.amount_paid) });
+  const dueCents = cents(invoice.amount_due);
+  totals.push({ label: 'Reste à payer', cents: dueCents, strong: true });
+  return {
+    lines: lines.map(({ vatRate: _rate, taxCents: _tax, ...line }) => line),
+    totals,
+    totalCents,
+    dueCents,
+    marginScheme: vat.marginScheme,
+  };
+}
+
+/** "1 234,50 €" with the non-breaking spaces of fr-FR. */
+export function formatCents(value: number): string {
+  return formatEuros(value / 100);
+}
+
+/** "RCS Bordeaux"; a value that names its register already ("RM 33", "RNE …") is kept as it is. */
+export function registrationLine(rcsCity: string): string {
+  const value = rcsCity.trim();
+  if (!value) return '';
+  return /^(RCS|RM|RNE|RSAC)\b/i.test(value) ? value : `RCS ${value}`;
+}
+
+/**
+ * The seller's block of an invoice: name, legal form and capital, address, SIREN/SIRET, register,
+ * and the VAT number (or the franchise's mention).
+ */
+export function sellerLines(shop: StoreProfile): string[] {
+  const siret = shop.siret.replace(/\s+/g, '');
+  const siren = siret.slice(0, 9);
+  const form = [shop.company.legalForm.trim(), shop.company.shareCapital.trim() && `capital social : ${shop.company.shareCapital.trim()}`]
+    .filter(Boolean)
+    .join(' · ');
+  return [
+    shop.legalName.trim() || shop.name,
+    form,
+    formatAddress(shop),
+    `SIREN ${siren} · SIRET ${shop.siret}`,
+    registrationLine(shop.company.rcsCity),
+    shop.vatRegime === 'franchise' ? FRANCHISE_MENTION : shop.company.vatNumber.trim() && `N° TVA intracommunautaire : ${shop.company.vatNumber.trim()}`,
+  ].filter((line): line is string => Boolean(line));
+}
+
+export type InvoiceCustomer = Invoice['customer'];
+
+/** The customer's block: organisation (and its numbers when known), name, billing address, contact. */
+export function customerLines(customer: InvoiceCustomer): string[] {
+  return [
+    customer.organisation ?? '',
+    customer.fullName,
+    ...(customer.address ?? []),
+    customer.email,
+    customer.phone,
+  ].filter((line) => line.trim() !== '');
+}
+
+/** A business customer: the customer's record names an organisation. */
+export function isBusinessCustomer(customer: InvoiceCustomer): boolean {
+  return Boolean(customer.organisation?.trim());
+}
+
+/**
+ * The mentions at the foot of an invoice: VAT regime, payment terms and due date, the business
+ * customer's late-payment terms, and the margin scheme's mention when a line falls under it.
+ */
+export function invoiceMentions(options: {
+  shop: StoreProfile;
+  business: boolean;
+  marginScheme: boolean;
+  /** "15/12/2026": the due date as printed. */
+  dueDate: string;
+  /** "Date de la vente ou de la prestation", as printed. */
+  serviceDate: string;
+}): string[] {
+  const { shop } = options;
+  const mentions = [
+    `Date de la vente ou de la prestation : ${options.serviceDate}.`,
+    `Échéance : ${options.dueDate}. ${shop.invoicing.paymentTerms.trim()}`.trim(),
+  ];
+  if (shop.vatRegime === 'franchise') mentions.push(FRANCHISE_MENTION);
+  if (options.marginScheme) mentions.push(MARGIN_SCHEME_MENTION);
+  if (options.business) {
+    mentions.push(
+      `En cas de retard de paiement : pénalités au taux de ${shop.invoicing.latePenaltyRate.trim()}, et indemnité forfaitaire pour frais de recouvrement de ${RECOVERY_INDEMNITY_EUROS}\u00a0€ (art. L441-10 et D441-5 du Code de commerce).`,
+    );
+  }
+  return mentions;
+}
+
+/**
+ * The totals of a document that is not an invoice (an order, a repair sheet): its total split at
+ * 20 % (spec 1 §9: HT = TTC / 1.2, the VAT is what remains), or one line under the franchise.
+ */
+export function documentTotals(totalCents: number, regime: VatRegime): InvoiceTotalRow[] {
+  if (regime === 'franchise') return [{ label: 'Total (TVA non applicable)', cents: totalCents, strong: true }];
+  const taxCents = includedVatCents(totalCents, '20');
+  return [
+    { label: 'Total HT', cents: totalCents - taxCents },
+    { label: 'TVA 20 %', cents: taxCents },
+    { label: 'Total TTC', cents: totalCents, strong: true },
+  ];
+}

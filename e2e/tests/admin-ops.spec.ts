@@ -241,6 +241,14 @@ test('staff invoice a ticket with a margin-scheme line, record a partial payment
   await page.getByRole('alertdialog').getByRole('button', { name: 'Émettre l’avoir' }).click();
   await expect(page.getByRole('region', { name: 'Avoirs', exact: true })).toContainText(/AV-\d{4}-\d{5}/);
   await shoot(page, 'invoice-credit-note');
+
+  // Staff download the same legal PDF the customer gets, drawn by the server.
+  const number = ((await page.getByRole('heading', { name: /^Facture F-/ }).textContent()) ?? '').replace('Facture ', '');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Télécharger la facture (PDF)' }).click()]);
+  expect(download.suggestedFilename()).toBe(`facture-${number}.pdf`);
+  const pdf = fs.readFileSync((await download.path()) ?? '').toString('latin1');
+  expect(pdf.startsWith('%PDF-1.7')).toBe(true);
+  expect(pdf).toContain('/StructTreeRoot');
 });
 
 test('staff create a ticket for a new customer, edit it, then adjust the customer’s loyalty balance (never below zero)', async ({ page }) => {

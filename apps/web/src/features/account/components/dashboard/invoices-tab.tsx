@@ -9,7 +9,7 @@ import { Spinner } from '../../../../components/ui/spinner';
 import { customerLines, invoiceFigures, invoiceMentions, isBusinessCustomer, sellerLines } from '@erepare/shared/invoice-document';
 import { useStoreProfile } from '../../../../lib/store-profile';
 import { useInvoice, useInvoices } from '../../hooks/dashboard-data';
-import { usePdfExport } from '../../hooks/dashboard-pdf';
+import { usePdfExport } from '../../../../lib/pdf-download';
 import { useTicketParam } from '../../hooks/dashboard-tab';
 import { NeedsVerification, NotLinked } from './access-notices';
 import {

@@ -8,7 +8,7 @@ import { orderNumber, type ShopOrder } from '../../api/order-schema';
 import { documentTotals } from '@erepare/shared/invoice-document';
 import { useStoreProfile } from '../../../../lib/store-profile';
 import { useOrders } from '../../hooks/dashboard-data';
-import { usePdfExport } from '../../hooks/dashboard-pdf';
+import { usePdfExport } from '../../../../lib/pdf-download';
 import {
   addressLines,
   filterOrdersByStatus,

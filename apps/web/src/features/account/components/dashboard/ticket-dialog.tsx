@@ -8,7 +8,7 @@ import { ErrorBox } from '../../../../components/ui/field';
 import { Spinner } from '../../../../components/ui/spinner';
 import { ApiError } from '../../../../lib/api-client';
 import { useAccountTickets, useTicketDetail } from '../../hooks/dashboard-data';
-import { usePdfExport } from '../../hooks/dashboard-pdf';
+import { usePdfExport } from '../../../../lib/pdf-download';
 import { useTicketParam } from '../../hooks/dashboard-tab';
 import { Dialog } from './dialog';
 import {

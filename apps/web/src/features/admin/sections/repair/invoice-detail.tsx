@@ -1,4 +1,5 @@
-import { CreditCard, RotateCcw } from 'lucide-react';
+import { CreditCard, Download, RotateCcw } from 'lucide-react';
+import { vatRateLabel as sharedVatRateLabel, isVatRate } from '@erepare/shared/invoice-vat';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { invoicePaymentSchema, invoiceRefundSchema, paymentMethods, type AdminInvoice } from '@erepare/shared/schemas/admin-repair';
@@ -7,11 +8,13 @@ import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { ErrorBox, Field } from '../../../../components/ui/field';
 import { AMOUNT_FORMAT_MESSAGE, formatDateTime, formatDay, formatEuros, parseEuros } from '../shop/money';
 import { applyIssues, DetailHeading, Facts, InfoBox, MiniTable, Panel, Pill, SectionLink, SelectField, TextareaField } from '../shop/kit';
+import { usePdfExport } from '../../../../lib/pdf-download';
 import { useInvoice, useInvoiceAction, useRepairReadOnly } from './api';
 import { RepairDetail } from './repair-detail';
 import { invoiceStatusLabel, invoiceStatusTone } from './labels';
 
-export const vatRateLabel = (rate: string) => (rate === 'margin' ? 'TVA sur la marge' : `${rate.replace('.', ',')} %`);
+/** A line's rate as staff read it (the shared label; a rate this code does not know is shown as it came). */
+export const vatRateLabel = (rate: string) => (isVatRate(rate) ? sharedVatRateLabel(rate) : rate);
 
 export function InvoiceDetail({ id }: { id: number }) {
   return (
@@ -25,12 +28,23 @@ function InvoiceView({ invoice }: { invoice: AdminInvoice }) {
   const readOnly = useRepairReadOnly();
   const [form, setForm] = useState<'payment' | 'refund' | null>(null);
   const creditable = invoice.totalCents - invoice.creditedCents;
+  const pdf = usePdfExport();
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-center gap-3">
         <DetailHeading>Facture {invoice.invoiceNumber}</DetailHeading>
         <Pill tone={invoiceStatusTone(invoice.status)}>{invoiceStatusLabel(invoice.status)}</Pill>
+        <Button
+          variant="secondary"
+          className="ml-auto"
+          onClick={() => void pdf.run('invoice', `/api/repairdesk/invoices/${invoice.id}/pdf`, `facture-${invoice.invoiceNumber}.pdf`)}
+          disabled={pdf.busy !== null}
+        >
+          <Download aria-hidden="true" className="size-4" />
+          {pdf.busy ? 'Préparation du PDF…' : 'Télécharger la facture (PDF)'}
+        </Button>
       </div>
+      {pdf.error ? <ErrorBox>{pdf.error}</ErrorBox> : null}
       {readOnly ? (
         <InfoBox>{readOnly}</InfoBox>
       ) : (

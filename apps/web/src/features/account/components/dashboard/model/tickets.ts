@@ -1,3 +1,4 @@
+import { PDF_ERROR_MESSAGE } from '../../../../../lib/pdf-download';
 import type { FullTicket, FullTicketDetail, PublicTicketDetail } from '@erepare/shared/schemas/repair';
 import { normaliseTicketNumber } from '@erepare/shared/ticket-number';
 import { accountListColour, statusLabel, type AccountListColour } from '@erepare/shared/ticket-status';
@@ -11,7 +12,7 @@ export const ticketMessages = {
   fetchError: 'Erreur lors de la récupération des tickets',
   detailError: 'Impossible de récupérer les détails du ticket',
   securityNote: 'Pour votre sécurité, seuls vos propres tickets sont affichés.',
-  pdfError: 'Erreur lors de la génération du PDF. Veuillez réessayer.',
+  pdfError: PDF_ERROR_MESSAGE,
 } as const;
 
 export function notAuthorisedMessage(id: string): string {

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client';
-import { ticketMessages } from '../components/dashboard/model/tickets';
+import { ApiError, NETWORK_ERROR_MESSAGE } from './api-client';
+
+export const PDF_ERROR_MESSAGE = 'Erreur lors de la génération du PDF. Veuillez réessayer.';
 
 /** The file name the server gave (Content-Disposition), or the fallback. */
 export function fileNameOf(disposition: string | null, fallback: string): string {
@@ -21,7 +22,7 @@ export async function downloadPdf(url: string, fallbackName: string): Promise<st
   }
   if (!response.ok || !response.headers.get('content-type')?.startsWith('application/pdf')) {
     const payload: unknown = await response.json().catch(() => null);
-    const message = payload && typeof payload === 'object' && 'message' in payload && typeof payload.message === 'string' ? payload.message : ticketMessages.pdfError;
+    const message = payload && typeof payload === 'object' && 'message' in payload && typeof payload.message === 'string' ? payload.message : PDF_ERROR_MESSAGE;
     throw new ApiError(response.status, message);
   }
   const name = fileNameOf(response.headers.get('content-disposition'), fallbackName);
@@ -39,7 +40,7 @@ export async function downloadPdf(url: string, fallbackName: string): Promise<st
 }
 
 /**
- * The account's PDF buttons: one download at a time, its key while it runs (the button says
+ * The PDF buttons (account and admin): one download at a time, its key while it runs (the button says
  * « Préparation du PDF… »), and the reason in French when it fails.
  */
 export function usePdfExport() {
@@ -52,7 +53,7 @@ export function usePdfExport() {
     try {
       return await downloadPdf(url, fallbackName);
     } catch (failure) {
-      setError(failure instanceof ApiError && failure.status !== 0 && failure.status < 500 ? failure.message : ticketMessages.pdfError);
+      setError(failure instanceof ApiError && failure.status !== 0 && failure.status < 500 ? failure.message : PDF_ERROR_MESSAGE);
       return null;
     } finally {
       setBusy(null);

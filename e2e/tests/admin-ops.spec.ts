@@ -124,6 +124,9 @@ test('a guest orders by bank transfer, staff click « Virement reçu »: the ord
   await page.getByRole('link', { name: `Ouvrir la commande n° ${order.number}` }).click();
   await expect(page.getByRole('heading', { name: `Commande n° ${order.number}` })).toBeVisible();
   await expect(page.getByText('En attente de virement').first()).toBeVisible();
+  // One transfer reference everywhere (issue 22 §1): the order number, in the admin and in the buyer's e-mail.
+  await expect(page.locator('dt', { hasText: 'Référence du virement' }).locator('xpath=following-sibling::dd[1]')).toHaveText(order.number);
+  expect((await waitForMail(email, 'order_confirmation')).text).toContain(`référence ${order.number}`);
   await shoot(page, 'order-on-hold');
 
   const mailsBefore = (await mailsFor(email, 'order_payment_received' as MailKind)).length;

@@ -52,6 +52,8 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
               ['Client', `${order.customerName} <${order.email}>`],
               ['Passée le', formatDateTime(order.createdAt)],
               ['Paiement', order.paymentMethodTitle || order.paymentMethod],
+              // The reference the customer was told to write on the transfer (e-mail, confirmation page).
+              ...(order.paymentMethod === 'bacs' ? ([['Référence du virement', <span key="r" className="font-mono">{order.number}</span>]] as [string, React.ReactNode][]) : []),
               ['Payée le', order.paidAt ? formatDateTime(order.paidAt) : 'Non payée'],
               ['Sous-total', formatEuros(order.subtotalCents)],
               ['Remise', order.discountCents ? `− ${formatEuros(order.discountCents)}${order.couponCode ? ` (code ${order.couponCode})` : ''}` : '—'],

@@ -78,11 +78,14 @@ test('staff change a ticket status in the dashboard: the customer’s bell shows
   const next = (await select.locator('option').evaluateAll((nodes) => nodes.map((node) => (node as HTMLOptionElement).value))).find((value) => value && value !== current);
   expect(next, `another status among ${options.join(', ')}`).toBeTruthy();
   await select.selectOption(next ?? '');
+  // Staff read statuses in French (issue 22 §3.1): the option and the history show the French name.
+  const nextLabel = ((await select.locator('option:checked').textContent()) ?? '').replace(/ \((ouvert|fermé)\)$/, '');
+  expect(nextLabel).not.toMatch(/^(In Progress|Waiting for|Ready for|Repaired|Collected|Not repairable|Cancelled)/);
   await admin.getByRole('checkbox', { name: 'Prévenir le client par e-mail' }).check();
   const mailsBefore = (await mailsFor(email, 'ticket_status' as MailKind)).length;
   await admin.getByRole('button', { name: 'Changer le statut' }).click();
   // The history shows the change once the detail is refreshed.
-  await expect(admin.getByRole('region', { name: 'Historique', exact: true })).toContainText(`→ ${next}`);
+  await expect(admin.getByRole('region', { name: 'Historique', exact: true })).toContainText(`→ ${nextLabel}`);
   await shoot(admin, 'ticket-after-status');
 
   const mail = await waitForMail(email, 'ticket_status' as MailKind, { already: mailsBefore, timeoutMs: 20_000 });

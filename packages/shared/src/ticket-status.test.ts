@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  resolveStatusName,
+  staffStatusKey,
+  staffStatusLabel,
   accountListColour,
   dashboardStyleGroup,
   defaultStatuses,
@@ -512,5 +515,32 @@ describe('deviceCategories', () => {
     expect(isDeviceCategory('')).toBe(false);
     expect(isDeviceCategory(null)).toBe(false);
     expect(isDeviceCategory(3)).toBe(false);
+  });
+});
+
+describe('staffStatusLabel and resolveStatusName (the admin: issue 22 §3.1)', () => {
+  it('shows staff one French name per state: English statuses and a shop’s French synonyms fold together', () => {
+    expect(staffStatusLabel('In Progress')).toBe('En cours de réparation');
+    expect(staffStatusLabel('En cours')).toBe('En cours de réparation');
+    expect(staffStatusLabel('Ready for pickup')).toBe('Prêt à récupérer');
+    expect(staffStatusLabel('Prêt pour récupération')).toBe('Prêt à récupérer');
+    expect(staffStatusLabel('Collected')).toBe('Récupéré');
+    expect(staffStatusLabel('Contrôle qualité')).toBe('Contrôle qualité');
+    expect(staffStatusKey('in progress')).toBe(staffStatusKey('EN COURS'));
+  });
+
+  it('finds the stored status a French name stands for, and refuses an unknown or ambiguous one', () => {
+    const names = ['Waiting for inspection', 'In Progress', 'Ready for pickup', 'Repaired', 'Not repairable'];
+    expect(resolveStatusName(names, 'In Progress')).toBe('In Progress');
+    expect(resolveStatusName(names, '  in progress ')).toBe('In Progress');
+    expect(resolveStatusName(names, 'En cours de réparation')).toBe('In Progress');
+    expect(resolveStatusName(names, 'en cours')).toBe('In Progress');
+    expect(resolveStatusName(names, 'Prêt à récupérer')).toBe('Ready for pickup');
+    expect(resolveStatusName(names, 'Non réparable')).toBe('Not repairable');
+    expect(resolveStatusName(names, 'Parti en vacances')).toBeNull();
+    // A shop with both: the English status whose label it is wins over the synonym; two synonyms are ambiguous.
+    expect(resolveStatusName(['In Progress', 'En cours'], 'En cours de réparation')).toBe('In Progress');
+    expect(resolveStatusName(['In Progress', 'En cours'], 'En cours')).toBe('En cours');
+    expect(resolveStatusName(['En cours', 'En réparation'], 'En cours de réparation')).toBeNull();
   });
 });

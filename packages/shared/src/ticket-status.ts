@@ -88,6 +88,57 @@ export function statusLabel(status: string | null | undefined): string {
 }
 
 /**
+ * French names a shop may have given its own statuses that mean one of the repair system's: staff
+ * see one name for one state (the dashboard's chart does not list « En cours » beside « In
+ * Progress »), and may type either.
+ */
+const frenchSynonyms: ReadonlyMap<string, string> = new Map([
+  ['en cours', 'En cours de réparation'],
+  ['en réparation', 'En cours de réparation'],
+  ['prêt pour récupération', 'Prêt à récupérer'],
+  ['prêt', 'Prêt à récupérer'],
+  ['réparation terminée', 'Réparé'],
+  ['réparation impossible', 'Non réparable'],
+  ['irréparable', 'Non réparable'],
+  ['livrée', 'Livré'],
+  ['annulée', 'Annulé'],
+]);
+
+/**
+ * The name staff see for a status (the admin: lists, filters, detail, chart): the French label,
+ * with a shop's French synonyms folded into one name. Customers keep statusLabel (spec 1 §4 shows
+ * French statuses as they are).
+ */
+export function staffStatusLabel(status: string | null | undefined): string {
+  const label = statusLabel(status);
+  return frenchSynonyms.get(statusKey(label)) ?? label;
+}
+
+/** What two statuses are compared on to be « the same » for staff: "In Progress", "en cours", "En cours de réparation" are one. */
+export function staffStatusKey(status: string | null | undefined): string {
+  return statusKey(staffStatusLabel(status));
+}
+
+/**
+ * The stored status a name typed by staff stands for: the exact name, else the one with the same
+ * comparison form, else the one staff see under the same French name ("En cours de réparation" →
+ * "In Progress"). Null when none matches, or when the French name is ambiguous.
+ */
+export function resolveStatusName(names: readonly string[], wanted: string): string | null {
+  const trimmed = wanted.trim();
+  if (names.includes(trimmed)) return trimmed;
+  // From the closest reading to the loosest: the same name, the French label of an English status,
+  // then the name staff see (a shop's "En cours" and "In Progress" are both « En cours de réparation »).
+  const readings = [statusKey, (name: string) => statusKey(statusLabel(name)), staffStatusKey];
+  for (const read of readings) {
+    const found = names.filter((name) => read(name) === read(trimmed) || read(name) === statusKey(trimmed));
+    if (found.length === 1) return found[0] ?? null;
+    if (found.length > 1) return null;
+  }
+  return null;
+}
+
+/**
  * The keys a status is matched on: the status itself and its French label, so that an English
  * status and its French translation always get the same colour and group ("finished" is green
  * because it is shown as "Terminé"). An empty status is matched as its label, "En attente".

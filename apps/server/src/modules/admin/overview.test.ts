@@ -52,6 +52,37 @@ afterAll(async () => {
   await t?.close();
 });
 
+describe('the chart of tickets per status (issue 22 §3.1)', () => {
+  it('shows one French bar per state: "In Progress" and a shop’s own "En cours" make one « En cours de réparation »', async () => {
+    await db()
+      .insert(statuses)
+      .values([
+        { name: 'In Progress', color: '#f97316', type: 'Open' as const, sortOrder: 950 },
+        { name: 'En cours', color: '#3b82f6', type: 'Open' as const, sortOrder: 951 },
+      ])
+      .onConflictDoNothing({ target: statuses.name });
+    const before = await overview();
+    const bar = (data: AdminOverview) => data.tickets?.byStatus.find((row) => row.status === 'En cours de réparation')?.count ?? 0;
+    const [client] = await db().insert(customers).values({ firstName: 'Zia', lastName: 'Graphe', email: 'zia.graphe@exemple.fr' }).returning();
+    await db()
+      .insert(tickets)
+      .values([
+        { ticketNumber: 'T-771001', customerId: client?.id ?? 0, status: 'In Progress' },
+        { ticketNumber: 'T-771002', customerId: client?.id ?? 0, status: 'En cours' },
+      ]);
+    const after = await overview();
+    expect(bar(after) - bar(before)).toBe(2);
+    const labels = after.tickets?.byStatus.map((row) => row.status) ?? [];
+    expect(labels).not.toContain('In Progress');
+    expect(labels).not.toContain('En cours');
+    expect(new Set(labels).size).toBe(labels.length);
+    // The bar's link filters the tickets list on that French name: both tickets come back.
+    const list = await t.app.inject({ method: 'GET', url: `/api/admin/tickets?status=${encodeURIComponent('En cours de réparation')}&q=Graphe`, headers: admin.headers });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json<{ data: { ticketNumber: string }[] }>().data.map((row) => row.ticketNumber).sort()).toEqual(['T-771001', 'T-771002']);
+  });
+});
+
 describe('GET /api/admin/overview', () => {
   it('is refused without a session (401) and to a customer (403)', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/overview' })).statusCode).toBe(401);

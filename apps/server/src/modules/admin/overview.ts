@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AdminOverview } from '@erepare/shared/schemas/admin-core';
+import { ordersToHandleStatuses } from '@erepare/shared/schemas/admin-shop';
+import { staffStatusKey, staffStatusLabel } from '@erepare/shared/ticket-status';
 import { rowsOf, type Db } from '../../db/client.js';
 
 /**
@@ -15,10 +17,29 @@ export const overviewTexts = {
   repairDesk: 'Les tickets et les factures sont gérés dans RepairDesk : consultez-les dans RepairDesk.',
 } as const;
 
+type StatusCount = { status: string; color: string; type: 'Open' | 'Closed'; count: number };
+
+/**
+ * The chart's bars: one per state as staff name it (issue 22 §3.1), so "In Progress" and a shop's
+ * own "En cours" make one bar « En cours de réparation »; the first status (workflow order) gives
+ * the colour and the type.
+ */
+export function byStaffStatus(rows: readonly StatusCount[]): StatusCount[] {
+  const merged = new Map<string, StatusCount>();
+  for (const row of rows) {
+    const key = staffStatusKey(row.status);
+    const found = merged.get(key);
+    if (found) found.count += row.count;
+    else merged.set(key, { ...row, status: staffStatusLabel(row.status) });
+  }
+  return [...merged.values()];
+}
+
 type StatusRow = { status: string; color: string | null; type: 'Open' | 'Closed' | null; count: number };
 type CountsRow = {
   processing: number;
   on_hold: number;
+  to_handle: number;
   messages_new: number;
   messages_in_progress: number;
   quotes_new: number;
@@ -45,6 +66,7 @@ export async function adminOverview(db: Db, repairBackend: string): Promise<Admi
       select
         (select count(*)::int from orders where status = 'processing') as processing,
         (select count(*)::int from orders where status = 'on-hold') as on_hold,
+        (select count(*)::int from orders where status in (${sql.join(ordersToHandleStatuses.map((status) => sql`${status}`), sql`, `)})) as to_handle,
         (select count(*)::int from contact_messages where status = 'new') as messages_new,
         (select count(*)::int from contact_messages where status = 'in_progress') as messages_in_progress,
         (select count(*)::int from quote_requests where status = 'new') as quotes_new,
@@ -82,12 +104,13 @@ export async function adminOverview(db: Db, repairBackend: string): Promise<Admi
       ? {
           // A ticket whose status is not (or no longer) in the statuses table counts as open: staff should see it.
           open: statuses.filter((row) => row.type !== 'Closed').reduce((sum, row) => sum + n(row.count), 0),
-          byStatus: statuses.map((row) => ({ status: row.status, color: row.color ?? '#6b7280', type: row.type ?? 'Open', count: n(row.count) })),
+          byStatus: byStaffStatus(statuses.map((row) => ({ status: row.status, color: row.color ?? '#6b7280', type: row.type ?? 'Open', count: n(row.count) }))),
         }
       : null,
     invoices: local ? { unpaid: n(invoices?.unpaid), unpaidCents: n(invoices?.unpaid_cents) } : null,
     repairNote: local ? null : overviewTexts.repairDesk,
-    orders: { processing: n(counts?.processing), onHold: n(counts?.on_hold), toHandle: n(counts?.processing) + n(counts?.on_hold) },
+    // The same statuses as the list the card links to (`status=a-traiter`).
+    orders: { processing: n(counts?.processing), onHold: n(counts?.on_hold), toHandle: n(counts?.to_handle) },
     inbox: {
       messagesNew: n(counts?.messages_new),
       messagesInProgress: n(counts?.messages_in_progress),

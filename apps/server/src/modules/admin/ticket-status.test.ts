@@ -67,7 +67,7 @@ describe('PATCH /api/admin/tickets/:ticket/status', () => {
   it('changes the status with its history, the owner’s notification and a push, in one go', async () => {
     const response = await patch('660001', { status: 'Ready for pickup' }, admin.headers);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json<Body>()).toMatchObject({ message: `Statut du ticket ${TICKET} : Ready for pickup`, data: { changed: true, from: 'In Progress', to: 'Ready for pickup', notified: 1 } });
+    expect(response.json<Body>()).toMatchObject({ message: `Statut du ticket ${TICKET} : Prêt à récupérer`, data: { changed: true, from: 'In Progress', to: 'Ready for pickup', notified: 1 } });
     const [ticket] = await db().select().from(tickets).where(eq(tickets.ticketNumber, TICKET));
     expect(ticket?.status).toBe('Ready for pickup');
     const events = await db().select().from(ticketEvents).where(eq(ticketEvents.ticketId, ticket?.id ?? 0));
@@ -91,6 +91,16 @@ describe('PATCH /api/admin/tickets/:ticket/status', () => {
     expect(await db().select().from(notifications).where(eq(notifications.userId, owner.id))).toHaveLength(1);
     expect(await db().select().from(pushOutbox)).toHaveLength(1);
     expect(await db().select().from(auditLog).where(eq(auditLog.action, 'ticket.status'))).toHaveLength(1);
+  });
+
+  it('accepts the French name staff see for a status, and stores the shop’s own name (issue 22 §3.1)', async () => {
+    const response = await patch(TICKET, { status: 'en cours de réparation' }, admin.headers);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<Body>()).toMatchObject({ message: `Statut du ticket ${TICKET} : En cours de réparation`, data: { changed: true, from: 'Ready for pickup', to: 'In Progress' } });
+    const [ticket] = await db().select().from(tickets).where(eq(tickets.ticketNumber, TICKET));
+    expect(ticket?.status).toBe('In Progress');
+    const back = await patch(TICKET, { status: 'Prêt à récupérer' }, admin.headers);
+    expect(back.json<Body>()).toMatchObject({ data: { changed: true, to: 'Ready for pickup' } });
   });
 
   it('with RepairDesk the tickets are read-only here, and say why', async () => {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { normaliseTicketNumber } from '@erepare/shared/ticket-number';
-import type { Db } from '../../db/client.js';
+import { resolveStatusName, staffStatusLabel } from '@erepare/shared/ticket-status';
+import type { Db, Tx } from '../../db/client.js';
 import { customers, statuses, ticketDevices, ticketEvents, tickets } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { enqueueMail } from '../mail/outbox.js';
@@ -24,10 +25,26 @@ export const ticketStatusMessages = {
   notFound: 'Ticket introuvable',
   unknownStatus: (name: string) => `Statut « ${name} » inconnu : choisissez un statut de la liste.`,
   unchanged: 'Le ticket a déjà ce statut.',
-  changed: (ticket: string, status: string) => `Statut du ticket ${ticket} : ${status}`,
+  changed: (ticket: string, status: string) => `Statut du ticket ${ticket} : ${staffStatusLabel(status)}`,
   emailed: (email: string) => `E-mail envoyé à ${email}.`,
   noEmail: 'Le client n’a pas d’adresse e-mail : aucun e-mail envoyé.',
 } as const;
+
+/**
+ * The stored status staff mean by `wanted`, locked FOR SHARE until the transaction ends (it cannot
+ * be deleted or renamed under the change): the exact name, or the one staff see under that French
+ * name ("En cours de réparation" for "In Progress", issue 22 §3.1). Null when none matches.
+ */
+export async function lockStatusNamed(tx: Tx, wanted: string): Promise<string | null> {
+  const name = wanted.trim();
+  const [exact] = await tx.select({ name: statuses.name }).from(statuses).where(eq(statuses.name, name)).limit(1).for('share');
+  if (exact) return exact.name;
+  const all = await tx.select({ name: statuses.name }).from(statuses);
+  const resolved = resolveStatusName(all.map((row) => row.name), name);
+  if (resolved === null) return null;
+  const [locked] = await tx.select({ name: statuses.name }).from(statuses).where(eq(statuses.name, resolved)).limit(1).for('share');
+  return locked?.name ?? null;
+}
 
 export type StatusChange = {
   ticketNumber: string;
@@ -58,8 +75,9 @@ export async function changeTicketStatus(
   return db.transaction(async (tx) => {
     // Shared lock: a status being deleted or renamed meanwhile is waited for (then not found), and
     // cannot be deleted or renamed under this change (the deletion then sees the ticket).
-    const [status] = await tx.select({ name: statuses.name }).from(statuses).where(eq(statuses.name, name)).limit(1).for('share');
-    if (!status) throw new AppError('UNKNOWN_STATUS', 400, ticketStatusMessages.unknownStatus(name.slice(0, 60)));
+    const found = await lockStatusNamed(tx, name);
+    if (!found) throw new AppError('UNKNOWN_STATUS', 400, ticketStatusMessages.unknownStatus(name.slice(0, 60)));
+    const status = { name: found };
     const [ticket] = await tx
       .select({ id: tickets.id, status: tickets.status, customerId: tickets.customerId })
       .from(tickets)

@@ -276,7 +276,7 @@ describe('status change with an e-mail to the customer', () => {
     const response = await h.call('PATCH', `/api/admin/tickets/${ticket.ticketNumber}/status`, { status: 'Ready for pickup', notifyByEmail: true });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<{ message: string; data: { emailed: boolean } }>()).toMatchObject({
-      message: `Statut du ticket ${ticket.ticketNumber} : Ready for pickup E-mail envoyé à eloi@exemple.fr.`,
+      message: `Statut du ticket ${ticket.ticketNumber} : Prêt à récupérer E-mail envoyé à eloi@exemple.fr.`,
       data: { emailed: true, changed: true },
     });
     const [mail] = await db().select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'eloi@exemple.fr'));

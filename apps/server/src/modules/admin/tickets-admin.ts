@@ -8,11 +8,13 @@ import {
   type TicketPatch,
 } from '@erepare/shared/schemas/admin-repair';
 import { normaliseTicketNumber } from '@erepare/shared/ticket-number';
-import { and, asc, desc, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { staffStatusKey } from '@erepare/shared/ticket-status';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client.js';
 import { customers, invoices, statuses, ticketDevices, ticketEvents, tickets } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { paging } from '../../lib/paging.js';
+import { lockStatusNamed } from './ticket-status.js';
 import { recordAudit, type AuditActor } from './audit.js';
 import { insertCustomer } from './customers-admin-repository.js';
 import { invoiceSummaries } from './invoices-admin.js';
@@ -101,11 +103,23 @@ function searchCondition(q: string): SQL | undefined {
   );
 }
 
+/**
+ * The stored statuses a status filter stands for: every status staff see under the same French
+ * name (the overview's « En cours de réparation » bar covers "In Progress" and "En cours"), among
+ * the statuses the tickets actually carry.
+ */
+async function statusesNamed(db: Db, wanted: string): Promise<string[]> {
+  const used = await db.selectDistinct({ status: tickets.status }).from(tickets);
+  const key = staffStatusKey(wanted);
+  const matching = used.map((row) => row.status).filter((status) => status === wanted || staffStatusKey(status) === key);
+  return matching.length > 0 ? matching : [wanted];
+}
+
 export async function listAdminTickets(db: Db, query: AdminTicketListQuery) {
   const { limit, offset, page, pageSize } = paging(query);
   const conditions = [
     query.q ? searchCondition(query.q) : undefined,
-    query.status ? eq(tickets.status, query.status) : undefined,
+    query.status ? inArray(tickets.status, await statusesNamed(db, query.status)) : undefined,
     query.statusType ? eq(statuses.type, query.statusType) : undefined,
     query.customerId ? eq(tickets.customerId, query.customerId) : undefined,
     query.from ? gte(tickets.createdAt, parseDateInput(query.from)) : undefined,
@@ -210,9 +224,9 @@ const auditDevices = (devices: readonly AuditableDevice[]) =>
 async function initialStatus(tx: Tx, wanted: string | undefined): Promise<string> {
   if (wanted) {
     // Shared lock: the status cannot be deleted or renamed before the ticket is committed.
-    const [status] = await tx.select({ name: statuses.name }).from(statuses).where(eq(statuses.name, wanted.trim())).limit(1).for('share');
+    const status = await lockStatusNamed(tx, wanted);
     if (!status) throw new AppError('UNKNOWN_STATUS', 400, adminRepairMessages.unknownStatus(wanted.trim().slice(0, 60)));
-    return status.name;
+    return status;
   }
   // The first open status of the workflow ("Waiting for inspection" in the seed).
   const [first] = await tx.select({ name: statuses.name }).from(statuses).orderBy(sql`${statuses.type} = 'Open' desc`, asc(statuses.sortOrder), asc(statuses.id)).limit(1).for('share');

@@ -1,4 +1,5 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { staffStatusLabel } from '@erepare/shared/ticket-status';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { statusCreateSchema, statusPatchSchema, statusTypes, type AdminStatus } from '@erepare/shared/schemas/admin-repair';
@@ -54,17 +55,20 @@ export function StatusesSection() {
                   {statuses.data.map((status) => (
                     <tr key={status.id} className="border-t border-slate-200 dark:border-slate-700">
                       <th scope="row" className="px-3 py-2 font-semibold">
-                        <ColourBadge name={status.name} color={status.color} />
+                        <ColourBadge name={staffStatusLabel(status.name)} color={status.color} />
+                        {staffStatusLabel(status.name) !== status.name ? (
+                          <span className="mt-0.5 block text-xs font-normal text-slate-600 dark:text-slate-300">Nom dans le logiciel : {status.name}</span>
+                        ) : null}
                       </th>
                       <td className="px-3 py-2 font-mono">{status.color}</td>
                       <td className="px-3 py-2">{statusTypeLabel(status.type)}</td>
                       <td className="px-3 py-2 text-right tabular-nums">{status.ticketCount ?? '—'}</td>
                       <td className="px-3 py-2">
                         <div className={readOnly ? 'hidden' : 'flex justify-end gap-1'}>
-                          <Button variant="ghost" onClick={() => setEditing(status)} aria-label={`Modifier le statut ${status.name}`}>
+                          <Button variant="ghost" onClick={() => setEditing(status)} aria-label={`Modifier le statut ${staffStatusLabel(status.name)}`}>
                             <Pencil aria-hidden="true" className="size-4" />
                           </Button>
-                          <Button variant="ghost" onClick={() => setDeleting(status)} aria-label={`Supprimer le statut ${status.name}`}>
+                          <Button variant="ghost" onClick={() => setDeleting(status)} aria-label={`Supprimer le statut ${staffStatusLabel(status.name)}`}>
                             <Trash2 aria-hidden="true" className="size-4" />
                           </Button>
                         </div>

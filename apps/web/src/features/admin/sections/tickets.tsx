@@ -1,4 +1,5 @@
 import { createColumnHelper } from '@tanstack/react-table';
+import { staffStatusLabel } from '@erepare/shared/ticket-status';
 import { adminTicketListResponseSchema, type AdminTicketListItem } from '@erepare/shared/schemas/admin-repair';
 import { DataTable } from '../components/data-table';
 import { CreateOrReadOnly } from './repair/repair-detail';
@@ -17,7 +18,7 @@ const columns = [
   column.accessor('ticketNumber', { id: 'number', header: 'Ticket', enableSorting: true, meta: { sortDescFirst: true } }),
   column.accessor((ticket) => ticket.customer.fullName, { id: 'customer', header: 'Client', cell: (info) => info.getValue() || '—' }),
   column.accessor((ticket) => ticket.devices.map((device) => device.name).join(', '), { id: 'devices', header: 'Appareils', cell: (info) => info.getValue() || '—' }),
-  column.accessor('status', { header: 'Statut', cell: (info) => <ColourBadge name={info.getValue()} color={info.row.original.statusColor} /> }),
+  column.accessor('status', { header: 'Statut', cell: (info) => <ColourBadge name={staffStatusLabel(info.getValue())} color={info.row.original.statusColor} /> }),
   column.accessor('totalCents', { header: 'Estimation', meta: { className: 'text-right tabular-nums', headerClassName: 'text-right' }, cell: (info) => formatEuros(info.getValue()) }),
   column.accessor('dueOn', { header: 'À rendre le', cell: (info) => formatDay(info.getValue()) }),
   column.accessor('createdAt', { id: 'created', header: 'Créé le', enableSorting: true, meta: { sortDescFirst: true }, cell: (info) => formatDateTime(info.getValue()) }),
@@ -64,7 +65,7 @@ function TicketsList() {
               label="Statut"
               value={list.filters.status ?? ''}
               onChange={(value) => list.setFilter('status', value)}
-              options={(statuses.data ?? []).map((status) => ({ value: status.name, label: status.name }))}
+              options={(statuses.data ?? []).map((status) => ({ value: status.name, label: staffStatusLabel(status.name) }))}
             />
             <SelectFilter
               label="Ouverts / fermés"

@@ -1,4 +1,5 @@
 import { FilePlus2 } from 'lucide-react';
+import { staffStatusLabel } from '@erepare/shared/ticket-status';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { customerPatchSchema, loyaltyAdjustmentSchema, type AdminCustomer } from '@erepare/shared/schemas/admin-repair';
@@ -72,7 +73,7 @@ function CustomerView({ customer }: { customer: AdminCustomer }) {
           empty="Aucun ticket."
           rows={customer.tickets.map((ticket) => [
             <SectionLink key="t" section="tickets" id={ticket.ticketNumber}>{ticket.ticketNumber}</SectionLink>,
-            <ColourBadge key="s" name={ticket.status} color={ticket.statusColor} />,
+            <ColourBadge key="s" name={staffStatusLabel(ticket.status)} color={ticket.statusColor} />,
             ticket.devices.map((device) => device.name).join(', '),
             formatEuros(ticket.totalCents),
             formatDay(ticket.createdAt),

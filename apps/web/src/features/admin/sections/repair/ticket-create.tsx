@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { staffStatusLabel } from '@erepare/shared/ticket-status';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { ticketCreateSchema, type AdminCustomerListItem } from '@erepare/shared/schemas/admin-repair';
@@ -110,7 +111,7 @@ export function TicketCreate() {
               <option value="">Statut par défaut</option>
               {statuses.data?.map((status) => (
                 <option key={status.id} value={status.name}>
-                  {status.name}
+                  {staffStatusLabel(status.name)}
                 </option>
               ))}
             </SelectField>

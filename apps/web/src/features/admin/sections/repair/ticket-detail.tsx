@@ -1,4 +1,5 @@
 import { FilePlus2 } from 'lucide-react';
+import { staffStatusLabel } from '@erepare/shared/ticket-status';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ticketPatchSchema, ticketStatusBodySchema, type AdminTicket } from '@erepare/shared/schemas/admin-repair';
@@ -26,7 +27,7 @@ function TicketView({ ticket }: { ticket: AdminTicket }) {
     <div className="space-y-5">
       <div className="flex flex-wrap items-center gap-3">
         <DetailHeading>Ticket {ticket.ticketNumber}</DetailHeading>
-        <ColourBadge name={ticket.status} color={ticket.statusColor} />
+        <ColourBadge name={staffStatusLabel(ticket.status)} color={ticket.statusColor} />
         <span className="text-sm text-slate-600 dark:text-slate-300">{ticket.statusType === 'Closed' ? 'Fermé' : 'Ouvert'}</span>
       </div>
       {readOnly ? <InfoBox>{readOnly}</InfoBox> : <StatusChange ticket={ticket} />}
@@ -69,7 +70,7 @@ function TicketView({ ticket }: { ticket: AdminTicket }) {
             device.category,
             device.fault,
             [device.imei, device.serial].filter(Boolean).join(' / ') || '—',
-            device.status || '—',
+            device.status ? staffStatusLabel(device.status) : '—',
             formatEuros(device.priceCents),
           ])}
         />
@@ -79,7 +80,7 @@ function TicketView({ ticket }: { ticket: AdminTicket }) {
           caption="Historique des statuts"
           head={['Date', 'Changement', 'Note']}
           empty="Aucun changement enregistré."
-          rows={ticket.history.map((entry) => [formatDateTime(entry.createdAt), `${entry.fromStatus ? `${entry.fromStatus} → ` : ''}${entry.toStatus}`, entry.note || '—'])}
+          rows={ticket.history.map((entry) => [formatDateTime(entry.createdAt), `${entry.fromStatus ? `${staffStatusLabel(entry.fromStatus)} → ` : ''}${staffStatusLabel(entry.toStatus)}`, entry.note || '—'])}
         />
       </Panel>
       <Panel
@@ -138,10 +139,10 @@ function StatusChange({ ticket }: { ticket: AdminTicket }) {
         {statuses.error ? <ErrorBox>{statuses.error.message}</ErrorBox> : null}
         <div className="flex flex-wrap items-end gap-3">
           <SelectField label="Nouveau statut" value={status} error={error} onChange={(event) => setStatus(event.target.value)} className="min-w-60" disabled={!statuses.data}>
-            {!known ? <option value={ticket.status}>{ticket.status}</option> : null}
+            {!known ? <option value={ticket.status}>{staffStatusLabel(ticket.status)}</option> : null}
             {statuses.data?.map((item) => (
               <option key={item.id} value={item.name}>
-                {item.name} ({item.type === 'Closed' ? 'fermé' : 'ouvert'})
+                {staffStatusLabel(item.name)} ({item.type === 'Closed' ? 'fermé' : 'ouvert'})
               </option>
             ))}
           </SelectField>

@@ -5,6 +5,7 @@ import {
   cartLineCap,
   cartMessages,
   cartSubtotalCents,
+  cartUnitPrice,
   parseStoredCart,
   removeCartItem,
   updateCartItem,
@@ -45,9 +46,10 @@ export type CartState = {
 
 export type CartResult = { ok: true; message: string } | { ok: false; message: string };
 
+/** What an applied coupon was computed for: the lines, their quantities and unit prices (a new price re-checks it). */
 function cartSignature(items: readonly CartItem[]): string {
   return items
-    .map((item) => `${item.product_id}x${item.quantity}`)
+    .map((item) => `${item.product_id}x${item.quantity}@${Math.round(cartUnitPrice(item) * 100)}`)
     .sort()
     .join(',');
 }

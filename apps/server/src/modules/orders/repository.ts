@@ -1,5 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client.js';
+import type { CouponRule } from '@erepare/shared/shop';
+import { couponRuleOf, type CouponRow } from '../shop/coupons-repository.js';
 import { categories, coupons, customers, inventoryItems, orderEvents, orderLines, orders, shopProducts } from '../../db/schema.js';
 
 /** Reads and writes of orders; the rules live in service.ts. */
@@ -238,6 +240,15 @@ export async function unsettledCouponUses(tx: Executor, couponId: number): Promi
     .from(orders)
     .where(and(eq(orders.couponId, couponId), notInArray(orders.status, CLOSED_STATUSES), isNull(orders.settledAt)));
   return Number(rows[0]?.total ?? 0);
+}
+
+/**
+ * A coupon's rule with every use counted: its paid uses plus the live orders not settled yet. The
+ * cart's « Appliquer » and the order check the same limit (issue 22 §3.3): a code used up by
+ * orders in progress is refused in the cart, not at « Commander ».
+ */
+export async function couponRuleCountingOrders(tx: Executor, row: CouponRow): Promise<CouponRule> {
+  return { ...couponRuleOf(row), usageCount: row.usageCount + (await unsettledCouponUses(tx, row.id)) };
 }
 
 export async function countCouponRedemption(tx: Executor, couponId: number, delta: 1 | -1): Promise<void> {

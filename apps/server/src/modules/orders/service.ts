@@ -27,7 +27,7 @@ import type { Mailer } from '../mail/mailer.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { sellableShippingMethod } from '../shipping/methods-store.js';
 import type { Catalogue, CatalogueProduct } from '../shop/catalogue-types.js';
-import { couponRuleOf, findCouponByCode, type CouponRow } from '../shop/coupons-repository.js';
+import { findCouponByCode, type CouponRow } from '../shop/coupons-repository.js';
 import { isSellable } from '../shop/catalogue-rules.js';
 import { getStoreProfile } from '../settings/store-profile.js';
 import { offlinePaymentMethods, type PaymentMethodAdapter } from '../shop/payment-methods.js';
@@ -58,7 +58,7 @@ import {
   reservedLoyaltyCents,
   reservedWebQuantities,
   takeLocalStock,
-  unsettledCouponUses,
+  couponRuleCountingOrders,
   updateOrder,
   type InventoryBackendKind,
   type OrderLineRow,
@@ -435,7 +435,7 @@ export async function createOrder(ctx: OrderContext, viewer: OrderViewer, input:
       // Locked, and checked against its paid uses plus the live orders not settled yet: two
       // orders cannot both take the last use of a limited code.
       coupon = await findCouponByCode(tx, code, { forUpdate: true });
-      const rule = coupon ? { ...couponRuleOf(coupon), usageCount: coupon.usageCount + (await unsettledCouponUses(tx, coupon.id)) } : null;
+      const rule = coupon ? await couponRuleCountingOrders(tx, coupon) : null;
       const evaluation = evaluateCoupon(rule, { subtotalCents, itemCount });
       if (!evaluation.valid) throw new AppError('COUPON_INVALID', 422, evaluation.error);
       couponDiscountCents = evaluation.discountCents;

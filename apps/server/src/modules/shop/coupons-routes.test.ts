@@ -126,6 +126,28 @@ describe('POST /api/shop/coupons/validate', () => {
     }
   });
 
+  it('counts the orders in progress: the last use taken by an unpaid order is refused in the cart, not at « Commander » (issue 22 §3.3)', async () => {
+    await t.database.db.insert(coupons).values({ code: 'DERNIERE', discountType: 'fixed_cart', amount: 100, usageLimit: 1, usageCount: 0 });
+    expect((await validate({ code: 'DERNIERE', items: [line(mid, 1)] })).statusCode).toBe(200);
+    const order = await t.app.inject({
+      method: 'POST',
+      url: '/api/shop/orders',
+      remoteAddress: '198.51.100.251',
+      payload: {
+        payment_method: 'bacs',
+        billing: { first_name: 'Ada', last_name: 'Promo', email: 'ada.promo@exemple.fr', phone: '0612345678' },
+        line_items: [{ product_id: mid.id, quantity: 1 }],
+        shipping_lines: [{ method_id: 'local_pickup' }],
+        coupon_lines: [{ code: 'DERNIERE' }],
+        terms_accepted: true,
+      },
+    });
+    expect(order.statusCode, order.body).toBe(201);
+    const refused = await validate({ code: 'DERNIERE', items: [line(mid, 1)] });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json<Rejected>().error).toBe('Ce code promo a atteint sa limite d\'utilisation');
+  });
+
   it('ignores a subtotal sent by the browser', async () => {
     const response = await validate({ code: 'BIENVENUE10', subtotal: '500.00', cart_total: 500, items: [line(cheap, 1)] });
     expect(response.statusCode).toBe(422);

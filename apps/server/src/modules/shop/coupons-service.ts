@@ -3,7 +3,8 @@ import type { CartLineInput, CouponValidateResponse } from '@erepare/shared/sche
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import type { Catalogue } from './catalogue-types.js';
-import { couponRuleOf, findCouponByCode } from './coupons-repository.js';
+import { couponRuleCountingOrders } from '../orders/repository.js';
+import { findCouponByCode } from './coupons-repository.js';
 
 export type CouponValidation = { ok: true; body: CouponValidateResponse } | { ok: false; error: string };
 
@@ -38,7 +39,7 @@ export async function validateCoupon(
   if (!code) throw new AppError('COUPON_EMPTY', 400, couponMessages.empty);
   const cart = await cartSubtotal(catalogue, input.items);
   const row = await findCouponByCode(db, code);
-  const result = evaluateCoupon(row ? couponRuleOf(row) : null, cart, now);
+  const result = evaluateCoupon(row ? await couponRuleCountingOrders(db, row) : null, cart, now);
   if (!result.valid || !row) return { ok: false, error: result.valid ? couponMessages.notFound : result.error };
   return {
     ok: true,

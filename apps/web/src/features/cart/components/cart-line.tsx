@@ -49,7 +49,9 @@ export function CartLine({ item, onQuantity, onRemove }: CartLineProps) {
             {formatCents(unit * item.quantity)}
           </p>
         </div>
-        {item.stock_quantity !== null && item.stock_quantity > 0 && item.quantity >= item.stock_quantity ? (
+        {!item.in_stock ? (
+          <p className="text-sm font-semibold text-red-800 dark:text-red-300">Épuisé : retirez cet article pour commander.</p>
+        ) : item.stock_quantity !== null && item.stock_quantity > 0 && item.quantity >= item.stock_quantity ? (
           <p className="text-xs text-amber-800 dark:text-amber-300">Quantité maximale disponible</p>
         ) : null}
       </div>

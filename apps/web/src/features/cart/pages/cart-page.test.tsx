@@ -78,6 +78,30 @@ describe('CartPage', () => {
     for (const link of screen.getAllByRole('link', { name: /Passer commande/ })) expect(link).toHaveAttribute('href', '/checkout');
   });
 
+  it('shows the server’s current price and stock as soon as it opens, and says what changed (issue 22 §3.3)', async () => {
+    addToCart(product({ stock_quantity: 10 }), 3);
+    addToCart(product({ id: 102, name: 'Câble USB-C', price: '9.90', regular_price: '9.90' }), 1);
+    addToCart(product({ id: 103, name: 'Verre trempé', price: '12.90', regular_price: '12.90' }), 1);
+    stubShopApi(
+      ...visitorRoutes,
+      noCoupons,
+      route('GET', '/api/shop/products/101', () => jsonResponse({ success: true, data: product({ price: '17.90', regular_price: '17.90', stock_quantity: 2 }) })),
+      route('GET', '/api/shop/products/102', () => jsonResponse({ success: true, data: product({ id: 102, name: 'Câble USB-C', price: '9.90', regular_price: '9.90', stock_quantity: 0, in_stock: false, stock_status: 'outofstock' }) })),
+      route('GET', '/api/shop/products/103', () => jsonResponse({ success: false, message: 'Produit introuvable', statusCode: 404 }, 404)),
+    );
+    renderPage(<CartPage />, { path: '/panier' });
+    const notice = await screen.findByText('Votre panier a été mis à jour');
+    const items = within(notice.closest('div') as HTMLElement).getAllByRole('listitem').map((item) => item.textContent?.replace(/\s/g, ' '));
+    expect(items).toEqual([
+      '« Coque silicone iPhone 13 » : le prix est passé de 19,90 € à 17,90 €.',
+      '« Coque silicone iPhone 13 » : plus que 2 en stock, quantité ramenée à 2.',
+      '« Câble USB-C » est épuisé : retirez-le du panier pour commander.',
+      '« Verre trempé » n’est plus en vente : retirez-le du panier pour commander.',
+    ]);
+    await waitFor(() => expect(summaryValue(/Sous-total/)).toBe(`${(2 * 17.9 + 9.9 + 12.9).toFixed(2).replace('.', ',')} €`));
+    expect(screen.getByText('Épuisé : retirez cet article pour commander.')).toBeInTheDocument();
+  });
+
   it('counts delivery with the prices and threshold staff set (the list checkout uses)', async () => {
     addToCart(product({ price: '60.00', regular_price: '60.00' }), 1);
     const method = (id: string, kind: string, cost: string, threshold: string | null) => ({

@@ -16,7 +16,9 @@ import {
 } from '../../../lib/cart-store';
 import { useSession } from '../../../lib/session';
 import { shopQueries } from '../../../lib/shop-api';
+import { useFreshCart } from '../../../lib/use-fresh-cart';
 import { AdvantagesCard } from '../components/advantages-card';
+import { CartChanges } from '../../../components/cart-changes';
 import { CartLine } from '../components/cart-line';
 import { CartSummary } from '../components/cart-summary';
 import { EmptyCart } from '../components/empty-cart';
@@ -43,6 +45,7 @@ export function CartPage() {
   const promo = usePromoCode();
   const [confirmClear, setConfirmClear] = useState(false);
   const [announcement, setAnnouncement] = useState('');
+  const fresh = useFreshCart(cart.items);
 
   if (cart.items.length === 0) return <EmptyCart />;
 
@@ -87,6 +90,7 @@ export function CartPage() {
           </ButtonLink>
         </div>
       </div>
+      <CartChanges changes={fresh.changes} />
       {/* On a phone the summary is far down: the total and the way on are also right here. */}
       <div className="mb-5 flex items-center justify-between gap-3 rounded-2xl bg-slate-50 p-3 lg:hidden dark:bg-ink-900">
         <p className="text-sm">

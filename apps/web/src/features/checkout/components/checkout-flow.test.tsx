@@ -374,21 +374,40 @@ describe('CheckoutPage – order', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Erreur lors de la création de la commande');
   });
 
-  it('409 TOTAL_CHANGED: the server’s message, the prices read again, still step 4 with the new total, and ordering again sends it', async () => {
-    const message = 'Le total de votre commande a changé : 52,70 € au lieu de 46,70 €. Vérifiez le récapitulatif avant de commander.';
-    let calls = 0;
-    const { sent } = stubApi({
+  it('shows the server’s current price as soon as it opens, with what changed (issue 22 §3.3)', async () => {
+    stubApi({
       ...baseRoutes,
       // The product went from 19,90 € to 22,90 € since it was put in the cart.
       '/api/shop/products/101': () => json({ success: true, data: product({ price: '22.90', regular_price: '22.90' }) }),
+    });
+    await toReview();
+    expect(await screen.findByText(/^« .+ » : le prix est passé de 19,90\s€ à 22,90\s€\.$/)).toBeInTheDocument();
+    expect(screen.getByText('Votre panier a été mis à jour')).toBeInTheDocument();
+    const summary = screen.getByRole('complementary', { name: 'Récapitulatif de la commande' });
+    // 2 × 22,90 + 6,90: the new price, before « Commander ».
+    await waitFor(() => expect(within(summary).getByText('Total TTC').nextSibling).toHaveTextContent(/52,70\s€/));
+  });
+
+  it('409 TOTAL_CHANGED: the server’s message, the prices read again, still step 4 with the new total, and ordering again sends it', async () => {
+    const message = 'Le total de votre commande a changé : 56,70 € au lieu de 52,70 €. Vérifiez le récapitulatif avant de commander.';
+    let calls = 0;
+    let reads = 0;
+    const { sent } = stubApi({
+      ...baseRoutes,
+      // 22,90 € when the page opens, 24,90 € by the time the order is sent.
+      '/api/shop/products/101': () => {
+        reads += 1;
+        const price = reads === 1 ? '22.90' : '24.90';
+        return json({ success: true, data: product({ price, regular_price: price }) });
+      },
       [`POST ${ORDERS}`]: () => {
         calls += 1;
-        return calls === 1 ? failure(message, 409, { code: 'TOTAL_CHANGED' }) : json({ success: true, data: order({ total: '52.70' }) }, 201);
+        return calls === 1 ? failure(message, 409, { code: 'TOTAL_CHANGED' }) : json({ success: true, data: order({ total: '56.70' }) }, 201);
       },
     });
     await toReview();
     const summary = screen.getByRole('complementary', { name: 'Récapitulatif de la commande' });
-    expect(within(summary).getByText('Total TTC').nextSibling).toHaveTextContent(/46,70\s€/);
+    await waitFor(() => expect(within(summary).getByText('Total TTC').nextSibling).toHaveTextContent(/52,70\s€/));
     await user.click(screen.getByRole('checkbox', { name: /conditions générales de vente/ }));
     await user.click(submitButton());
 
@@ -397,15 +416,15 @@ describe('CheckoutPage – order', () => {
     expect(alert).toHaveTextContent(message);
     expect(alert).toHaveFocus();
     expect(screen.getByRole('heading', { level: 2, name: /Vérification finale/ })).toBeInTheDocument();
-    // 2 × 22,90 + 6,90: the summary now shows the server's total; the cart is kept.
-    await waitFor(() => expect(within(summary).getByText('Total TTC').nextSibling).toHaveTextContent(/52,70\s€/));
-    expect(sent['/api/shop/products/101']).toHaveLength(1);
+    // 2 × 24,90 + 6,90: the summary now shows the server's total; the cart is kept.
+    await waitFor(() => expect(within(summary).getByText('Total TTC').nextSibling).toHaveTextContent(/56,70\s€/));
+    expect(sent['/api/shop/products/101']).toHaveLength(2);
     expect(window.localStorage.getItem(CART_STORAGE_KEY)).not.toBeNull();
     expect(submitButton()).toBeEnabled();
 
     await user.click(submitButton());
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/commande?order=42'));
-    expect((sent[ORDERS] as { expected_total: string }[]).map((body) => body.expected_total)).toEqual(['46.70', '52.70']);
+    expect((sent[ORDERS] as { expected_total: string }[]).map((body) => body.expected_total)).toEqual(['52.70', '56.70']);
   });
 
   it('shows "Traitement..." while the order is being created', async () => {

@@ -29,6 +29,8 @@ import { OrderFailureAlert, type OrderFailure } from './order-failure-alert';
 import { OrderSummary } from './order-summary';
 import { PendingPaymentStep } from './pending-payment-step';
 import { PromoCodeBox } from './promo-code-box';
+import { useFreshCart } from '../../../lib/use-fresh-cart';
+import { CartChanges } from '../../../components/cart-changes';
 import { StepHeading } from './step-heading';
 import { StepInformation } from './step-information';
 import { StepPayment } from './step-payment';
@@ -67,6 +69,8 @@ export function CheckoutFlow() {
   const pricingRefresh = usePricingRefresh();
   const pricing = useCheckoutPricing(selectedMethod, pricingRefresh.overrides);
   const { cart, coupon, totals } = pricing;
+  // The server's current prices and stock, as soon as the page shows (issue 22 §3.3).
+  const fresh = useFreshCart(cart.items);
 
   const [step, setStep] = useState<Step>(1);
   const [busy, setBusy] = useState(false);
@@ -291,6 +295,11 @@ export function CheckoutFlow() {
         Retour au panier
       </Link>
       <h1 className="mt-2 text-2xl font-bold tracking-tight sm:text-3xl">Finaliser ma commande</h1>
+      {step < 5 ? (
+        <div className="mt-4">
+          <CartChanges changes={fresh.changes} />
+        </div>
+      ) : null}
       <div className="mt-4">
         <CheckoutProgress current={step} onSelect={goTo} />
       </div>

@@ -41,10 +41,14 @@ describe('Header', () => {
   });
 
   it('shows the cart count from storage and follows its changes', () => {
-    writeItem(CART_STORAGE_KEY, JSON.stringify([{ id: 1, quantity: 2 }, { product_id: 4, quantity: 1 }, { quantity: 8 }]));
+    // The cart page's lines (issue 22 §3.4): a line without a name or price is neither shown nor counted.
+    writeItem(
+      CART_STORAGE_KEY,
+      JSON.stringify([{ id: 1, name: 'Coque', price: 9.9, quantity: 2 }, { product_id: 4, name: 'Câble', price: 5, quantity: 1 }, { quantity: 8 }, { id: 5, quantity: 4 }]),
+    );
     renderHeader();
     expect(screen.getByRole('link', { name: 'Panier, 3 articles' })).toHaveAttribute('href', '/panier');
-    act(() => writeItem(CART_STORAGE_KEY, JSON.stringify([{ id: 1, quantity: 1 }])));
+    act(() => writeItem(CART_STORAGE_KEY, JSON.stringify([{ id: 1, name: 'Coque', price: 9.9, quantity: 1 }])));
     expect(screen.getByRole('link', { name: 'Panier, 1 article' })).toBeInTheDocument();
     act(() => writeItem(CART_STORAGE_KEY, 'pas du json'));
     expect(screen.getByRole('link', { name: 'Panier, vide' })).toBeInTheDocument();

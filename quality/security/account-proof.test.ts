@@ -152,7 +152,12 @@ describe('2. e-mail change is a guarded operation', () => {
     expect(proven.json()).toMatchObject({ message: accountMessages.emailChanged, email: 'claire.nouvelle@exemple.fr', signedIn: false });
     expect(await account('claire.nouvelle@exemple.fr')).toMatchObject({ pendingEmail: null });
     expect((await call('POST', '/api/auth/login', { email: 'claire.nouvelle@exemple.fr', password: ATTACKER_PASSWORD })).statusCode).toBe(200);
-    expect((await call('POST', '/api/email-verification/verify', { token: changeToken }, first)).statusCode, 'single use').toBe(400);
+    // Single use: opened again, the link only says the address is already proven (issue 22 §4.3), changes nothing, signs nobody in.
+    const again = await call('POST', '/api/email-verification/verify', { token: changeToken, password: 'Autre-Mot-2passe!', confirmPassword: 'Autre-Mot-2passe!' });
+    expect(again.statusCode, 'single use').toBe(200);
+    expect(again.json()).toMatchObject({ message: accountMessages.emailAlreadyVerified, signedIn: false });
+    expect(again.headers['set-cookie']).toBeUndefined();
+    expect((await call('POST', '/api/auth/login', { email: 'claire.nouvelle@exemple.fr', password: 'Autre-Mot-2passe!' })).statusCode).toBe(401);
   });
 });
 

@@ -27,6 +27,7 @@ export const accountMessages = {
   tokenValid: 'Lien valide',
   passwordReset: 'Mot de passe réinitialisé ! Vous pouvez vous connecter.',
   emailVerified: 'Adresse e-mail vérifiée ! Vous pouvez maintenant vous connecter.',
+  emailAlreadyVerified: 'Votre adresse e-mail est déjà vérifiée : ce lien a déjà servi. Vous pouvez vous connecter.',
   verificationSent:
     'Si un compte non vérifié correspond à cette adresse, un nouveau lien de vérification vient d’être envoyé.',
   invalidEmail: 'Veuillez entrer une adresse email valide',

@@ -117,9 +117,13 @@ describe('registration and e-mail verification', () => {
     const [user] = await t.database.db.select().from(users).where(eq(users.email, 'alice.pro@exemple.fr'));
     expect(user).toMatchObject({ repairCustomerId: aliceCustomerId, firstName: 'Intrus', address: '3 rue des Huîtres', postalCode: '33120' });
     expect(user?.emailVerifiedAt).not.toBeNull();
-    const again = await call('POST', '/api/email-verification/verify', { token: verificationToken });
-    expect(again.statusCode).toBe(400);
-    expect(json(again).message).toBe('Lien ou code invalide ou expiré');
+    // Opened again (issue 22 §4.3): « déjà vérifiée », and nothing else: no session, a password sent along is ignored.
+    const again = await call('POST', '/api/email-verification/verify', { token: verificationToken, password: 'Autre-Mot-2passe!', confirmPassword: 'Autre-Mot-2passe!' });
+    expect(again.statusCode).toBe(200);
+    expect(json(again)).toMatchObject({ success: true, message: accountMessages.emailAlreadyVerified, signedIn: false, email: 'alice.pro@exemple.fr' });
+    expect(again.headers['set-cookie']).toBeUndefined();
+    expect((await call('POST', '/api/auth/login', { email: 'alice.pro@exemple.fr', password: 'Autre-Mot-2passe!' })).statusCode).toBe(401);
+    expect((await call('POST', '/api/auth/login', { email: 'alice.pro@exemple.fr', password: ALICE_PASSWORD })).statusCode).toBe(200);
     expect((await call('POST', '/api/email-verification/verify', { token: 'x'.repeat(43) })).statusCode).toBe(400);
   });
 

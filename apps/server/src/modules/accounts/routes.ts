@@ -109,7 +109,7 @@ export function accountRoutes(backend: RepairBackend, mailer: AccountMailer): Fa
         }
         return {
           success: true as const,
-          message: result.kind === 'email_change' ? accountMessages.emailChanged : accountMessages.emailVerified,
+          message: result.alreadyProven ? accountMessages.emailAlreadyVerified : result.kind === 'email_change' ? accountMessages.emailChanged : accountMessages.emailVerified,
           signedIn: result.session !== null,
           email: result.email,
         };

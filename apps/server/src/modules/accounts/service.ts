@@ -16,7 +16,7 @@ import { findUserByEmail, findUserById, insertUser, revokeAllSessionsOfUser, rev
 import { openSession, toSessionUser, type LoginResult, type RequestContext } from '../auth/service.js';
 import { linkVerifiedUser } from '../repair/linking.js';
 import { toCustomer } from '../repair/views.js';
-import { issueToken, peekToken, spendToken, voidTokens, type TokenClaim, type TokenKind } from './tokens.js';
+import { issueToken, peekToken, spendToken, spentTokenClaim, voidTokens, type TokenClaim, type TokenKind } from './tokens.js';
 
 /** The e-mails an account sends; each one is queued in the outbox (mail module). */
 export type AccountMailer = {
@@ -167,7 +167,25 @@ export type ProofResult = {
   session: LoginResult | null;
   email: string;
   kind: TokenKind;
+  /** The link had been used already and the address it proves is the account's, verified: nothing was done. */
+  alreadyProven?: boolean;
 };
+
+/**
+ * A link opened a second time (issue 22 §4.3): when it proved this very address and the account
+ * still has it, verified, the customer is told so instead of « lien invalide ». Nothing changes and
+ * no session opens: the answer only repeats what the first opening did.
+ */
+async function alreadyProven(db: Db, token: string): Promise<ProofResult | null> {
+  for (const kind of ['email_verification', 'email_change'] as const) {
+    const claim = await spentTokenClaim(db, token, kind);
+    if (!claim) continue;
+    const user = await findUserById(db, claim.userId);
+    if (user && !user.disabledAt && user.emailVerifiedAt && user.email === claim.email) return { session: null, email: user.email, kind, alreadyProven: true };
+    return null;
+  }
+  return null;
+}
 
 function tokenInvalid(): AppError {
   return new AppError('TOKEN_INVALID', 400, accountMessages.tokenInvalid);
@@ -225,7 +243,13 @@ async function addressOpensStoreData(db: Db, backend: RepairBackend, email: stri
  */
 export async function proveAddress(db: Db, backend: RepairBackend, input: ProofInput, context: RequestContext): Promise<ProofResult> {
   await limit(db, ACCOUNT_LIMITS.tokenIp, context.client);
-  const { claim, kind, user } = await proofClaim(db, input.token);
+  const proof = await proofClaim(db, input.token).catch(async (error: unknown) => {
+    const done = error instanceof AppError && error.code === 'TOKEN_INVALID' ? await alreadyProven(db, input.token) : null;
+    if (done) return done;
+    throw error;
+  });
+  if (!('claim' in proof)) return proof;
+  const { claim, kind, user } = proof;
   const needsPassword = input.sessionUserId !== user.id || (await addressOpensStoreData(db, backend, claim.email, user));
   if (needsPassword && input.password === undefined) {
     throw new AppError('PASSWORD_REQUIRED', 409, accountMessages.passwordRequiredForProof);

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { authTokens } from '../../db/schema.js';
 import { generateToken, hashToken } from '../../lib/tokens.js';
@@ -53,6 +53,18 @@ export async function peekToken(db: Executor, token: string, kind: TokenKind): P
     .select({ userId: authTokens.userId, email: authTokens.email })
     .from(authTokens)
     .where(live(token, kind, new Date()));
+  return row?.email ? { userId: row.userId, email: row.email } : null;
+}
+
+/**
+ * The claim of a token already spent (its link opened before, or replaced by a newer one), for the
+ * « already done » answer only: it proves nothing and opens nothing. Null when unknown or unused.
+ */
+export async function spentTokenClaim(db: Executor, token: string, kind: TokenKind): Promise<TokenClaim | null> {
+  const [row] = await db
+    .select({ userId: authTokens.userId, email: authTokens.email })
+    .from(authTokens)
+    .where(and(eq(authTokens.tokenHash, hashToken(token)), eq(authTokens.kind, kind), isNotNull(authTokens.usedAt)));
   return row?.email ? { userId: row.userId, email: row.email } : null;
 }
 

@@ -24,6 +24,13 @@ describe('VerifyEmailPage', () => {
     expect(router.state.location.state).toEqual({ flash: 'Adresse e-mail vérifiée ! Vous pouvez maintenant vous connecter.' });
   });
 
+  it('a link opened a second time says the address is already verified, not « lien invalide » (issue 22 §4.3)', async () => {
+    stubApi({ [VERIFY]: () => json({ success: true, message: accountMessages.emailAlreadyVerified, signedIn: false, email: 'lea@example.fr' }) });
+    renderAt(<VerifyEmailPage />, `/verify-email?token=${TOKEN}`);
+    expect(await screen.findByText(accountMessages.emailAlreadyVerified)).toBeInTheDocument();
+    expect(screen.queryByText(accountMessages.tokenInvalid)).not.toBeInTheDocument();
+  });
+
   it('a proof that asks for the password: the form, then the same token with the chosen password, signed in', async () => {
     let calls = 0;
     const { sent } = stubApi({

@@ -150,9 +150,11 @@ export function VerifyEmailPage() {
       <AuthCard title={authTexts.emailVerifiedTitle} tone="success" icon={<CheckCircle2 aria-hidden="true" className="size-7" />}>
         <div role="status">
           <p className="text-slate-700 dark:text-slate-300">
-            {verify.data.message === accountMessages.emailChanged
-              ? `Votre nouvelle adresse ${verify.data.email} est confirmée : elle sert désormais à vous connecter.`
-              : 'Votre adresse e-mail est confirmée et votre compte est activé.'}
+            {verify.data.message === accountMessages.emailAlreadyVerified
+              ? accountMessages.emailAlreadyVerified
+              : verify.data.message === accountMessages.emailChanged
+                ? `Votre nouvelle adresse ${verify.data.email} est confirmée : elle sert désormais à vous connecter.`
+                : 'Votre adresse e-mail est confirmée et votre compte est activé.'}
             {verify.data.signedIn ? ' Vous êtes connecté avec le mot de passe que vous venez de choisir.' : ''}
           </p>
           <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{authTexts.redirectNotice}</p>

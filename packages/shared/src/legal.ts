@@ -8,13 +8,10 @@
  *   refurbished devices).
  * Plain strings only (no HTML): each caller renders and escapes them its own way.
  */
-import { WARRANTY_MONTHS } from './shop.js';
 import { formatAddress, type StoreProfile } from './store-profile.js';
+import { PRODUCT_WARRANTY_MONTHS, REPAIR_WARRANTY_MONTHS } from './warranty.js';
 
-/** Commercial warranty on every product sold (spec 2 §1), the same constant as the shop's. */
-export const PRODUCT_WARRANTY_MONTHS = WARRANTY_MONTHS;
-/** Commercial warranty on a repair (spec 3 §9: 6 months, breakage and oxidation excluded). */
-export const REPAIR_WARRANTY_MONTHS = 6;
+export { PRODUCT_WARRANTY_MONTHS, REPAIR_WARRANTY_MONTHS };
 
 // ───────────────────────── withdrawal form ─────────────────────────
 

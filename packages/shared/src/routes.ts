@@ -1,3 +1,4 @@
+import { PRODUCT_WARRANTY_MONTHS } from './warranty.js';
 /**
  * The route table of the whole site (spec 1 §2, spec 2 §2, spec 3 §2), shared by the web app
  * (which builds its router from it) and the server (which answers 404 for paths outside it and
@@ -24,7 +25,7 @@ export const servicePages: readonly ServicePage[] = [
   service('maintenance', 'Amélioration matérielle', 'Upgrade matériel', 'Amélioration matérielle de votre ordinateur\u00a0: RAM, SSD, processeur, carte graphique. Diagnostic gratuit, 60 à 80\u00a0% moins cher que du neuf.'),
   service('virus', 'Suppression de virus et malwares', 'Virus et malwares', 'Suppression de virus, rançongiciels et logiciels espions, réparation du système, réinstallation en conservant vos données et conseils de prévention.'),
   service('assistance', 'Assistance à distance', 'Assistance à distance', 'Assistance informatique à distance avec RustDesk\u00a0: connexion en 30 secondes, chiffrée, pour Windows, macOS, Android et iOS.'),
-  service('vente', 'Rachat et vente d’appareils reconditionnés', 'Rachat et vente', 'Rachat de smartphones, tablettes, ordinateurs, consoles et montres, et vente d’appareils reconditionnés garantis 6 mois, jusqu’à 50\u00a0% moins chers.'),
+  service('vente', 'Rachat et vente d’appareils reconditionnés', 'Rachat et vente', `Rachat de smartphones, tablettes, ordinateurs, consoles et montres, et vente d’appareils reconditionnés garantis ${PRODUCT_WARRANTY_MONTHS}\u00a0mois, jusqu’à 50\u00a0% moins chers.`),
 ];
 
 const landing = (slug: string, title: string, town: string, description: string): LandingPage => ({

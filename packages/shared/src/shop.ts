@@ -4,6 +4,7 @@
  * Every amount is in integer cents.
  */
 import type { ShippingMethod } from './schemas/shop.js';
+import { PRODUCT_WARRANTY_MONTHS } from './warranty.js';
 
 // ───────────────────────── money ─────────────────────────
 
@@ -34,8 +35,8 @@ export const SHOP_PAGE_SIZE = 12;
 export const SHORT_DESCRIPTION_LENGTH = 150;
 /** Cap of a cart line when the stock is unknown (spec 2 §5). */
 export const CART_UNKNOWN_STOCK_CAP = 999;
-/** Commercial warranty on every product (spec 2 §1), apart from the legal guarantees. */
-export const WARRANTY_MONTHS = 12;
+/** Commercial warranty on every product (spec 2 §1), apart from the legal guarantees: warranty.ts. */
+export const WARRANTY_MONTHS = PRODUCT_WARRANTY_MONTHS;
 /** Standard delivery is free when the subtotal after coupon is strictly above this. */
 export const FREE_SHIPPING_ABOVE_CENTS = 5000;
 /** Express delivery is free from this subtotal after coupon (inclusive). */

@@ -1,8 +1,9 @@
 import { Lock, ShieldCheck, Truck } from 'lucide-react';
+import { PRODUCT_WARRANTY_MONTHS } from '@erepare/shared/warranty';
 
 const badges = [
   { icon: Truck, text: 'Expédition sous 24h' },
-  { icon: ShieldCheck, text: 'Garantie 12 mois' },
+  { icon: ShieldCheck, text: `Garantie ${PRODUCT_WARRANTY_MONTHS}\u00a0mois` },
   { icon: Lock, text: 'Paiement sécurisé' },
 ] as const;
 

@@ -14,6 +14,7 @@ import {
 } from 'lucide-react';
 import { siFacebook, siInstagram, siTiktok, type SimpleIcon } from 'simple-icons';
 import type { StoreProfile } from '@erepare/shared/store-profile';
+import { REPAIR_WARRANTY_MONTHS } from '@erepare/shared/warranty';
 
 /** Texts of the about page (/a-propos, /about) and of the social networks page (spec 3 §2, §9). */
 
@@ -114,7 +115,7 @@ export const aboutGuarantee = {
   text: 'Si nous ne parvenons pas à réparer votre appareil, vous ne payez pas la réparation : le diagnostic est gratuit et votre appareil vous est rendu sans frais.',
   points: [
     'Le prix est annoncé et accepté avant toute intervention.',
-    'Les réparations sont garanties 6\u00a0mois (hors casse et oxydation).',
+    `Les réparations sont garanties ${REPAIR_WARRANTY_MONTHS}\u00a0mois (hors casse et oxydation).`,
     'Vos données restent confidentielles : nous n’y accédons que si la réparation l’exige.',
   ],
 } as const;

@@ -1,3 +1,4 @@
+import { REPAIR_WARRANTY_MONTHS } from '@erepare/shared/warranty';
 /**
  * The 13 questions of the FAQ (spec 3 §3, §9), shown on /faq, in part on the home page, and as
  * FAQPage structured data. Answers state only the shop's business facts of spec 3 §9.
@@ -64,7 +65,7 @@ export const faqEntries: FaqEntry[] = [
     category: 'Garanties & Données',
     question: 'Mes réparations sont-elles garanties\u00a0?',
     answer:
-      'Oui. Selon la réparation, la garantie va de 6\u00a0mois à 1\u00a0an. Elle couvre la pièce remplacée et notre intervention, mais pas la casse ni l’oxydation survenues après la réparation.',
+      `Oui. Chaque réparation est garantie ${REPAIR_WARRANTY_MONTHS}\u00a0mois. La garantie couvre la pièce remplacée et notre intervention, mais pas la casse ni l’oxydation survenues après la réparation.`,
   },
   {
     id: 'donnees',

@@ -13,6 +13,7 @@ import {
   Tablet,
   type LucideIcon,
 } from 'lucide-react';
+import { REPAIR_WARRANTY_MONTHS } from '@erepare/shared/warranty';
 
 /** Texts and figures of the home page below its first screen (spec 3 §2, §9): they load with it. */
 
@@ -154,7 +155,7 @@ export const howItWorks: Step[] = [
   {
     number: 3,
     title: 'Récupération',
-    description: 'Nous vous prévenons dès que l’appareil est prêt. Vous le récupérez testé, nettoyé et garanti 6\u00a0mois.',
+    description: `Nous vous prévenons dès que l’appareil est prêt. Vous le récupérez testé, nettoyé et garanti ${REPAIR_WARRANTY_MONTHS}\u00a0mois.`,
   },
 ];
 

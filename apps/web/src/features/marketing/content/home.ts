@@ -6,6 +6,7 @@ import {
   Tablet,
   type LucideIcon,
 } from 'lucide-react';
+import { PRODUCT_WARRANTY_MONTHS, REPAIR_WARRANTY_MONTHS } from '@erepare/shared/warranty';
 
 /** Texts and figures of the home page (spec 3 §2 « Home page », §9). */
 
@@ -27,7 +28,7 @@ export const heroSlides: HeroSlide[] = [
     description:
       'iPhone, Samsung, Xiaomi, Oppo, Google Pixel…\u00a0: nous remplaçons l’écran, la batterie ou le connecteur de charge de votre téléphone à l’atelier de Gujan-Mestras.',
     price: 'À partir de 49\u00a0€',
-    features: ['Diagnostic sous 24 à 48\u00a0h', 'Intervention en 45\u00a0min à 1\u00a0h, pièce en stock', 'Garantie 6\u00a0mois'],
+    features: ['Diagnostic sous 24 à 48\u00a0h', 'Intervention en 45\u00a0min à 1\u00a0h, pièce en stock', `Garantie ${REPAIR_WARRANTY_MONTHS}\u00a0mois`],
     icon: Smartphone,
     art: 'from-cyan-500 to-blue-700',
   },
@@ -57,7 +58,7 @@ export const heroSlides: HeroSlide[] = [
     description:
       'Vendez votre ancien appareil ou choisissez un reconditionné contrôlé par nos soins\u00a0: moins cher que le neuf et meilleur pour la planète.',
     price: 'Paiement immédiat en boutique',
-    features: ['Contrôle de l’IMEI et du fonctionnement', 'Reconditionnés garantis 6\u00a0mois', 'Jusqu’à 50\u00a0% moins cher que le neuf'],
+    features: ['Contrôle de l’IMEI et du fonctionnement', `Reconditionnés garantis ${PRODUCT_WARRANTY_MONTHS}\u00a0mois`, 'Jusqu’à 50\u00a0% moins cher que le neuf'],
     icon: Recycle,
     art: 'from-amber-500 to-orange-700',
   },

@@ -1,4 +1,5 @@
 import { typeset } from '../components/legal/typography';
+import { PRODUCT_WARRANTY_MONTHS, REPAIR_WARRANTY_MONTHS } from '@erepare/shared/warranty';
 
 /**
  * The 17 local landing pages (spec 3 §2, `landingPages` in packages/shared/src/routes.ts): for
@@ -157,7 +158,7 @@ const towns: TownContent[] = [
       {
         path: '/services/vente',
         label: 'Rachat et iPhone reconditionnés',
-        text: 'Revendez votre ancien iPhone ou choisissez un reconditionné garanti 6 mois.',
+        text: `Revendez votre ancien iPhone ou choisissez un reconditionné garanti ${PRODUCT_WARRANTY_MONTHS}\u00a0mois.`,
       },
       {
         path: '/services/recuperation',
@@ -184,7 +185,7 @@ const towns: TownContent[] = [
       {
         question: 'Quelle garantie sur une réparation d’iPhone ?',
         answer:
-          'La réparation est garantie 6 mois, pièce et main-d’œuvre, hors casse et oxydation survenues après notre intervention.',
+          `La réparation est garantie ${REPAIR_WARRANTY_MONTHS}\u00a0mois, pièce et main-d’œuvre, hors casse et oxydation survenues après notre intervention.`,
       },
       {
         question: 'Rachetez-vous les iPhone d’occasion ?',
@@ -667,7 +668,7 @@ const towns: TownContent[] = [
     needs: [
       {
         title: 'Réparer ou racheter ?',
-        text: 'Quand la réparation approche le prix d’un appareil équivalent, nous vous le disons. Un reconditionné garanti 6 mois, jusqu’à 50 % moins cher qu’un neuf, est alors souvent la meilleure option.',
+        text: `Quand la réparation approche le prix d’un appareil équivalent, nous vous le disons. Un reconditionné garanti ${PRODUCT_WARRANTY_MONTHS}\u00a0mois, jusqu’à 50 % moins cher qu’un neuf, est alors souvent la meilleure option.`,
       },
       {
         title: 'Un ordinateur infecté',
@@ -682,7 +683,7 @@ const towns: TownContent[] = [
       {
         path: '/services/vente',
         label: 'Rachat et appareils reconditionnés',
-        text: 'Estimation de votre appareil et reconditionnés garantis 6 mois.',
+        text: `Estimation de votre appareil et reconditionnés garantis ${PRODUCT_WARRANTY_MONTHS}\u00a0mois.`,
       },
       {
         path: '/services/virus',
@@ -927,7 +928,7 @@ const towns: TownContent[] = [
       {
         question: 'Pourquoi venir de Bordeaux jusqu’à Gujan-Mestras pour une réparation ?',
         answer:
-          'Pour un devis clair avant toute intervention, une garantie de 6 mois sur la réparation et des services spécialisés. Beaucoup de nos clients bordelais combinent la réparation avec une sortie sur le Bassin.',
+          `Pour un devis clair avant toute intervention, une garantie de ${REPAIR_WARRANTY_MONTHS}\u00a0mois sur la réparation et des services spécialisés. Beaucoup de nos clients bordelais combinent la réparation avec une sortie sur le Bassin.`,
       },
       {
         question: 'Puis-je envoyer mon appareil par la poste ?',
@@ -977,7 +978,7 @@ const towns: TownContent[] = [
     needs: [
       {
         title: 'Un budget étudiant',
-        text: 'Une batterie neuve ou un écran remplacé coûtent bien moins qu’un téléphone neuf. Et un reconditionné garanti 6 mois est jusqu’à 50 % moins cher.',
+        text: `Une batterie neuve ou un écran remplacé coûtent bien moins qu’un téléphone neuf. Et un reconditionné garanti ${PRODUCT_WARRANTY_MONTHS}\u00a0mois est jusqu’à 50 % moins cher.`,
       },
       {
         title: 'L’ordinateur portable des études',
@@ -1063,7 +1064,7 @@ const towns: TownContent[] = [
       },
       {
         title: 'Un appareil de remplacement',
-        text: 'Si la réparation ne vaut plus le coup, un téléphone ou un ordinateur reconditionné garanti 6 mois prend le relais, et l’ancien peut être racheté.',
+        text: `Si la réparation ne vaut plus le coup, un téléphone ou un ordinateur reconditionné garanti ${PRODUCT_WARRANTY_MONTHS}\u00a0mois prend le relais, et l’ancien peut être racheté.`,
       },
     ],
     services: [
@@ -1097,7 +1098,7 @@ const towns: TownContent[] = [
       {
         question: 'Vendez-vous des téléphones reconditionnés ?',
         answer:
-          'Oui, à l’atelier et sur la boutique en ligne, avec une garantie de 6 mois. Vous pouvez aussi nous revendre votre ancien appareil au même moment.',
+          `Oui, à l’atelier et sur la boutique en ligne, avec une garantie de ${PRODUCT_WARRANTY_MONTHS}\u00a0mois. Vous pouvez aussi nous revendre votre ancien appareil au même moment.`,
       },
     ],
     cta: {

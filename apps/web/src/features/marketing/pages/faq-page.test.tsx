@@ -64,7 +64,7 @@ describe('FaqPage', () => {
     const user = userEvent.setup();
     renderFaq();
     const text = faqEntries.map((entry) => entry.answer).join(' ');
-    for (const fact of ['6\u00a0mois à 1\u00a0an', 'casse', 'oxydation', '29\u00a0€', '24 à 48\u00a0heures', '45\u00a0minutes à 1\u00a0heure', '24\u00a0h', 'après-midi uniquement', 'certaines réparations Apple', 'immédiatement', '2\u00a0jours ouvrés', 'IMEI', 'liste noire'])
+    for (const fact of ['garantie 6\u00a0mois', 'casse', 'oxydation', '29\u00a0€', '24 à 48\u00a0heures', '45\u00a0minutes à 1\u00a0heure', '24\u00a0h', 'après-midi uniquement', 'certaines réparations Apple', 'immédiatement', '2\u00a0jours ouvrés', 'IMEI', 'liste noire'])
       expect(text).toContain(fact);
     await user.click(screen.getByRole('button', { name: /Comment obtenir un devis/ }));
     const answer = screen.getByRole('region', { name: /Comment obtenir un devis/ });

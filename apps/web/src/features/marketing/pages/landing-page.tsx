@@ -1,6 +1,6 @@
 import { Clock, ShieldCheck, Tag, Timer } from 'lucide-react';
 import { Suspense } from 'react';
-import { REPAIR_WARRANTY_MONTHS } from '@erepare/shared/legal';
+import { REPAIR_WARRANTY_MONTHS } from '@erepare/shared/warranty';
 import { landingPages } from '@erepare/shared/routes';
 import { ContactActions } from '../../../components/contact-actions';
 import { buildLocalBusiness } from '../../../components/local-business-json-ld';

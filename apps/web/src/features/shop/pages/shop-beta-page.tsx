@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { RestrictedShopNotice } from '../../../components/restricted-shop-notice';
 import { useSiteSettings } from '../../../lib/site-settings';
 import { Catalogue } from '../components/catalogue';
+import { PRODUCT_WARRANTY_MONTHS } from '@erepare/shared/warranty';
 
 function BetaNotice() {
   return (
@@ -31,7 +32,7 @@ export function ShopBetaPage() {
     <Catalogue
       title="Boutique"
       notice={<BetaNotice />}
-      lead="Smartphones reconditionnés garantis 12 mois et accessoires, expédiés sous 24 h ou à retirer à l’atelier de Gujan-Mestras."
+      lead={`Smartphones reconditionnés garantis ${PRODUCT_WARRANTY_MONTHS}\u00a0mois et accessoires, expédiés sous 24 h ou à retirer à l’atelier de Gujan-Mestras.`}
     />
   );
 }

@@ -3,6 +3,7 @@ import { Check, ShieldCheck, Stethoscope, FileText } from 'lucide-react';
 import { ButtonLink } from '../../../../components/ui/button';
 import { REPAIRS_FROM, repairTabs, type Repair, type RepairTab } from '../../content/home-sections';
 import { Section } from './section';
+import { REPAIR_WARRANTY_MONTHS } from '@erepare/shared/warranty';
 
 const GENERAL = { id: 'general', label: 'Général' } as const;
 const tabs = [...repairTabs.map(({ id, label }) => ({ id, label })), GENERAL];
@@ -11,7 +12,7 @@ const generalPoints = [
   'Diagnostic sous 24 à 48\u00a0h',
   'Devis gratuit, aucune intervention sans votre accord',
   'Pièces manquantes livrées en 24\u00a0h par transporteur',
-  'Réparations garanties 6\u00a0mois',
+  `Réparations garanties ${REPAIR_WARRANTY_MONTHS}\u00a0mois`,
 ];
 
 function RepairList({ title, repairs, active, onPick }: { title: string; repairs: Repair[]; active: string; onPick: (name: string) => void }) {
@@ -61,7 +62,7 @@ function DevicePanel({ tab }: { tab: RepairTab }) {
         <p className="mt-2 text-slate-700 dark:text-slate-300">{repair.description}</p>
         <p className="mt-4 flex items-center gap-2 font-semibold text-emerald-800 dark:text-emerald-300">
           <ShieldCheck aria-hidden="true" className="size-5 shrink-0" />
-          Garantie 6&nbsp;mois pièces et main-d’œuvre
+          Garantie {REPAIR_WARRANTY_MONTHS}&nbsp;mois pièces et main-d’œuvre
         </p>
       </div>
     </div>
@@ -121,7 +122,7 @@ export function RepairCentre() {
       id="centre-titre"
       eyebrow="Centre de réparation"
       title={'Quelle réparation vous faut-il\u00a0?'}
-      lead={'Choisissez votre appareil pour découvrir nos réparations courantes et avancées, toutes garanties 6\u00a0mois.'}
+      lead={`Choisissez votre appareil pour découvrir nos réparations courantes et avancées, toutes garanties ${REPAIR_WARRANTY_MONTHS}\u00a0mois.`}
     >
       <div
         role="tablist"

@@ -15,6 +15,7 @@ import {
 } from 'lucide-react';
 import { percent } from './format';
 import type { ServiceCard, ServiceFigure, ServiceStep } from './types';
+import { PRODUCT_WARRANTY_MONTHS } from '@erepare/shared/warranty';
 
 const NBSP = '\u00a0';
 
@@ -124,7 +125,7 @@ export const tradeInAdvantages: readonly ServiceCard[] = [
 ];
 
 export const buyingAdvantages: readonly ServiceCard[] = [
-  { icon: BadgeCheck, title: 'Garantie 6 mois', text: 'Chaque appareil reconditionné vendu est garanti 6 mois par la boutique.' },
+  { icon: BadgeCheck, title: `Garantie ${PRODUCT_WARRANTY_MONTHS}\u00a0mois`, text: `Chaque appareil reconditionné vendu est garanti ${PRODUCT_WARRANTY_MONTHS}\u00a0mois par la boutique.` },
   { icon: PiggyBank, title: 'Jusqu’à 50\u00a0% moins cher', text: 'Un appareil récent pour une fraction de son prix neuf.' },
   { icon: ShieldCheck, title: 'Contrôlé par des techniciens', text: 'Diagnostic complet, pièces d’usure remplacées si nécessaire, données effacées.' },
   { icon: Banknote, title: 'Paiement simple', text: 'En espèces ou par virement, à la boutique.' },

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { PRODUCT_WARRANTY_MONTHS, REPAIR_WARRANTY_MONTHS } from '@erepare/shared/warranty';
+import { serviceRoutes } from '@erepare/shared/routes';
+import { aboutGuarantee, aboutServices } from './company';
+import { faqEntries } from './faq';
+import { heroSlides } from './home';
+import { howItWorks } from './home-sections';
+import { buyingAdvantages } from './services/vente';
+import { allTownContents } from './towns';
+
+/** Every warranty the public pages state, as "N mois" with what precedes it. */
+function warrantyClaims(value: unknown): { months: number; before: string }[] {
+  const text = JSON.stringify(value).replace(/\\u00a0|\u00a0/g, ' ');
+  return [...text.matchAll(/garanti[a-z]*(?: de)? (\d+) mois/g)].map((match) => ({
+    months: Number(match[1]),
+    before: text.slice(Math.max(0, (match.index ?? 0) - 60), match.index ?? 0),
+  }));
+}
+
+describe('one warranty per kind of sale (issue 22 §3.7)', () => {
+  const claims = warrantyClaims([heroSlides, faqEntries, buyingAdvantages, allTownContents(), aboutServices, aboutGuarantee, howItWorks, serviceRoutes]);
+
+  it('states only the repair and the product warranties', () => {
+    expect(claims.length).toBeGreaterThan(10);
+    for (const claim of claims) expect([REPAIR_WARRANTY_MONTHS, PRODUCT_WARRANTY_MONTHS], claim.before).toContain(claim.months);
+  });
+
+  it('gives refurbished devices the product warranty, never the repair one', () => {
+    const refurbished = claims.filter((claim) => /reconditionn/.test(claim.before));
+    expect(refurbished.length).toBeGreaterThan(3);
+    for (const claim of refurbished) expect(claim.months, claim.before).toBe(PRODUCT_WARRANTY_MONTHS);
+  });
+});

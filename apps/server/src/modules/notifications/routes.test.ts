@@ -334,8 +334,14 @@ describe('POST /api/notifications/test', () => {
     });
     expect(await rowsOfUser(me.id)).toHaveLength(1);
     expect((await t.app.inject({ method: 'POST', url: '/api/notifications/test', headers: me.headers, payload: { title: 'x'.repeat(201) } })).statusCode).toBe(400);
+    // A test of another kind is filed under it (issue 22 §3.8): the Tickets or Promos tab shows it.
+    const ticket = await t.app.inject({ method: 'POST', url: '/api/notifications/test', headers: me.headers, payload: { type: 'ticket', title: 'Test ticket' } });
+    expect(ticket.json()).toMatchObject({ data: { type: 'ticket', title: 'Test ticket' } });
+    const wrong = await t.app.inject({ method: 'POST', url: '/api/notifications/test', headers: me.headers, payload: { type: 'spam' } });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json<{ message: string }>().message).toContain('Type de notification invalide');
     let last = 0;
-    for (let n = 0; n < 10; n += 1) last = (await t.app.inject({ method: 'POST', url: '/api/notifications/test', headers: me.headers, payload: { message: `n° ${n}` } })).statusCode;
+    for (let n = 0; n < 9; n += 1) last = (await t.app.inject({ method: 'POST', url: '/api/notifications/test', headers: me.headers, payload: { message: `n° ${n}` } })).statusCode;
     expect(last).toBe(429);
     expect(await rowsOfUser(me.id)).toHaveLength(10);
   });

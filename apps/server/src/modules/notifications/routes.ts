@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notificationMessages } from '@erepare/shared/notifications';
+import { NOTIFICATION_TYPES, notificationMessages } from '@erepare/shared/notifications';
 import {
   notificationFilterSchema,
   notificationListResponseSchema,
@@ -40,6 +40,8 @@ const testBodySchema = z
     title: z.string().max(200).optional(),
     message: z.string().max(1000).optional(),
     urgent: z.boolean().optional(),
+    /** The kind the test stands for (issue 22 §3.8): it is filed, and shown, under that type. */
+    type: z.enum(NOTIFICATION_TYPES, { error: 'Type de notification invalide (ticket, promo, store ou flash)' }).optional(),
   })
   .optional();
 
@@ -171,12 +173,12 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body ?? {};
       const title = body.title?.trim() || 'Notification de test';
       const message = body.message?.trim() || 'Ceci est une notification de test : tout fonctionne.';
-      // The user's own test: it goes through whatever the "store news" preference says.
+      // The user's own test, of the type asked for (store news by default), shown whatever the preferences.
       const result = await app.db.transaction((tx) =>
         notifyUser(
           tx,
           user.id,
-          { type: 'store', title, body: message, requireInteraction: body.urgent === true, data: { source: 'test' } },
+          { type: body.type ?? 'store', title, body: message, requireInteraction: body.urgent === true, data: { source: 'test' } },
           { ignorePreferences: true },
         ),
       );

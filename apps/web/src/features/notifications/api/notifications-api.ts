@@ -1,4 +1,4 @@
-import type { NotificationPreferences } from '@erepare/shared/notifications';
+import type { NotificationPreferences, NotificationType } from '@erepare/shared/notifications';
 import type { NotificationView, TrackedTicket } from '@erepare/shared/schemas/notifications';
 import { apiRequest, type Parser } from '../../../lib/api-client';
 
@@ -56,8 +56,9 @@ export async function savePreferences(preferences: NotificationPreferences): Pro
 }
 
 /** A test notification made by the server for the signed-in user (spec 1 §7). */
-export const createTestNotification = (title: string, message: string) =>
-  apiRequest('/api/notifications/test', { method: 'POST', body: { title, message, urgent: false }, schema: ok });
+/** A test notification of the given type (the server files it under that type: the Tickets or Promos tab shows it). */
+export const createTestNotification = (title: string, message: string, type?: NotificationType) =>
+  apiRequest('/api/notifications/test', { method: 'POST', body: { title, message, urgent: false, ...(type ? { type } : {}) }, schema: ok });
 
 export async function fetchTrackedTickets(signal?: AbortSignal): Promise<TrackedTicket[]> {
   const { trackedTicketListResponseSchema } = await loadSchemas();

@@ -118,6 +118,7 @@ describe('TestNotificationsPage', () => {
       title: 'Test : suivi de réparation',
       message: 'Votre ticket de test a changé de statut : en cours de réparation.',
       urgent: false,
+      type: 'ticket',
     });
     for (let index = 1; index < TEST_LOG_LINES + 2; index += 1) {
       await waitFor(() => expect(flash).toBeEnabled());

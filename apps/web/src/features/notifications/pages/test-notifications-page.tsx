@@ -14,7 +14,7 @@ import { createTestNotification, fetchNotifications, notificationKeys } from '..
 import { useNotificationActions } from '../hooks/use-notifications';
 import { detectCapabilities, permissionLabels, type Capabilities } from '../lib/capabilities';
 
-/** Title and message of the test notification of each type (the server stores every test as 'store'). */
+/** Title and message of the test notification of each type (the server files each under its own type). */
 export const TEST_NOTIFICATIONS: Record<NotificationType, { label: string; title: string; message: string }> = {
   ticket: { label: 'Suivi de réparation', title: 'Test : suivi de réparation', message: 'Votre ticket de test a changé de statut : en cours de réparation.' },
   promo: { label: 'Code promo', title: 'Test : code promo', message: 'Un code promo de test vous attend dans votre espace client.' },
@@ -114,7 +114,7 @@ function TestTools() {
     const { title, message, label } = TEST_NOTIFICATIONS[type];
     setBusy(true);
     try {
-      await createTestNotification(title, message);
+      await createTestNotification(title, message, type);
       write(`✓ Notification « ${label} » créée`);
       await refreshLists();
     } catch (error) {

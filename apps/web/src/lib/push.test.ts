@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { notificationMessages } from '@erepare/shared/notifications';
 import { renderHook, waitFor } from '@testing-library/react';
 import { cloudChannelInitialised, disable, enable, initPush, isLocalhost, requestPermission, resetPushState, usePushSubscription, WELCOME_TITLE } from './push';
 
@@ -19,7 +20,13 @@ function fakeSubscription(endpoint = 'https://push.example/abc'): FakeSubscripti
 
 let permission: NotificationPermission;
 let subscription: FakeSubscription | null;
-let registration: { active: object | null; pushManager: { getSubscription: ReturnType<typeof vi.fn>; subscribe: ReturnType<typeof vi.fn> }; showNotification: ReturnType<typeof vi.fn> };
+let registration: {
+  active: object | null;
+  pushManager: { getSubscription: ReturnType<typeof vi.fn>; subscribe: ReturnType<typeof vi.fn> };
+  showNotification: ReturnType<typeof vi.fn>;
+  getNotifications: ReturnType<typeof vi.fn>;
+};
+let shown: { data: unknown; close: ReturnType<typeof vi.fn> }[] = [];
 let fetchMock: Mock<(url: string, init?: RequestInit) => Promise<Response>>;
 let requestPermissionMock: Mock<() => Promise<NotificationPermission>>;
 
@@ -39,8 +46,13 @@ beforeEach(() => {
         return Promise.resolve(subscription);
       }),
     },
-    showNotification: vi.fn(() => Promise.resolve()),
+    showNotification: vi.fn((_title: string, options: NotificationOptions) => {
+      shown.push({ data: options.data, close: vi.fn() });
+      return Promise.resolve();
+    }),
+    getNotifications: vi.fn(() => Promise.resolve(shown)),
   };
+  shown = [];
   requestPermissionMock = vi.fn<() => Promise<NotificationPermission>>(() => {
     permission = 'granted';
     return Promise.resolve(permission);
@@ -86,6 +98,11 @@ describe('push subscription', () => {
     const [title, options] = registration.showNotification.mock.calls[0] as [string, NotificationOptions];
     expect(title).toBe(WELCOME_TITLE);
     expect(options.data).toMatchObject({ url: '/compte?tab=notifications' });
+    // Spec 1 §9: the welcome closes by itself after 5 s.
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(shown[0]?.close).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(shown[0]?.close).toHaveBeenCalledOnce();
     vi.useRealTimers();
     await waitFor(() => expect(result.current).toMatchObject({ subscribed: true, permission: 'granted', busy: false, error: null }));
   });
@@ -118,6 +135,13 @@ describe('push subscription', () => {
     await expect(enable()).rejects.toThrow('Ce navigateur ne prend pas en charge les notifications push.');
     const { result } = renderHook(() => usePushSubscription());
     expect(result.current.error).toBe('Ce navigateur ne prend pas en charge les notifications push.');
+  });
+
+  it('says the browser refuses push although notifications are allowed, not « permission non accordée » (issue 22 §3.8)', async () => {
+    permission = 'granted';
+    registration.pushManager.subscribe.mockRejectedValue(new DOMException('Registration failed - permission denied', 'NotAllowedError'));
+    await expect(enable()).rejects.toThrow(notificationMessages.pushRefusedByBrowser);
+    expect(notificationMessages.pushRefusedByBrowser).toMatch(/^Les notifications sont autorisées, mais ce navigateur refuse l’abonnement push/);
   });
 
   it('says the browser has no notifications at all', async () => {

@@ -3,6 +3,8 @@ import {
   notificationMessages,
   PERMISSION_WAIT_MS,
   PUSH_DEFAULTS,
+  closeNotificationLater,
+  NOTIFICATION_AUTO_CLOSE_MS,
   WELCOME_NOTIFICATION_DELAY_MS,
   type NotificationPreferences,
 } from '@erepare/shared/notifications';
@@ -81,6 +83,8 @@ export function cloudChannelInitialised(hostname?: string): boolean {
 }
 
 const isMobile = () => typeof navigator !== 'undefined' && /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent);
+
+const WELCOME_TAG = 'erepare-welcome';
 
 class PushError extends Error {}
 
@@ -186,7 +190,8 @@ export async function subscribeThisBrowser(): Promise<{ registration: ServiceWor
     // The browser refuses push itself ("Registration failed - permission denied"), even with
     // notifications allowed (headless or private windows, blocked push service).
     if (error instanceof DOMException && (error.name === 'NotAllowedError' || /permission/i.test(error.message))) {
-      throw new PushError(notificationMessages.permissionNotGranted);
+      // With notifications allowed, the refusal is the browser's push service, not the customer's choice.
+      throw new PushError(currentPermission() === 'granted' ? notificationMessages.pushRefusedByBrowser : notificationMessages.permissionNotGranted);
     }
     throw new PushError(notificationMessages.pushManagerUnsupported);
   });
@@ -215,15 +220,18 @@ export async function enable(preferences?: Partial<NotificationPreferences>): Pr
     // The cloud channel adds nothing here (see cloudChannelInitialised): Web Push made it active.
     update({ subscribed: true, busy: false, error: null });
     setTimeout(() => {
+      const marker = `welcome-${Date.now()}`;
       void registration
         .showNotification(WELCOME_TITLE, {
           body: WELCOME_BODY,
           icon: '/icons/icon-192.png',
           badge: '/icons/badge-96.png',
-          tag: 'erepare-welcome',
+          tag: WELCOME_TAG,
           lang: 'fr',
-          data: { url: PUSH_DEFAULTS.url, type: 'store' },
+          data: { url: PUSH_DEFAULTS.url, type: 'store', shownMarker: marker },
         })
+        // Spec 1 §9: the welcome is a confirmation, gone after 5 s.
+        .then(() => closeNotificationLater(registration, WELCOME_TAG, marker, NOTIFICATION_AUTO_CLOSE_MS.welcome))
         .catch(() => undefined);
     }, WELCOME_NOTIFICATION_DELAY_MS);
   } catch (error) {

@@ -3,7 +3,7 @@
  * the home page, the offline page, the manifest and the icons (precache.ts) and answers requests through
  * the routes below (routing.ts says what may be kept); push notifications with spec 1 §9's defaults.
  */
-import { VISITOR_FOLLOW_CACHE, VISITOR_FOLLOW_KEY, VISITOR_UNFOLLOW_ACTION } from '@erepare/shared/notifications';
+import { closeNotificationLater, NOTIFICATION_AUTO_CLOSE_MS, VISITOR_FOLLOW_CACHE, VISITOR_FOLLOW_KEY, VISITOR_UNFOLLOW_ACTION } from '@erepare/shared/notifications';
 import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, getCacheKeyForURL, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute, Route } from 'workbox-routing';
@@ -134,13 +134,18 @@ self.addEventListener('push', (event) => {
     raw = null;
   }
   const { title, options } = notificationFor(parsePushData(raw));
+  // Marks this very notification: the auto-close must not close a newer one shown under the same tag.
+  const marker = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  const shown = { ...options, data: { ...options.data, shownMarker: marker } };
   event.waitUntil(
     (async () => {
-      await self.registration.showNotification(title, options);
+      await self.registration.showNotification(title, shown);
       // Open pages refresh the bell.
       for (const client of await self.clients.matchAll({ type: 'window', includeUncontrolled: true })) {
         client.postMessage({ type: PUSH_RECEIVED_MESSAGE, title, data: options.data });
       }
+      // Spec 1 §9: news closes after 15 s; a notification asking for an action stays.
+      if (!options.requireInteraction && options.tag) await closeNotificationLater(self.registration, options.tag, marker, NOTIFICATION_AUTO_CLOSE_MS.news);
     })(),
   );
 });

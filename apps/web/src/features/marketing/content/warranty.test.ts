@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PRODUCT_WARRANTY_MONTHS, REPAIR_WARRANTY_MONTHS } from '@erepare/shared/warranty';
-import { serviceRoutes } from '@erepare/shared/routes';
+import { routes, servicePages } from '@erepare/shared/routes';
 import { aboutGuarantee, aboutServices } from './company';
 import { faqEntries } from './faq';
 import { heroSlides } from './home';
@@ -18,7 +18,7 @@ function warrantyClaims(value: unknown): { months: number; before: string }[] {
 }
 
 describe('one warranty per kind of sale (issue 22 §3.7)', () => {
-  const claims = warrantyClaims([heroSlides, faqEntries, buyingAdvantages, allTownContents(), aboutServices, aboutGuarantee, howItWorks, serviceRoutes]);
+  const claims = warrantyClaims([heroSlides, faqEntries, buyingAdvantages, allTownContents(), aboutServices, aboutGuarantee, howItWorks, servicePages, routes]);
 
   it('states only the repair and the product warranties', () => {
     expect(claims.length).toBeGreaterThan(10);

@@ -137,6 +137,23 @@ describe('GET /api/shop/products', () => {
     expect(none).toMatchObject({ data: [], total: 0, total_pages: 0 });
   });
 
+  it('understands what people type (issue 22 §4.9): best matches first, and a typo still finds the product', async () => {
+    const names = async (query: string) => (await list(`search=${encodeURIComponent(query)}&per_page=5`)).data.map((product) => normaliseText(product.name));
+    // « iphone 13 »: the iPhone 13 phones first, not an iPhone SE that mentions 13 somewhere.
+    const iphone13 = await names('iphone 13');
+    expect(iphone13.length).toBeGreaterThan(2);
+    for (const name of iphone13.slice(0, 3)) expect(name).toMatch(/^iphone 13 /);
+    // Typos: « ifone », « samsug » find the same products as the right spelling.
+    expect(await names('ifone 13')).toEqual(iphone13);
+    const samsung = await names('samsung galaxy');
+    expect(samsung[0]).toMatch(/^samsung galaxy /);
+    expect(await names('samsug galaxy')).toEqual(samsung);
+    expect((await list('search=samsug')).total).toBe((await list('search=samsung')).total);
+    // A price order the customer chose is kept while searching.
+    const byPrice = (await list(`search=${encodeURIComponent('iphone 13')}&orderby=price&order=asc&per_page=50`)).data.map((product) => Number(product.price));
+    expect(byPrice).toEqual([...byPrice].sort((a, b) => a - b));
+  });
+
   it('filters by category: id, slug, or a loose contains match on the name', async () => {
     const { data: categories } = productCategoriesResponseSchema.parse(
       (await t.app.inject({ method: 'GET', url: '/api/shop/products/categories' })).json<CategoriesBody>(),

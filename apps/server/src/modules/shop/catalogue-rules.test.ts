@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SHORT_DESCRIPTION_LENGTH } from '@erepare/shared/shop';
 import { planRepairDesk } from '../../db/demo-data/repair-desk.js';
-import { isSellable, looksLikeSparePart, normaliseText } from './catalogue-rules.js';
+import { isSellable, looksLikeSparePart, normaliseText, searchScore, withinEditDistance } from './catalogue-rules.js';
 import { categoryIdOf, defaultShortDescription, productSlug, slugify, toCatalogueProduct, type ShopProductRow } from './product-view.js';
 
 const now = new Date('2026-01-15T10:00:00Z');
@@ -109,5 +109,36 @@ describe('a product’s last change (the sitemap’s lastmod)', () => {
     const edited = new Date('2026-05-10T14:00:00Z');
     expect(toCatalogueProduct({ item, shop: shopRow(edited), category: null, available: 4 }).lastModified).toEqual(edited);
     expect(toCatalogueProduct({ item, shop: shopRow(new Date('2026-01-01T00:00:00Z')), category: null, available: 4 }).lastModified).toEqual(item.createdAt);
+  });
+});
+
+describe('search relevance (issue 22 §4.9)', () => {
+  const text = (name: string, sku = '', brand = '') => ` ${normaliseText(`${name} ${sku} ${brand}`)} `;
+  const score = (name: string, query: string, sku = '') => searchScore(text(name, sku), normaliseText(name), normaliseText(query).split(' '));
+
+  it('measures edit distances within a bound', () => {
+    expect(withinEditDistance('samsug', 'samsung', 1)).toBe(true);
+    expect(withinEditDistance('ifone', 'ifone', 0)).toBe(true);
+    expect(withinEditDistance('ecran', 'ecrans', 1)).toBe(true);
+    expect(withinEditDistance('coque', 'casque', 1)).toBe(false);
+    expect(withinEditDistance('abc', 'abcdef', 2)).toBe(false);
+  });
+
+  it('needs every word, and ranks the phone named by the words before what only mentions them', () => {
+    expect(score('Coque silicone iPhone 13', 'ipad')).toBeNull();
+    const phone = score('iPhone 13 128 Go Bleu', 'iphone 13') ?? 0;
+    const accessory = score('Coque silicone iPhone 13', 'iphone 13') ?? 0;
+    const other = score('iPhone SE (2022) 64 Go', 'iphone 13', 'IPSE-13') ?? 0;
+    expect(phone).toBeGreaterThan(accessory);
+    expect(accessory).toBeGreaterThan(other);
+  });
+
+  it('forgives one typo from 4 letters (two from 8), reads « ph » as « f », never bends a number', () => {
+    expect(score('Samsung Galaxy A13', 'samsug')).not.toBeNull();
+    expect(score('iPhone 13', 'ifone')).not.toBeNull();
+    expect(score('iPhone 13', 'ipone')).not.toBeNull();
+    expect(score('Batterie externe 10000 mAh', 'baterie')).not.toBeNull();
+    expect(score('iPhone 13', 'iphone 14')).toBeNull();
+    expect(score('Coque', 'cqe')).toBeNull();
   });
 });

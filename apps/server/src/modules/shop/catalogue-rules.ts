@@ -172,3 +172,101 @@ export function isSellable(item: SellableFields): boolean {
   if (item.priceCents <= 0) return false;
   return !looksLikeSparePart(item.name, item.category);
 }
+
+// ───────────────────────── search (issue 22 §4.9) ─────────────────────────
+
+/** "ph" sounds like "f": "ifone" meets "iphone", "fone" meets "phone". */
+const foldSound = (word: string) => word.replace(/ph/g, 'f');
+
+/** Whether the Levenshtein distance between a and b is at most `max` (a band of the table only). */
+export function withinEditDistance(a: string, b: string, max: number): boolean {
+  if (Math.abs(a.length - b.length) > max) return false;
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j += 1) {
+      const value = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+      current.push(value);
+      best = Math.min(best, value);
+    }
+    if (best > max) return false;
+    previous = current;
+  }
+  return (previous[b.length] ?? max + 1) <= max;
+}
+
+/** Whether a product's word could be `word` typed with a typo (one letter, two from 8 letters; « ph » read as « f »). */
+export function typoOf(word: string): ((token: string) => boolean) | null {
+  // From 4 letters, and never a number: « 13 » is not « 14 ».
+  if (word.length < 4 || /\d/.test(word)) return null;
+  const max = word.length >= 8 ? 2 : 1;
+  const typed = foldSound(word);
+  return (token) => {
+    if (token.length + 2 < typed.length) return false;
+    const sound = foldSound(token);
+    return withinEditDistance(typed, sound, max) || (sound.length > typed.length && withinEditDistance(typed, sound.slice(0, typed.length), max));
+  };
+}
+
+/** The words of the catalogue a typed word may stand for with a typo (looked up once per search, not per product). */
+export function typoTokens(word: string, vocabulary: Iterable<string>): ReadonlySet<string> {
+  const close = typoOf(word);
+  const found = new Set<string>();
+  if (close) for (const token of vocabulary) if (close(token)) found.add(token);
+  return found;
+}
+
+export type TypoLookup = (word: string) => ReadonlySet<string>;
+
+/**
+ * How well one typed word matches a product's words: 4 a word, 3 the start of one, 2 inside the
+ * text, 1 with a typo, with the product's word it stands for; null: not at all. `text` has a space
+ * at each end: the exact cases are plain substring tests (a search runs over 5,000 products).
+ */
+function wordMatch(word: string, text: string, typos: TypoLookup | null): { score: number; token: string } | null {
+  if (text.includes(word)) {
+    if (text.includes(` ${word} `)) return { score: 4, token: word };
+    const start = text.indexOf(` ${word}`);
+    if (start !== -1) return { score: 3, token: text.slice(start + 1, text.indexOf(' ', start + 1)) };
+    return { score: 2, token: word };
+  }
+  if (!typos) return null;
+  const close = typos(word);
+  if (close.size === 0) return null;
+  const token = text
+    .trim()
+    .split(' ')
+    .find((candidate) => close.has(candidate));
+  return token ? { score: 1, token } : null;
+}
+
+/**
+ * The relevance of a product to a search (issue 22 §4.9), null when a typed word matches nothing:
+ * every word must match (exactly, as the start of a word, inside the text, or with one typo), and
+ * the better the matches the higher the score. The typed words side by side in the name count
+ * extra, more when the name starts with them, and a shorter name comes first: « iphone 13 » ranks
+ * the iPhone 13 phones, then its accessories, before an iPhone SE that mentions 13 somewhere;
+ * « samsug » and « ifone » still find Samsung and iPhone. `typos: null` looks for the words as
+ * typed only (the catalogue's first pass); the catalogue passes a lookup over its whole vocabulary.
+ * `text` is the normalised search text with a space at each end; `name` the normalised name.
+ */
+export function searchScore(text: string, name: string, words: readonly string[], { typos }: { typos?: TypoLookup | null } = {}): number | null {
+  // Without a lookup (tests, one product), typos are looked for among this product's own words.
+  const lookup = typos === undefined ? (word: string) => typoTokens(word, text.trim().split(' ')) : typos;
+  let score = 0;
+  const matched: string[] = [];
+  for (const word of words) {
+    const found = wordMatch(word, text, lookup);
+    if (found === null) return null;
+    score += found.score;
+    matched.push(found.token);
+  }
+  // What the customer meant, typos corrected: « ifone 13 » is read as « iphone 13 ».
+  const phrase = matched.join(' ');
+  // The typed words side by side in the name; more when the name starts with them (« iPhone 13 … »
+  // is the phone, « Coque … iPhone 13 » an accessory for it).
+  if (words.length > 1 && ` ${name} `.includes(` ${phrase} `)) score += 2;
+  if (`${name} `.startsWith(`${phrase} `)) score += 3;
+  return score - name.split(' ').length * 0.01;
+}

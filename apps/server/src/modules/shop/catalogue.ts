@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { messages } from '@erepare/shared/messages';
 import { FALLBACK_CATEGORIES } from '@erepare/shared/shop';
-import type { Product, ProductCategory, ProductListQuery } from '@erepare/shared/schemas/shop';
+import type { ProductCategory, ProductListQuery } from '@erepare/shared/schemas/shop';
 import type { InventoryItemRecord, RepairBackend } from '../../adapters/repair/types.js';
 import type { Db } from '../../db/client.js';
 import { orderLines, orders, shopProducts } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { Catalogue, CatalogueProduct } from './catalogue-types.js';
-import { isSellable, normaliseText } from './catalogue-rules.js';
+import { isSellable, normaliseText, searchScore, typoTokens, type TypoLookup } from './catalogue-rules.js';
 import { categoryIdOf, slugify, toCatalogueProduct, type CategoryRef, type ShopProductRow } from './product-view.js';
 
 /** Spec 2 §7: inventory cache 5 minutes. */
@@ -24,6 +24,8 @@ type Entry = {
   listed: boolean;
   /** Normalised name, SKU (also without separators) and brand: what a search matches. */
   text: string;
+  /** Normalised name alone: a search ranks the products whose name holds the typed words. */
+  name: string;
   category: (CategoryRef & { key: string }) | null;
   accessory: boolean;
   featured: boolean;
@@ -138,6 +140,7 @@ async function buildSnapshot(db: Db, backend: RepairBackend, refreshAt: number):
       product,
       listed: available > 0,
       text: ` ${normaliseText(`${item.name} ${item.sku} ${item.sku.replace(/[^A-Za-z0-9]/g, '')} ${item.brand}`)} `,
+      name: normaliseText(item.name),
       category,
       accessory: product.view.product_type === 'accessory',
       featured: product.view.featured,
@@ -193,6 +196,27 @@ function comparator(orderby: ProductListQuery['orderby']): (a: Entry, b: Entry) 
     case 'date':
       return (a, b) => a.createdMs - b.createdMs || a.product.id - b.product.id;
   }
+}
+
+/** The distinct words of the listed products (computed once per snapshot): where typos are looked up. */
+const vocabularies = new WeakMap<Snapshot, ReadonlySet<string>>();
+function vocabularyOf(snapshot: Snapshot): ReadonlySet<string> {
+  let vocabulary = vocabularies.get(snapshot);
+  if (!vocabulary) {
+    vocabulary = new Set(snapshot.listed.flatMap((entry) => entry.text.trim().split(' ')));
+    vocabularies.set(snapshot, vocabulary);
+  }
+  return vocabulary;
+}
+
+/** The entries a search matches, with their relevance (searchScore). */
+function scored(entries: readonly Entry[], words: readonly string[], typos: TypoLookup | null): { entry: Entry; score: number }[] {
+  const found: { entry: Entry; score: number }[] = [];
+  for (const entry of entries) {
+    const score = searchScore(entry.text, entry.name, words, { typos });
+    if (score !== null) found.push({ entry, score });
+  }
+  return found;
 }
 
 function sortedEntries(snapshot: Snapshot, orderby: ProductListQuery['orderby'], order: 'asc' | 'desc'): Entry[] {
@@ -318,17 +342,21 @@ export function createCatalogue(db: Db, backend: RepairBackend, options: Catalog
       const onSale = query.on_sale === undefined ? null : query.on_sale === 'true';
       const start = (query.page - 1) * query.per_page;
       const end = start + query.per_page;
-      const items: Product[] = [];
-      let total = 0;
-      for (const entry of entries) {
-        if (featured !== null && entry.featured !== featured) continue;
-        if (onSale !== null && entry.onSale !== onSale) continue;
-        if (inCategory && !inCategory(entry)) continue;
-        if (words.length > 0 && !words.every((word) => entry.text.includes(word))) continue;
-        if (total >= start && total < end) items.push(entry.product.view);
-        total += 1;
+      const filtered = entries.filter(
+        (entry) => (featured === null || entry.featured === featured) && (onSale === null || entry.onSale === onSale) && (!inCategory || inCategory(entry)),
+      );
+      if (words.length === 0) return { items: filtered.slice(start, end).map((entry) => entry.product.view), total: filtered.length };
+      // The words as typed first; only when nothing matches, the same words with a typo forgiven.
+      let matching = scored(filtered, words, null);
+      if (matching.length === 0) {
+        const vocabulary = vocabularyOf(found);
+        const close = new Map(words.map((word) => [word, typoTokens(word, vocabulary)]));
+        matching = scored(filtered, words, (word) => close.get(word) ?? new Set());
       }
-      return { items, total };
+      // A search in the default order (« Nouveautés ») shows the best matches first, newest first
+      // among equals (a stable sort); a price or name order chosen by the customer is kept.
+      if (query.orderby === 'date') matching.sort((a, b) => b.score - a.score);
+      return { items: matching.slice(start, end).map(({ entry }) => entry.product.view), total: matching.length };
     },
 
     async get(id) {

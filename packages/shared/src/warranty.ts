@@ -10,3 +10,9 @@ export const REPAIR_WARRANTY_MONTHS = 6;
 
 /** Commercial warranty on every product sold, new or refurbished (spec 2 §1). */
 export const PRODUCT_WARRANTY_MONTHS = 12;
+
+/**
+ * The lowest price of a repair, as every page announces it (« à partir de 29 € »: home, contact,
+ * quote, town pages, FAQ). One figure, so no two pages disagree (issue 22 §4.1).
+ */
+export const REPAIRS_FROM_EUROS = 29;

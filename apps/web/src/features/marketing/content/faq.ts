@@ -1,4 +1,4 @@
-import { REPAIR_WARRANTY_MONTHS } from '@erepare/shared/warranty';
+import { REPAIRS_FROM_EUROS, REPAIR_WARRANTY_MONTHS } from '@erepare/shared/warranty';
 /**
  * The 13 questions of the FAQ (spec 3 §3, §9), shown on /faq, in part on the home page, and as
  * FAQPage structured data. Answers state only the shop's business facts of spec 3 §9.
@@ -95,7 +95,7 @@ export const faqEntries: FaqEntry[] = [
     category: 'Devis & Services',
     question: 'Combien coûte une réparation\u00a0?',
     answer:
-      'Nos réparations commencent à partir de 29\u00a0€. Le prix dépend de l’appareil, du modèle et de la pièce\u00a0; il vous est toujours annoncé avant l’intervention et rien n’est fait sans votre accord.',
+      `Nos réparations commencent à partir de ${REPAIRS_FROM_EUROS}\u00a0€. Le prix dépend de l’appareil, du modèle et de la pièce\u00a0; il vous est toujours annoncé avant l’intervention et rien n’est fait sans votre accord.`,
   },
   {
     id: 'pieces',

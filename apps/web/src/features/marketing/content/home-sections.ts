@@ -13,7 +13,7 @@ import {
   Tablet,
   type LucideIcon,
 } from 'lucide-react';
-import { REPAIR_WARRANTY_MONTHS } from '@erepare/shared/warranty';
+import { REPAIRS_FROM_EUROS, REPAIR_WARRANTY_MONTHS } from '@erepare/shared/warranty';
 
 /** Texts and figures of the home page below its first screen (spec 3 §2, §9): they load with it. */
 
@@ -135,7 +135,7 @@ export const repairTabs: RepairTab[] = [
 ];
 
 /** Exact string of spec 3 §2 (general tab of the repair centre). */
-export const REPAIRS_FROM = 'À partir de 29€';
+export const REPAIRS_FROM = `À partir de ${REPAIRS_FROM_EUROS}\u00a0€`;
 
 export type Step = { number: number; title: string; description: string };
 

@@ -6,7 +6,7 @@ import {
   Tablet,
   type LucideIcon,
 } from 'lucide-react';
-import { PRODUCT_WARRANTY_MONTHS, REPAIR_WARRANTY_MONTHS } from '@erepare/shared/warranty';
+import { PRODUCT_WARRANTY_MONTHS, REPAIRS_FROM_EUROS, REPAIR_WARRANTY_MONTHS } from '@erepare/shared/warranty';
 
 /** Texts and figures of the home page (spec 3 §2 « Home page », §9). */
 
@@ -27,7 +27,7 @@ export const heroSlides: HeroSlide[] = [
     subtitle: 'Écran cassé, batterie fatiguée\u00a0?',
     description:
       'iPhone, Samsung, Xiaomi, Oppo, Google Pixel…\u00a0: nous remplaçons l’écran, la batterie ou le connecteur de charge de votre téléphone à l’atelier de Gujan-Mestras.',
-    price: 'À partir de 49\u00a0€',
+    price: `À partir de ${REPAIRS_FROM_EUROS}\u00a0€`,
     features: ['Diagnostic sous 24 à 48\u00a0h', 'Intervention en 45\u00a0min à 1\u00a0h, pièce en stock', `Garantie ${REPAIR_WARRANTY_MONTHS}\u00a0mois`],
     icon: Smartphone,
     art: 'from-cyan-500 to-blue-700',

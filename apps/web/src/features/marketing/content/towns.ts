@@ -1,5 +1,5 @@
 import { typeset } from '../components/legal/typography';
-import { PRODUCT_WARRANTY_MONTHS, REPAIR_WARRANTY_MONTHS } from '@erepare/shared/warranty';
+import { PRODUCT_WARRANTY_MONTHS, REPAIRS_FROM_EUROS, REPAIR_WARRANTY_MONTHS } from '@erepare/shared/warranty';
 
 /**
  * The 17 local landing pages (spec 3 §2, `landingPages` in packages/shared/src/routes.ts): for
@@ -74,7 +74,7 @@ const towns: TownContent[] = [
       {
         path: '/devis-en-ligne',
         label: 'Écran, batterie, connecteur de charge',
-        text: 'Les réparations courantes des smartphones, toutes marques, à partir de 29 € selon la panne et le modèle.',
+        text: `Les réparations courantes des smartphones, toutes marques, à partir de ${REPAIRS_FROM_EUROS}\u00a0€ selon la panne et le modèle.`,
       },
       {
         path: '/services/recuperation',
@@ -1226,7 +1226,7 @@ const towns: TownContent[] = [
       {
         path: '/devis-en-ligne',
         label: 'Toutes les réparations',
-        text: 'Smartphones, tablettes, ordinateurs, consoles, montres : à partir de 29 €.',
+        text: `Smartphones, tablettes, ordinateurs, consoles, montres : à partir de ${REPAIRS_FROM_EUROS}\u00a0€.`,
       },
       {
         path: '/suivi',

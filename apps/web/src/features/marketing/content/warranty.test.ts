@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { PRODUCT_WARRANTY_MONTHS, REPAIR_WARRANTY_MONTHS } from '@erepare/shared/warranty';
+import { PRODUCT_WARRANTY_MONTHS, REPAIRS_FROM_EUROS, REPAIR_WARRANTY_MONTHS } from '@erepare/shared/warranty';
 import { routes, servicePages } from '@erepare/shared/routes';
 import { aboutGuarantee, aboutServices } from './company';
 import { faqEntries } from './faq';
 import { heroSlides } from './home';
-import { howItWorks } from './home-sections';
+import { howItWorks, REPAIRS_FROM } from './home-sections';
 import { buyingAdvantages } from './services/vente';
 import { allTownContents } from './towns';
 
@@ -29,5 +29,14 @@ describe('one warranty per kind of sale (issue 22 §3.7)', () => {
     const refurbished = claims.filter((claim) => /reconditionn/.test(claim.before));
     expect(refurbished.length).toBeGreaterThan(3);
     for (const claim of refurbished) expect(claim.months, claim.before).toBe(PRODUCT_WARRANTY_MONTHS);
+  });
+});
+
+describe('one « à partir de » price for repairs (issue 22 §4.1)', () => {
+  it('every page states the same lowest repair price (consoles and computers have their own, on the home page only)', () => {
+    const text = JSON.stringify([heroSlides[0], faqEntries, allTownContents(), REPAIRS_FROM]).replace(/\\u00a0|\u00a0/g, ' ');
+    const prices = [...text.matchAll(/partir de (\d+) €/gi)].map((match) => Number(match[1]));
+    expect(prices.length).toBeGreaterThan(3);
+    expect(new Set(prices)).toEqual(new Set([REPAIRS_FROM_EUROS]));
   });
 });

@@ -5,6 +5,7 @@ import { StoreContactList } from '../../../components/store-contact-list';
 import { ButtonLink } from '../../../components/ui/button';
 import { useStoreProfile } from '../../../lib/store-profile';
 import { ContactForm } from '../components/contact/contact-form';
+import { REPAIRS_FROM_EUROS } from '@erepare/shared/warranty';
 
 export function ContactPage() {
   const storeProfile = useStoreProfile();
@@ -58,7 +59,7 @@ export function ContactPage() {
               Besoin d’un prix&nbsp;?
             </h2>
             <p className="mt-2 text-slate-700 dark:text-slate-300">
-              Le devis en ligne vous guide en quelques étapes&nbsp;: appareil, panne, photos et jour de dépôt. Réparations à partir de 29&nbsp;€.
+              Le devis en ligne vous guide en quelques étapes&nbsp;: appareil, panne, photos et jour de dépôt. Réparations à partir de {REPAIRS_FROM_EUROS}&nbsp;€.
             </p>
             <ButtonLink to="/devis-en-ligne" className="mt-4">
               <FileText aria-hidden="true" className="size-4" />

@@ -31,7 +31,7 @@ describe('static HTML of the home, FAQ and partners pages', () => {
     expect(html.match(/ inert=""/g)).toHaveLength(3 + 4 + 4 + 5);
     expect(html).toContain('Réparation de smartphones');
     expect(html).toContain('3200+');
-    expect(html).toContain('À partir de 29€');
+    expect(html).toContain('À partir de 29\u00a0€');
   });
 
   it('renders every FAQ answer and its structured data', async () => {

@@ -84,7 +84,7 @@ describe('HomePage', () => {
     expect(screen.getByRole('tabpanel')).toHaveAccessibleName('Tablettes');
     await user.keyboard('{End}');
     expect(tabs[4]).toHaveFocus();
-    expect(screen.getByRole('tabpanel')).toHaveTextContent('À partir de 29€');
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('À partir de 29 €');
     await user.keyboard('{ArrowRight}');
     expect(tabs[0]).toHaveFocus();
     await user.keyboard('{ArrowLeft}');

@@ -1,6 +1,6 @@
 import { Clock, ShieldCheck, Tag, Timer } from 'lucide-react';
 import { Suspense } from 'react';
-import { REPAIR_WARRANTY_MONTHS } from '@erepare/shared/warranty';
+import { REPAIRS_FROM_EUROS, REPAIR_WARRANTY_MONTHS } from '@erepare/shared/warranty';
 import { landingPages } from '@erepare/shared/routes';
 import { ContactActions } from '../../../components/contact-actions';
 import { buildLocalBusiness } from '../../../components/local-business-json-ld';
@@ -30,7 +30,7 @@ export function LandingPage({ slug }: { slug: string }) {
 
   const facts = [
     { icon: Clock, label: `${content.distance}, ${content.driveTime}` },
-    { icon: Tag, label: 'Réparations à partir de 29\u00a0€' },
+    { icon: Tag, label: `Réparations à partir de ${REPAIRS_FROM_EUROS}\u00a0€` },
     { icon: Timer, label: 'Diagnostic en 24 à 48\u00a0h' },
     { icon: ShieldCheck, label: `Réparations garanties ${REPAIR_WARRANTY_MONTHS}\u00a0mois` },
   ];

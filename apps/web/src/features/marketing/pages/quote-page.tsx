@@ -1,9 +1,9 @@
 import { Clock, ShieldCheck, Wrench } from 'lucide-react';
 import { QuoteWizard } from '../components/quote/quote-wizard';
-import { REPAIR_WARRANTY_MONTHS } from '@erepare/shared/warranty';
+import { REPAIRS_FROM_EUROS, REPAIR_WARRANTY_MONTHS } from '@erepare/shared/warranty';
 
 const promises = [
-  { icon: Wrench, text: 'Réparations à partir de 29\u00a0€, prix confirmé après diagnostic' },
+  { icon: Wrench, text: `Réparations à partir de ${REPAIRS_FROM_EUROS}\u00a0€, prix confirmé après diagnostic` },
   { icon: Clock, text: 'Diagnostic en 24 à 48\u00a0heures' },
   { icon: ShieldCheck, text: `Garantie de ${REPAIR_WARRANTY_MONTHS}\u00a0mois sur les réparations` },
 ] as const;

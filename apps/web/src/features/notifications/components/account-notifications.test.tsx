@@ -163,13 +163,18 @@ describe('Tracked tickets', () => {
 });
 
 describe('PreferencesPanel', () => {
-  it('shows the capabilities, the permission and subscription, and saves a preference', async () => {
+  it('shows the capabilities in the advanced view only, the permission and subscription, and saves a preference', async () => {
     const calls = stubApi(
       on('GET', '/api/notifications/preferences', () => jsonResponse({ success: true, data: DEFAULT_NOTIFICATION_PREFERENCES })),
       on('PUT', '/api/notifications/preferences', ({ body }) => jsonResponse({ success: true, data: body })),
     );
     const user = userEvent.setup();
-    renderWithClient(<PreferencesPanel userId={7} />);
+    const first = renderWithClient(<PreferencesPanel userId={7} />);
+    // A customer does not get the technical badges (issue 22 §4.7), only what this browser cannot do.
+    expect(screen.queryByRole('list', { name: 'Capacités du navigateur' })).not.toBeInTheDocument();
+    expect(screen.getByText('Ce navigateur ne supporte pas les notifications.')).toBeInTheDocument();
+    first.unmount();
+    renderWithClient(<PreferencesPanel userId={7} advanced />);
     const capabilities = screen.getByRole('list', { name: 'Capacités du navigateur' });
     expect(within(capabilities).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       'Web Push : indisponible',

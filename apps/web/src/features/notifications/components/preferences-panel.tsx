@@ -112,13 +112,20 @@ export function PreferencesPanel({ userId, advanced = false }: PreferencesPanelP
         Préférences de notification
       </h3>
 
-      <h4 className="mt-4 text-sm font-semibold">Ce que permet ce navigateur</h4>
-      <ul aria-label="Capacités du navigateur" className="mt-2 flex flex-wrap gap-2">
-        <Capability label="Web Push" available={capabilities.webPush} />
-        <Capability label="Notifications cloud" available={capabilities.cloudPush} />
-        <Capability label="Service worker" available={capabilities.serviceWorker} />
-        <Capability label="Notifications natives" available={capabilities.nativeNotifications} />
-      </ul>
+      {/* The technical badges are for the advanced view (issue 22 §4.7); a customer only hears what matters. */}
+      {advanced ? (
+        <>
+          <h4 className="mt-4 text-sm font-semibold">Ce que permet ce navigateur</h4>
+          <ul aria-label="Capacités du navigateur" className="mt-2 flex flex-wrap gap-2">
+            <Capability label="Web Push" available={capabilities.webPush} />
+            <Capability label="Notifications cloud" available={capabilities.cloudPush} />
+            <Capability label="Service worker" available={capabilities.serviceWorker} />
+            <Capability label="Notifications natives" available={capabilities.nativeNotifications} />
+          </ul>
+        </>
+      ) : !capabilities.nativeNotifications ? (
+        <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">{notificationMessages.unsupported}.</p>
+      ) : null}
 
       <dl className="mt-4 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
         <dt className="text-slate-700 dark:text-slate-300">Permission</dt>

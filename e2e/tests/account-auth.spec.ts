@@ -152,7 +152,7 @@ test.describe('account: register, verify, log in, reset, log out', () => {
   test('login without "remember me" (session storage), keeping ?tab=; with it (local storage); logout everywhere', async ({ page, context }) => {
     await page.goto('/compte?tab=invoices');
     await logIn(page, customer.email, 'Mauvais-mot-2026', false);
-    await expect(loginForm(page).getByRole('alert')).toHaveText('Email ou mot de passe incorrect');
+    await expect(loginForm(page).getByRole('alert')).toHaveText('E-mail ou mot de passe incorrect');
 
     await logIn(page, customer.email, customer.password, false);
     await expect(dashboard(page)).toContainText(customer.email);
@@ -227,7 +227,7 @@ test.describe('account: register, verify, log in, reset, log out', () => {
     await expect(page.getByText(accountMessages.passwordReset)).toBeVisible();
 
     await logIn(page, customer.email, customer.password, false);
-    await expect(loginForm(page).getByRole('alert')).toHaveText('Email ou mot de passe incorrect');
+    await expect(loginForm(page).getByRole('alert')).toHaveText('E-mail ou mot de passe incorrect');
     await logIn(page, customer.email, customer.newPassword, false);
     await expect(dashboard(page)).toBeVisible();
 

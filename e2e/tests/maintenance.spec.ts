@@ -115,7 +115,7 @@ test('wrong credentials get one clear French message; a visitor cannot change th
   await page.getByLabel('Adresse e-mail').fill(ADMIN.email);
   await page.getByLabel('Mot de passe', { exact: true }).fill('mauvais-mot-de-passe');
   await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Email ou mot de passe incorrect');
+  await expect(page.getByRole('alert')).toHaveText('E-mail ou mot de passe incorrect');
 
   const anonymous = await request.post('/api/admin/site-settings', {
     data: { ...DEFAULTS, description: 'x', maintenanceMode: true },

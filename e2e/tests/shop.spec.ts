@@ -217,7 +217,7 @@ test('browse, search, product, cart with a coupon, guest checkout by bank transf
   await expect(promoInput).toHaveAttribute('aria-invalid', 'true');
   await promoInput.fill(coupon.code);
   await page.getByRole('button', { name: 'Appliquer' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'appliqué' })).toHaveText(`Code ${coupon.code} appliqué ! -${decimalComma(coupon.discount)}€`);
+  await expect(page.getByRole('status').filter({ hasText: 'appliqué' })).toHaveText(`Code ${coupon.code} appliqué ! -${decimalComma(coupon.discount)} €`);
   const cartSummary = page.getByRole('region', { name: 'Récapitulatif' });
   await expect(totalsRow(cartSummary, /^Code promo/)).toContainText(eur(coupon.discount));
   await expect(totalsRow(cartSummary, /^Sous-total/)).toContainText(eur(subtotal));

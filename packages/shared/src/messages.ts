@@ -1,7 +1,7 @@
 /** French messages users see, from the spec's error catalogues, plus the ones the spec leaves to us. */
 export const messages = {
   auth: {
-    invalidCredentials: 'Email ou mot de passe incorrect',
+    invalidCredentials: 'E-mail ou mot de passe incorrect',
     technicalLogin: 'Erreur technique lors de la connexion',
     loginSuccess: 'Connexion réussie',
     noSession: 'Aucune session persistante trouvée',

@@ -210,8 +210,9 @@ export const couponMessages = {
   empty: 'Veuillez entrer un code promo',
   invalidFallback: 'Code promo invalide',
   removed: 'Code promo retiré',
-  appliedCart: (code: string, cents: number) => `Code ${code} appliqué ! -${euroAmount(cents)}€`,
-  appliedCheckout: (code: string, cents: number) => `Code promo "${code}" appliqué ! Réduction de ${euroAmount(cents)}€`,
+  // French typography (issue 22 §4.6): no-break spaces before « ! » and « € », none between the sign and the amount.
+  appliedCart: (code: string, cents: number) => `Code ${code} appliqué\u00a0! -${euroAmount(cents)}\u00a0€`,
+  appliedCheckout: (code: string, cents: number) => `Code promo «\u00a0${code}\u00a0» appliqué\u00a0! Réduction de ${euroAmount(cents)}\u00a0€`,
 } as const;
 
 export type CouponDiscountType = 'percent' | 'fixed_cart' | 'fixed_product';

@@ -24,10 +24,10 @@ describe('apiRequest', () => {
   });
 
   it('surfaces the server’s French message and status on an error', async () => {
-    respond(JSON.stringify({ success: false, message: 'Email ou mot de passe incorrect', statusCode: 401, code: 'INVALID_CREDENTIALS' }), 401);
+    respond(JSON.stringify({ success: false, message: 'E-mail ou mot de passe incorrect', statusCode: 401, code: 'INVALID_CREDENTIALS' }), 401);
     const error = await apiRequest('/api/x', { schema }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 401, message: 'Email ou mot de passe incorrect', code: 'INVALID_CREDENTIALS' });
+    expect(error).toMatchObject({ status: 401, message: 'E-mail ou mot de passe incorrect', code: 'INVALID_CREDENTIALS' });
   });
 
   it('maps a network failure to the spec’s connection message', async () => {

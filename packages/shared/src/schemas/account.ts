@@ -30,7 +30,7 @@ export const accountMessages = {
   emailAlreadyVerified: 'Votre adresse e-mail est déjà vérifiée : ce lien a déjà servi. Vous pouvez vous connecter.',
   verificationSent:
     'Si un compte non vérifié correspond à cette adresse, un nouveau lien de vérification vient d’être envoyé.',
-  invalidEmail: 'Veuillez entrer une adresse email valide',
+  invalidEmail: 'Veuillez entrer une adresse e-mail valide',
   notLinked: 'Votre compte n’est pas encore lié à une fiche client du magasin. Confirmez votre adresse e-mail pour le lier.',
   profileSaved: 'Profil enregistré',
   profileSaveError: 'Erreur lors de la sauvegarde',

@@ -156,7 +156,7 @@ describe('registration and e-mail verification', () => {
     expect((await listOutbox(t.database.db, { to: 'lent@exemple.fr', kind: 'email_verification' })).length).toBe(before + 1);
     expect(await listOutbox(t.database.db, { to: 'personne@exemple.fr' })).toEqual([]);
     expect((await listOutbox(t.database.db, { to: 'camille.martin@exemple.fr', kind: 'email_verification' })).length).toBe(1);
-    expect(json(await call('POST', '/api/email-verification/resend', { email: 'sans-arobase' })).message).toContain('Veuillez entrer une adresse email valide');
+    expect(json(await call('POST', '/api/email-verification/resend', { email: 'sans-arobase' })).message).toContain('Veuillez entrer une adresse e-mail valide');
   });
 });
 

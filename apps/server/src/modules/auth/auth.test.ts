@@ -234,7 +234,7 @@ describe('POST /api/auth/login', () => {
       expect(response.json()).toMatchObject({
         success: false,
         statusCode: 401,
-        message: 'Email ou mot de passe incorrect',
+        message: 'E-mail ou mot de passe incorrect',
         code: 'INVALID_CREDENTIALS',
       });
       expect(sessionCookieOf(response)).toBeUndefined();

@@ -79,8 +79,8 @@ describe('other rules', () => {
   });
 
   it('resend: non-empty and containing "@" (spec 1 §5)', () => {
-    expect(resendEmailError('')).toBe('Veuillez entrer une adresse email valide');
-    expect(resendEmailError('lea.example.fr')).toBe('Veuillez entrer une adresse email valide');
+    expect(resendEmailError('')).toBe('Veuillez entrer une adresse e-mail valide');
+    expect(resendEmailError('lea.example.fr')).toBe('Veuillez entrer une adresse e-mail valide');
     expect(resendEmailError('lea@example.fr')).toBeNull();
   });
 

@@ -71,14 +71,14 @@ describe('AccountPage', () => {
   });
 
   it('a refused login shows the server’s message in a red alert box', async () => {
-    stubApi({ [VERIFY]: noSession, '/api/auth/login': () => failure('Email ou mot de passe incorrect', 401, 'INVALID_CREDENTIALS') });
+    stubApi({ [VERIFY]: noSession, '/api/auth/login': () => failure('E-mail ou mot de passe incorrect', 401, 'INVALID_CREDENTIALS') });
     renderAt(<AccountPage />);
     const form = await screen.findByRole('form', { name: 'Connexion' });
     await userEvent.type(within(form).getByRole('textbox', { name: 'Adresse e-mail' }), 'lea@example.fr');
     await userEvent.type(within(form).getByLabelText('Mot de passe', { selector: 'input' }), 'mauvais');
     await userEvent.click(within(form).getByRole('button', { name: 'Se connecter' }));
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Email ou mot de passe incorrect');
+    expect(alert).toHaveTextContent('E-mail ou mot de passe incorrect');
     expect(alert.className).toContain('bg-red-50');
   });
 

@@ -84,16 +84,16 @@ describe('VerifyEmailPage', () => {
     expect(sent[VERIFY]).toEqual([{ token: TOKEN }]);
   });
 
-  it('resend mode: "Veuillez entrer une adresse email valide" without "@", then the neutral answer', async () => {
+  it('resend mode: "Veuillez entrer une adresse e-mail valide" without "@", then the neutral answer', async () => {
     const { sent } = stubApi({ [RESEND]: () => ok(accountMessages.verificationSent) });
     renderAt(<VerifyEmailPage />, '/verify-email');
     await userEvent.click(screen.getByRole('button', { name: 'Nouveau lien' }));
     const email = screen.getByRole('textbox', { name: 'Adresse e-mail du compte' });
     await userEvent.click(screen.getByRole('button', { name: 'Envoyer un nouveau lien' }));
-    expect(screen.getByText('Veuillez entrer une adresse email valide')).toBeInTheDocument();
+    expect(screen.getByText('Veuillez entrer une adresse e-mail valide')).toBeInTheDocument();
     await userEvent.type(email, 'lea.example.fr');
     await userEvent.click(screen.getByRole('button', { name: 'Envoyer un nouveau lien' }));
-    expect(screen.getByText('Veuillez entrer une adresse email valide')).toBeInTheDocument();
+    expect(screen.getByText('Veuillez entrer une adresse e-mail valide')).toBeInTheDocument();
     await userEvent.clear(email);
     await userEvent.type(email, 'Lea@Example.fr');
     await userEvent.click(screen.getByRole('button', { name: 'Envoyer un nouveau lien' }));

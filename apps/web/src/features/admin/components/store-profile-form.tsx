@@ -174,7 +174,7 @@ function ProfileForm({ initial }: { initial: StoreProfile }) {
         />
         <Field
           label="Taux des pénalités de retard (clients professionnels)"
-          hint="L’indemnité forfaitaire de 40 € est ajoutée d’office"
+          hint={'L’indemnité forfaitaire de 40\u00a0€ est ajoutée d’office'}
           maxLength={200}
           className="sm:col-span-2"
           error={errors.invoicing?.latePenaltyRate?.message}

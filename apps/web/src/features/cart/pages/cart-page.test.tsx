@@ -161,7 +161,7 @@ describe('CartPage', () => {
     await userEvent.type(input, 'bienvenue10');
     expect(input).toHaveValue('BIENVENUE10');
     await userEvent.click(screen.getByRole('button', { name: 'Appliquer' }));
-    expect(await screen.findByText('Code BIENVENUE10 appliqué ! -6,00€')).toBeInTheDocument();
+    expect(await screen.findByText('Code BIENVENUE10 appliqué ! -6,00 €')).toBeInTheDocument();
     expect(calls.find((call) => call.url.pathname === '/api/shop/coupons/validate')?.body).toEqual({
       code: 'BIENVENUE10',
       items: [{ product_id: 101, quantity: 1 }],

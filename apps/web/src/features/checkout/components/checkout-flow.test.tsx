@@ -238,7 +238,7 @@ describe('CheckoutPage – summary', () => {
     await user.clear(input);
     await user.type(input, 'bienvenue10');
     await user.click(apply);
-    expect(await within(summary).findByText('Code promo "BIENVENUE10" appliqué ! Réduction de 3,98€')).toBeInTheDocument();
+    expect(await within(summary).findByText('Code promo « BIENVENUE10 » appliqué ! Réduction de 3,98 €')).toBeInTheDocument();
     expect(sent[COUPON]?.at(-1)).toEqual({ code: 'BIENVENUE10', items: [{ product_id: 101, quantity: 2 }] });
     expect(JSON.parse(window.localStorage.getItem(APPLIED_COUPON_KEY) ?? '{}')).toMatchObject({ code: 'BIENVENUE10', discountCents: 398 });
     // 39,80 − 3,98 + 6,90 = 42,72.

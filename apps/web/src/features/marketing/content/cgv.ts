@@ -156,7 +156,7 @@ export function cgvDocument(profile: StoreProfile): CgvDocument {
         },
         {
           kind: 'p',
-          text: 'Professionnels : les factures sont payables à réception. Tout retard entraîne des pénalités au taux de trois fois l’intérêt légal et une indemnité forfaitaire de 40 € pour frais de recouvrement (articles L441-10 et D441-5 du Code de commerce).',
+          text: 'Professionnels : les factures sont payables à réception. Tout retard entraîne des pénalités au taux de trois fois l’intérêt légal et une indemnité forfaitaire de 40\u00a0€ pour frais de recouvrement (articles L441-10 et D441-5 du Code de commerce).',
         },
       ],
     },

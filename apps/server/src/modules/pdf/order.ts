@@ -36,6 +36,7 @@ export function buildOrderPdf(order: Order, shop: StoreProfile): PdfModel {
   if (order.payment_method_title) meta.push(['Paiement', docText(order.payment_method_title)]);
   if (order.transaction_id) meta.push(['Transaction', docText(order.transaction_id)]);
   const extras = [
+    { label: 'Sous-total des articles', value: docEuros(Number(order.subtotal)) },
     ...order.shipping_lines.map((line) => ({ label: docText(`Livraison : ${line.method_title}`), value: docEuros(Number(line.total)) })),
     ...order.coupon_lines.map((line) => ({ label: docText(`Code promo ${line.code}`), value: docEuros(-Number(line.discount)) })),
     ...(Number(order.loyalty_discount) > 0 ? [{ label: 'Fidélité', value: docEuros(-Number(order.loyalty_discount)) }] : []),
@@ -60,7 +61,20 @@ export function buildOrderPdf(order: Order, shop: StoreProfile): PdfModel {
       ...extras,
       ...documentTotals(Math.round(Number(order.total) * 100), shop.vatRegime).map((row) => ({ label: row.label, value: docCents(row.cents), ...(row.strong ? { strong: true } : {}) })),
     ],
-    notes: order.customer_note.trim() ? [{ title: 'Note de commande', text: docText(order.customer_note.trim()) }] : [],
+    notes: [
+      // An order waiting for its transfer says where to send it and with which reference, as the e-mail does.
+      ...(order.bank_details
+        ? [
+            {
+              title: 'Paiement par virement',
+              text: docText(
+                `Titulaire : ${order.bank_details.account_holder} · Banque : ${order.bank_details.bank_name}\nIBAN : ${order.bank_details.iban} · BIC : ${order.bank_details.bic}\nRéférence à indiquer : ${order.bank_details.reference}`,
+              ),
+            },
+          ]
+        : []),
+      ...(order.customer_note.trim() ? [{ title: 'Note de commande', text: docText(order.customer_note.trim()) }] : []),
+    ],
     mentions: [
       ...(shop.vatRegime === 'franchise' ? [FRANCHISE_MENTION] : []),
       'Récapitulatif de commande : ce document n’est pas une facture. Une facture vous est remise sur simple demande.',

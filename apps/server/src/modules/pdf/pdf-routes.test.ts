@@ -241,6 +241,10 @@ describe('GET /api/shop/orders/:id/pdf', () => {
     expect(text).toContain('Câble « tressé » USB');
     expect(text).toContain('1 rue de l’Église');
     expect(text).toContain('ce document n’est pas une facture');
+    // A transfer still awaited: the bank details and the reference, the order number.
+    expect(text).toContain('Paiement par virement');
+    expect(text).toContain(`Référence à indiquer : ${order.number}`);
+    expect(text).toMatch(/Sous-total des articles\s+39,80 €/);
     expect((await pdfOf(`/api/shop/orders/${order.id}/pdf?key=faux`)).statusCode).toBe(404);
     expect((await pdfOf(`/api/shop/orders/${order.id}/pdf`, other)).statusCode).toBe(404);
   });

@@ -251,22 +251,27 @@ function wordMatch(word: string, text: string, typos: TypoLookup | null): { scor
  * typed only (the catalogue's first pass); the catalogue passes a lookup over its whole vocabulary.
  * `text` is the normalised search text with a space at each end; `name` the normalised name.
  */
-export function searchScore(text: string, name: string, words: readonly string[], { typos }: { typos?: TypoLookup | null } = {}): number | null {
+export function searchScore(
+  text: string,
+  name: string,
+  words: readonly string[],
+  { typos, nameWords }: { typos?: TypoLookup | null; nameWords?: number } = {},
+): number | null {
   // Without a lookup (tests, one product), typos are looked for among this product's own words.
   const lookup = typos === undefined ? (word: string) => typoTokens(word, text.trim().split(' ')) : typos;
   let score = 0;
-  const matched: string[] = [];
+  let phrase = '';
   for (const word of words) {
     const found = wordMatch(word, text, lookup);
     if (found === null) return null;
     score += found.score;
-    matched.push(found.token);
+    // What the customer meant, typos corrected: « ifone 13 » is read as « iphone 13 ».
+    phrase = phrase === '' ? found.token : `${phrase} ${found.token}`;
   }
-  // What the customer meant, typos corrected: « ifone 13 » is read as « iphone 13 ».
-  const phrase = matched.join(' ');
   // The typed words side by side in the name; more when the name starts with them (« iPhone 13 … »
   // is the phone, « Coque … iPhone 13 » an accessory for it).
-  if (words.length > 1 && ` ${name} `.includes(` ${phrase} `)) score += 2;
-  if (`${name} `.startsWith(`${phrase} `)) score += 3;
-  return score - name.split(' ').length * 0.01;
+  const starts = name.startsWith(phrase) && (name.length === phrase.length || name.charCodeAt(phrase.length) === 32);
+  if (words.length > 1 && (starts || name.includes(` ${phrase} `) || name.endsWith(` ${phrase}`))) score += 2;
+  if (starts) score += 3;
+  return score - (nameWords ?? name.split(' ').length) * 0.01;
 }

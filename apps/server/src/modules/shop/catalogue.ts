@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { messages } from '@erepare/shared/messages';
 import { FALLBACK_CATEGORIES } from '@erepare/shared/shop';
-import type { ProductCategory, ProductListQuery } from '@erepare/shared/schemas/shop';
+import type { Product, ProductCategory, ProductListQuery } from '@erepare/shared/schemas/shop';
 import type { InventoryItemRecord, RepairBackend } from '../../adapters/repair/types.js';
 import type { Db } from '../../db/client.js';
 import { orderLines, orders, shopProducts } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { Catalogue, CatalogueProduct } from './catalogue-types.js';
-import { isSellable, normaliseText, searchScore, typoTokens, type TypoLookup } from './catalogue-rules.js';
+import { isSellable, normaliseText, searchScore, typoOf, typoTokens, type TypoLookup } from './catalogue-rules.js';
 import { categoryIdOf, slugify, toCatalogueProduct, type CategoryRef, type ShopProductRow } from './product-view.js';
 
 /** Spec 2 §7: inventory cache 5 minutes. */
@@ -26,6 +26,8 @@ type Entry = {
   text: string;
   /** Normalised name alone: a search ranks the products whose name holds the typed words. */
   name: string;
+  /** How many words the name has (a shorter name ranks first among equals). */
+  nameWords: number;
   category: (CategoryRef & { key: string }) | null;
   accessory: boolean;
   featured: boolean;
@@ -41,6 +43,14 @@ type Snapshot = {
   categories: ProductCategory[];
   /** Listed entries per sort ("price:asc"), computed on first use. */
   sorted: Map<string, Entry[]>;
+  /**
+   * The entries a search found, in their order, per search and filters (the snapshot never
+   * changes: a customer paging through results, or the same popular search, costs one scan).
+   * Bounded: the oldest search goes first.
+   */
+  searches: Map<string, Entry[]>;
+  /** The distinct words of the listed products: where a typo is looked up (built with the snapshot, off the request path). */
+  vocabulary: ReadonlySet<string>;
   /** When to rebuild (milliseconds since the epoch). */
   refreshAt: number;
 };
@@ -141,6 +151,7 @@ async function buildSnapshot(db: Db, backend: RepairBackend, refreshAt: number):
       listed: available > 0,
       text: ` ${normaliseText(`${item.name} ${item.sku} ${item.sku.replace(/[^A-Za-z0-9]/g, '')} ${item.brand}`)} `,
       name: normaliseText(item.name),
+      nameWords: normaliseText(item.name).split(' ').length,
       category,
       accessory: product.view.product_type === 'accessory',
       featured: product.view.featured,
@@ -173,7 +184,8 @@ async function buildSnapshot(db: Db, backend: RepairBackend, refreshAt: number):
       menu_order: index,
       count,
     }));
-  return { byId, listed, categories, sorted: new Map(), refreshAt };
+  const vocabulary = new Set(listed.flatMap((entry) => entry.text.trim().split(' ')));
+  return { byId, listed, categories, sorted: new Map(), searches: new Map(), vocabulary, refreshAt };
 }
 
 type SortKey = `${ProductListQuery['orderby']}:${'asc' | 'desc'}`;
@@ -198,22 +210,31 @@ function comparator(orderby: ProductListQuery['orderby']): (a: Entry, b: Entry) 
   }
 }
 
-/** The distinct words of the listed products (computed once per snapshot): where typos are looked up. */
-const vocabularies = new WeakMap<Snapshot, ReadonlySet<string>>();
-function vocabularyOf(snapshot: Snapshot): ReadonlySet<string> {
-  let vocabulary = vocabularies.get(snapshot);
-  if (!vocabulary) {
-    vocabulary = new Set(snapshot.listed.flatMap((entry) => entry.text.trim().split(' ')));
-    vocabularies.set(snapshot, vocabulary);
+/** Searches kept per snapshot (see Snapshot.searches). */
+const SEARCH_CACHE_SIZE = 200;
+
+/**
+ * The entries a search finds, in the order to show: the words as typed first; only when nothing
+ * matches, the same words with a typo forgiven. In the default order (« Nouveautés ») the best
+ * matches come first, newest first among equals (a stable sort); a price or name order chosen by
+ * the customer is kept.
+ */
+function search(snapshot: Snapshot, entries: readonly Entry[], words: readonly string[], byRelevance: boolean): Entry[] {
+  let matching = scored(entries, words, null);
+  // Typos are looked for only when nothing matched and a word is long enough to carry one.
+  if (matching.length === 0 && words.some((word) => typoOf(word) !== null)) {
+    const close = new Map(words.map((word) => [word, typoTokens(word, snapshot.vocabulary)]));
+    matching = scored(entries, words, (word) => close.get(word) ?? new Set());
   }
-  return vocabulary;
+  if (byRelevance) matching.sort((a, b) => b.score - a.score);
+  return matching.map(({ entry }) => entry);
 }
 
 /** The entries a search matches, with their relevance (searchScore). */
 function scored(entries: readonly Entry[], words: readonly string[], typos: TypoLookup | null): { entry: Entry; score: number }[] {
   const found: { entry: Entry; score: number }[] = [];
   for (const entry of entries) {
-    const score = searchScore(entry.text, entry.name, words, { typos });
+    const score = searchScore(entry.text, entry.name, words, { typos, nameWords: entry.nameWords });
     if (score !== null) found.push({ entry, score });
   }
   return found;
@@ -342,21 +363,26 @@ export function createCatalogue(db: Db, backend: RepairBackend, options: Catalog
       const onSale = query.on_sale === undefined ? null : query.on_sale === 'true';
       const start = (query.page - 1) * query.per_page;
       const end = start + query.per_page;
-      const filtered = entries.filter(
-        (entry) => (featured === null || entry.featured === featured) && (onSale === null || entry.onSale === onSale) && (!inCategory || inCategory(entry)),
-      );
-      if (words.length === 0) return { items: filtered.slice(start, end).map((entry) => entry.product.view), total: filtered.length };
-      // The words as typed first; only when nothing matches, the same words with a typo forgiven.
-      let matching = scored(filtered, words, null);
-      if (matching.length === 0) {
-        const vocabulary = vocabularyOf(found);
-        const close = new Map(words.map((word) => [word, typoTokens(word, vocabulary)]));
-        matching = scored(filtered, words, (word) => close.get(word) ?? new Set());
+      const keep = (entry: Entry) =>
+        (featured === null || entry.featured === featured) && (onSale === null || entry.onSale === onSale) && (!inCategory || inCategory(entry));
+      if (words.length === 0) {
+        const items: Product[] = [];
+        let total = 0;
+        for (const entry of entries) {
+          if (!keep(entry)) continue;
+          if (total >= start && total < end) items.push(entry.product.view);
+          total += 1;
+        }
+        return { items, total };
       }
-      // A search in the default order (« Nouveautés ») shows the best matches first, newest first
-      // among equals (a stable sort); a price or name order chosen by the customer is kept.
-      if (query.orderby === 'date') matching.sort((a, b) => b.score - a.score);
-      return { items: matching.slice(start, end).map(({ entry }) => entry.product.view), total: matching.length };
+      const key = `${query.orderby}:${order}|${query.category ?? ''}|${query.featured ?? ''}|${query.on_sale ?? ''}|${words.join(' ')}`;
+      let results = found.searches.get(key);
+      if (!results) {
+        results = search(found, entries.filter(keep), words, query.orderby === 'date');
+        if (found.searches.size >= SEARCH_CACHE_SIZE) found.searches.delete(found.searches.keys().next().value ?? '');
+        found.searches.set(key, results);
+      }
+      return { items: results.slice(start, end).map((entry) => entry.product.view), total: results.length };
     },
 
     async get(id) {

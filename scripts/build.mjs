@@ -40,15 +40,27 @@ function hashInputs() {
   return hash.digest('hex');
 }
 
+/** Prints a numbered step and returns what prints its end (with its time). */
+function step(number, total, label) {
+  const started = Date.now();
+  console.log(`[${number}/${total}] ${label}…`);
+  return () => console.log(`[${number}/${total}] ${label} : fait en ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
 export function build({ force = false } = {}) {
   const started = Date.now();
   const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
-  run(process.execPath, [tsc, '-b', 'packages/shared/tsconfig.build.json', 'apps/server/tsconfig.build.json']);
-
   const digest = hashInputs();
   const previous = fs.existsSync(stampFile) ? fs.readFileSync(stampFile, 'utf8') : '';
-  if (force || previous !== digest || !fs.existsSync(path.join(webBuild, 'server/index.js')) || !fs.existsSync(path.join(webBuild, 'client/sw.js'))) {
-    console.log('Construction de l’application web…');
+  const web = force || previous !== digest || !fs.existsSync(path.join(webBuild, 'server/index.js')) || !fs.existsSync(path.join(webBuild, 'client/sw.js'));
+  const total = web ? 4 : 1;
+
+  let done = step(1, total, 'Compilation du serveur (TypeScript)');
+  run(process.execPath, [tsc, '-b', 'packages/shared/tsconfig.build.json', 'apps/server/tsconfig.build.json']);
+  done();
+
+  if (web) {
+    done = step(2, total, 'Construction de l’application web (une à trois minutes la première fois)');
     // React Router's CLI belongs to the web workspace: resolve it from there, wherever npm installed it.
     const webRequire = createRequire(path.join(root, 'apps/web/package.json'));
     const reactRouterBin = path.join(path.dirname(webRequire.resolve('@react-router/dev/package.json')), 'bin.cjs');
@@ -57,8 +69,13 @@ export function build({ force = false } = {}) {
       // React's production build (the CLI leaves NODE_ENV as it finds it).
       NODE_ENV: 'production',
     });
+    done();
+    done = step(3, total, 'Service worker');
     run(process.execPath, ['scripts/build-sw.mjs'], path.join(root, 'apps/web'));
+    done();
+    done = step(4, total, 'Compression des fichiers statiques');
     run(process.execPath, ['scripts/compress.mjs', 'build/client'], path.join(root, 'apps/web'));
+    done();
     fs.writeFileSync(stampFile, digest);
   } else {
     console.log('Application web à jour : pas de reconstruction.');

@@ -6,7 +6,7 @@
  * mail was lost or duplicated and that users got the code's French messages meanwhile.
  * Scenarios (quality/faults/scenarios/): 1 RepairDesk 5xx/429/timeout/down, 2 SMTP down then up,
  * 3 Stripe webhooks twice and out of order, 4 PayPal capture failures, 5 SIGKILL during a
- * checkout burst. FAULTS_SHORT=1: the reduced form for npm test. See quality/faults/README.md.
+ * checkout burst, 6 `npm start` stopped by its process id. FAULTS_SHORT=1: the reduced form for npm test. See quality/faults/README.md.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -18,6 +18,7 @@ import { seconds } from './lib/common.mjs';
 import { startFakes } from './lib/fakes.mjs';
 import { paypalScenario } from './scenarios/paypal.mjs';
 import { repairdeskScenario } from './scenarios/repairdesk.mjs';
+import { npmStartScenario } from './scenarios/npm-start.mjs';
 import { sigkillScenario } from './scenarios/sigkill.mjs';
 import { smtpScenario } from './scenarios/smtp.mjs';
 import { stripeScenario } from './scenarios/stripe.mjs';
@@ -34,7 +35,7 @@ const USAGE = `Usage: node quality/faults/run.mjs [--skip-build]
 
 Environment:
   FAULTS_SHORT=1          reduced form of every scenario (npm test), under ~3 minutes
-  FAULTS_ONLY=1,3         run only these scenarios (1 RepairDesk, 2 SMTP, 3 Stripe, 4 PayPal, 5 SIGKILL)
+  FAULTS_ONLY=1,3         run only these scenarios (1 RepairDesk, 2 SMTP, 3 Stripe, 4 PayPal, 5 SIGKILL, 6 npm start)
   FAULTS_DATABASE_URL     also run scenario 5 on this PostgreSQL database (throwaway: migrated, seeded, written)
   FAULTS_SERVER_LOG_LEVEL the server's LOG_LEVEL (default warn)`;
 
@@ -45,6 +46,7 @@ const SCENARIOS = [
   { id: 3, run: stripeScenario },
   { id: 4, run: paypalScenario },
   { id: 5, run: sigkillScenario },
+  { id: 6, run: npmStartScenario },
 ];
 
 /** @param {(string | number)[][]} rows first row = header */

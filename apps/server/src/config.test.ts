@@ -25,6 +25,9 @@ describe('loadConfig', () => {
     expect(config.database).toEqual({ kind: 'pglite', dataDir: '/srv/erepare/data/pglite' });
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.logLevel).toBe('info');
+    // In production, request lines only when asked: warnings and errors by default.
+    expect(loadConfig({ NODE_ENV: 'production' }, '/srv/app').logLevel).toBe('warn');
+    expect(loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'info' }, '/srv/app').logLevel).toBe('info');
     expect(config.trustProxy).toBe(false);
     expect(config.secureCookies).toBe(false);
     expect(config.admin).toBeNull();

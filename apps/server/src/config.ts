@@ -60,7 +60,7 @@ const envSchema = z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         error: 'doit valoir fatal, error, warn, info, debug, trace ou silent',
       })
-      .default('info'),
+      .optional(),
     TRUST_PROXY: z.preprocess(emptyToUndefined, booleanFlag.default(false)),
     // Tests only: push endpoints on this machine (its loopback, over plain HTTP too: a local
     // receiver). On by default under NODE_ENV=test only; elsewhere only when set (the e2e server),
@@ -398,7 +398,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       ? { kind: 'postgres', url: values.DATABASE_URL }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
     publicUrl,
-    logLevel: values.LOG_LEVEL,
+    // Production writes warnings and errors only unless asked (LOG_LEVEL=info: one line per request).
+    logLevel: values.LOG_LEVEL ?? (values.NODE_ENV === 'production' ? 'warn' : 'info'),
     trustProxy: values.TRUST_PROXY,
     pushAllowLocalEndpoints: values.PUSH_ALLOW_LOCAL_ENDPOINTS ?? values.NODE_ENV === 'test',
     secureCookies: values.COOKIE_SECURE === 'auto' ? publicUrl.startsWith('https://') : values.COOKIE_SECURE === 'true',

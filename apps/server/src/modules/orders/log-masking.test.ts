@@ -4,7 +4,9 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { loggerOptions, maskUrl } from '../../app.js';
+import { loggerOptions } from '../../app.js';
+import { maskUrl } from '../../lib/mask-url.js';
+import { registerRequestLog } from '../../plugins/request-log.js';
 
 describe('request logs', () => {
   it('mask key=, token= and order_key= values in the logged URL', async () => {
@@ -15,7 +17,8 @@ describe('request logs', () => {
         callback();
       },
     });
-    const app = Fastify({ logger: { ...loggerOptions('info'), stream } });
+    const app = Fastify({ logger: { ...loggerOptions('info'), stream }, disableRequestLogging: true });
+    registerRequestLog(app);
     app.get('/api/shop/orders/:id', async () => ({ ok: true }));
     await app.ready();
     const secret = 'Zk3v9Q_secret-order-key-0123456789abcdefghi';
@@ -26,6 +29,11 @@ describe('request logs', () => {
     expect(logged).toContain('/api/shop/orders/12?key=***&x=1&token=***');
     expect(logged).not.toContain(secret);
     expect(logged).not.toContain('tok-secret');
+    // One line per request, with its route pattern, status and time.
+    const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ msg: 'requête', method: 'GET', route: '/api/shop/orders/:id', statusCode: 200 });
+    expect(typeof entries[0]?.ms).toBe('number');
   });
 
   it('leaves other URLs alone', () => {

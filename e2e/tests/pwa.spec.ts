@@ -141,6 +141,21 @@ test('the catalogue visited once shows offline', async ({ page, context }) => {
   await context.setOffline(false);
 });
 
+test('/suivi visited once speaks French offline (issue 22 §3.11)', async ({ page, context }) => {
+  await page.goto('/suivi');
+  await expect(page.getByText(/Dernière mise à jour/)).toBeVisible();
+  await activeWorker(page);
+  await waitUntilKept(page, '/suivi');
+
+  await goOffline(context, page);
+  const line = page.getByText(/Dernière mise à jour/);
+  await expect(line).toBeVisible({ timeout: 20_000 });
+  // Either the time of the kept list (« 28/11/2026 à 10:02:11 ») or « en cours… »: never an English word.
+  await expect(line).toHaveText(/Dernière mise à jour : (\d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}:\d{2}|en cours…)/);
+  await expect(page.locator('main')).not.toContainText(/\b(now|ago|Loading|Error|Failed)\b/);
+  await context.setOffline(false);
+});
+
 test('a private page offline shows the offline page (never a kept copy), which is accessible', async ({ page, context }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/compte');

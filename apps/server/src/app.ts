@@ -9,7 +9,8 @@ import type { Database } from './db/client.js';
 import { createRepairBackend } from './adapters/repair/index.js';
 import { createInventoryCache } from './modules/repair/service.js';
 import { authRoutes } from './modules/auth/routes.js';
-import { healthRoutes } from './modules/health/routes.js';
+import { healthProbeRoutes, healthRoutes } from './modules/health/routes.js';
+import { registerMetrics } from './modules/metrics/routes.js';
 import { repairRoutes } from './modules/repair/routes.js';
 import { pdfRoutes } from './modules/pdf/routes.js';
 import { accountMailer } from './modules/accounts/mailer.js';
@@ -19,6 +20,7 @@ import { settingsRoutes } from './modules/settings/routes.js';
 import { adminCoreRoutes } from './modules/admin/core-routes.js';
 import { adminRepairRoutes } from './modules/admin/repair-routes.js';
 import { adminRgpdRoutes } from './modules/admin/rgpd-routes.js';
+import { adminBackupRoutes } from './modules/backups/routes.js';
 import { adminShopRoutes } from './modules/admin/shop-routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { createCatalogue } from './modules/shop/catalogue.js';
@@ -40,7 +42,9 @@ import { registerPersonalAnswers } from './plugins/personal-answers.js';
 import { answerClientError, registerErrorHandler, sendFrameworkError } from './plugins/errors.js';
 import { parseJsonBody } from './lib/json-body.js';
 import { maskUrl } from './lib/mask-url.js';
-import { registerRequestLog } from './plugins/request-log.js';
+import { requestLogController } from './plugins/request-log.js';
+import { createGoLiveChecklist } from './modules/admin/go-live.js';
+import { backupReadiness, backupStatus } from './modules/backups/status.js';
 import { baseCspDirectives } from './plugins/csp.js';
 import { createDocumentCache } from './plugins/document-cache.js';
 import { registerReactRouter } from './plugins/react-router.js';
@@ -91,7 +95,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel),
     // One line per request instead of Fastify's two (plugins/request-log.ts).
-    disableRequestLogging: true,
+    logController: requestLogController(),
     // One proxy in front (the platform's): the client address is the one it appended to
     // X-Forwarded-For, never an entry the client wrote itself.
     trustProxy: config.trustProxy ? trustOneProxy : false,
@@ -136,7 +140,6 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  registerRequestLog(app);
   registerCanonicalPathCheck(app);
   // Another site's page cannot write with a visitor's session (CSRF): see plugins/same-origin.ts.
   registerSameOriginCheck(app);
@@ -184,10 +187,17 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   // After the cookie plugin: its onSend hook writes Set-Cookie, which this one looks at.
   registerPersonalAnswers(app);
 
+  // Request counts and latencies, GET /metrics (modules/metrics); liveness and readiness probes.
+  registerMetrics(app);
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(healthRoutes, { prefix: '/api/auth' });
+  await app.register(healthProbeRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   app.decorate('documents', createDocumentCache());
+  app.decorate(
+    'goLive',
+    createGoLiveChecklist(config, database.db, { backup: async () => backupReadiness(await backupStatus(config, database.db)) }),
+  );
   await app.register(settingsRoutes, { prefix: '/api/admin' });
   const repairBackend = createRepairBackend(config, database, app.log);
   const inventoryCache = createInventoryCache(repairBackend);
@@ -213,6 +223,8 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   await app.register(adminShopRoutes);
   await app.register(adminRepairRoutes);
   await app.register(adminRgpdRoutes);
+  // Backups: their state and « Sauvegarder maintenant » (the daily job is started by server.ts).
+  await app.register(adminBackupRoutes);
   // Notifications: the push sender's job is started by server.ts (test apps keep pushes in the outbox).
   const push = createPushService(config, database.db, app.log);
   app.decorate('push', push);

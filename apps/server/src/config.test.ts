@@ -184,6 +184,26 @@ describe('loadConfig', () => {
     );
   });
 
+  it('backups: DATA_DIR/backups kept 14 days, daily by default; BACKUP_DIR resolved against the working directory', () => {
+    expect(loadConfig({}, cwd).backups).toEqual({ directory: '/srv/erepare/data/backups', keepDays: 14, automatic: true });
+    expect(loadConfig({ DATA_DIR: '/data/erepare', BACKUP_KEEP_DAYS: '' }, cwd).backups).toEqual({ directory: '/data/erepare/backups', keepDays: 14, automatic: true });
+    expect(loadConfig({ BACKUP_DIR: 'sauvegardes', BACKUP_KEEP_DAYS: '30', BACKUP_AUTO: 'false' }, cwd).backups).toEqual({
+      directory: '/srv/erepare/sauvegardes',
+      keepDays: 30,
+      automatic: false,
+    });
+    expect(loadConfig({ BACKUP_DIR: '/mnt/nas/erepare' }, cwd).backups.directory).toBe('/mnt/nas/erepare');
+    expect(configError({ BACKUP_KEEP_DAYS: '0', BACKUP_AUTO: 'parfois' }).issues).toEqual(['BACKUP_KEEP_DAYS doit valoir au moins 1', 'BACKUP_AUTO doit valoir true ou false']);
+    expect(configError({ BACKUP_KEEP_DAYS: '7.5' }).issues).toEqual(['BACKUP_KEEP_DAYS doit être un nombre entier de jours']);
+    expect(configError({ BACKUP_KEEP_DAYS: '4000' }).issues).toEqual(['BACKUP_KEEP_DAYS doit valoir au plus 3650 (10 ans)']);
+    // Never where the web build is served from.
+    expect(configError({ WEB_DIST_DIR: 'web', BACKUP_DIR: 'web/client/sauvegardes' }).issues).toEqual([
+      'BACKUP_DIR ne doit pas être dans WEB_DIST_DIR (/srv/erepare/web) : les sauvegardes y seraient publiques',
+    ]);
+    expect(configError({ WEB_DIST_DIR: '/srv/erepare/data', DATA_DIR: 'data' }).message).toContain('BACKUP_DIR ne doit pas être dans WEB_DIST_DIR');
+    expect(loadConfig({ WEB_DIST_DIR: 'web', BACKUP_DIR: 'web-sauvegardes' }, cwd).backups.directory).toBe('/srv/erepare/web-sauvegardes');
+  });
+
   it('requires ADMIN_EMAIL when ADMIN_PASSWORD is set', () => {
     const error = configError({ ADMIN_PASSWORD: 'motdepasse-solide' });
     expect(error.issues).toEqual(['ADMIN_EMAIL est requis quand ADMIN_PASSWORD est défini']);

@@ -237,6 +237,27 @@ const envSchema = z
       emptyToUndefined,
       z.string().min(8, { error: 'doit contenir au moins 8 caractères' }).optional(),
     ),
+    // Backups (issue 23 §3): where the daily and manual backups go, how long they are kept.
+    BACKUP_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
+    BACKUP_KEEP_DAYS: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: 'doit être un nombre' })
+        .int({ error: 'doit être un nombre entier de jours' })
+        .min(1, { error: 'doit valoir au moins 1' })
+        .max(3650, { error: 'doit valoir au plus 3650 (10 ans)' })
+        .default(14),
+    ),
+    BACKUP_AUTO: z.preprocess(emptyToUndefined, booleanFlag.default(true)),
+    // Sent by a scraper as `Authorization: Bearer …`: printable ASCII without spaces, long enough not to be guessed.
+    METRICS_TOKEN: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .min(16, { error: 'doit contenir au moins 16 caractères' })
+        .regex(/^[\x21-\x7e]+$/, { error: 'ne doit contenir que des caractères ASCII imprimables, sans espace' })
+        .optional(),
+    ),
     // The value is never echoed in an error message: it may carry the SMTP password.
     SMTP_URL: z.preprocess(
       (value) => emptyToUndefined(typeof value === 'string' ? value.trim() : value),
@@ -366,6 +387,13 @@ export type Config = {
   /** First admin account (created once, when no admin exists). Without a password one is generated. */
   admin: { email: string; password: string | undefined } | null;
   /**
+   * Backups (modules/backups): files written to `directory` (BACKUP_DIR, default DATA_DIR/backups),
+   * one a day when `automatic`, deleted after `keepDays` days.
+   */
+  backups: { directory: string; keepDays: number; automatic: boolean };
+  /** The bearer token that opens GET /metrics to a scraper (admins need none); null when unset. */
+  metricsToken: string | null;
+  /**
    * Outgoing e-mail: SMTP when `smtpUrl` is set, otherwise `.eml` files in `outboxDir`.
    * `from` defaults to "<store name> <no-reply@<domain>>" (see defaultMailFrom).
    */
@@ -389,6 +417,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   const values = parsed.data;
   const dataDir = path.resolve(cwd, values.DATA_DIR);
   const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, '');
+  const webDistDir = values.WEB_DIST_DIR ? path.resolve(cwd, values.WEB_DIST_DIR) : path.resolve(packageRoot, '../web/build');
+  const backupDir = values.BACKUP_DIR ? path.resolve(cwd, values.BACKUP_DIR) : path.join(dataDir, 'backups');
+  // Whatever is under the web build may be served to anyone: never the backups.
+  const relative = path.relative(webDistDir, backupDir);
+  if (!relative.startsWith('..') && !path.isAbsolute(relative)) {
+    throw new ConfigError([`BACKUP_DIR ne doit pas être dans WEB_DIST_DIR (${webDistDir}) : les sauvegardes y seraient publiques`]);
+  }
   return {
     env: values.NODE_ENV,
     host: values.HOST,
@@ -403,7 +438,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     trustProxy: values.TRUST_PROXY,
     pushAllowLocalEndpoints: values.PUSH_ALLOW_LOCAL_ENDPOINTS ?? values.NODE_ENV === 'test',
     secureCookies: values.COOKIE_SECURE === 'auto' ? publicUrl.startsWith('https://') : values.COOKIE_SECURE === 'true',
-    webDistDir: values.WEB_DIST_DIR ? path.resolve(cwd, values.WEB_DIST_DIR) : path.resolve(packageRoot, '../web/build'),
+    webDistDir,
     demoData: values.DEMO_DATA,
     repair: values.REPAIRDESK_API_KEY
       ? {
@@ -457,6 +492,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     admin: values.ADMIN_EMAIL
       ? { email: values.ADMIN_EMAIL.trim().toLowerCase(), password: values.ADMIN_PASSWORD }
       : null,
+    metricsToken: values.METRICS_TOKEN ?? null,
+    backups: {
+      directory: backupDir,
+      keepDays: values.BACKUP_KEEP_DAYS,
+      automatic: values.BACKUP_AUTO,
+    },
     mail: {
       smtpUrl: values.SMTP_URL ?? null,
       from: values.MAIL_FROM ?? defaultMailFrom(publicUrl),

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { ConfigError, loadConfig } from './config.js';
 import { startServer } from './server.js';
+import { goLiveConsoleLines } from './modules/admin/go-live.js';
 
 const startedAt = performance.now();
 
@@ -35,6 +36,15 @@ try {
   console.log(
     `E.repare est prêt sur ${server.url} (base ${server.database.kind}, démarré en ${readyMs} ms)`,
   );
+
+  // « Avant l’ouverture »: what is left before opening, as the admin overview shows it.
+  server.app
+    .goLive()
+    .then((report) => {
+      const lines = goLiveConsoleLines(report);
+      if (lines.length > 0) console.log(lines.join('\n'));
+    })
+    .catch((error: unknown) => console.warn('Liste « Avant l’ouverture » indisponible :', error instanceof Error ? error.message : error));
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {

@@ -5,6 +5,7 @@ import { startCleanupJob } from './jobs/cleanup.js';
 import { startOrderExpiryJob } from './jobs/order-expiry.js';
 import { startPaypalPendingJob } from './jobs/paypal-pending.js';
 import { startTicketTrackingJob } from './jobs/ticket-tracking.js';
+import { startBackups } from './modules/backups/job.js';
 import { kickPush } from './modules/tracking/service.js';
 import type { buildApp } from './app.js';
 import type { seed } from './db/seed.js';
@@ -61,7 +62,9 @@ async function listenOn(
     const address = await app.listen({ host: config.host, port: config.port });
     // With PORT=0 (tests, benchmarks) the system picks the port: report the real address.
     const url = config.port === 0 ? address : config.publicUrl;
-    const stopCleanup = startCleanupJob(database.db, app.log);
+    // Every job reports its runs to the metrics (GET /metrics: runs, failures, durations).
+    const { jobRun } = app.metrics;
+    const stopCleanup = startCleanupJob(database.db, app.log, { onRun: jobRun('cleanup') });
     const { catalogue } = app.shop;
     const { inventory, backend } = app.repair;
     const stopOrderExpiry = startOrderExpiryJob(database.db, app.log, {
@@ -71,19 +74,24 @@ async function listenOn(
         catalogue.invalidate();
         if (backend.kind === 'local') inventory.invalidate();
       },
+      onRun: jobRun('order_expiry'),
     });
     // PayPal captures left pending are re-read at PayPal (there is no PayPal webhook).
     const paypal = config.payments.paypal;
-    const stopPaypalPending = paypal ? startPaypalPendingJob(database.db, app.log, { paypal, publicUrl: config.publicUrl, mailer: app.mail }) : () => undefined;
+    const stopPaypalPending = paypal
+      ? startPaypalPendingJob(database.db, app.log, { paypal, publicUrl: config.publicUrl, mailer: app.mail, onRun: jobRun('paypal_pending') })
+      : () => undefined;
     // Tracked tickets: RepairDesk polled every 30 s within its quota; a slow sweep with our tables.
     const runningApp = app;
-    const stopTicketTracking = startTicketTrackingJob(database.db, app.log, { backend, kick: () => kickPush(runningApp) });
+    const stopTicketTracking = startTicketTrackingJob(database.db, app.log, { backend, kick: () => kickPush(runningApp), onRun: jobRun('ticket_tracking') });
     // The outbox's sending job: only a listening server sends (test apps keep mails in the table).
     const mailer = app.mail;
-    mailer.start();
+    mailer.start({ onPoll: jobRun('mail_outbox') });
     // The push outbox's job (also generates the VAPID keys on the very first start).
     const push = app.push;
-    push.start();
+    push.start({ onRun: jobRun('push_outbox') });
+    // Daily backups into BACKUP_DIR, and (PGlite) the socket `npm run backup` asks this server through.
+    const stopBackups = await startBackups({ config, database, log: app.log, onRun: jobRun('backup') });
     let closing: Promise<void> | undefined;
     const running: RunningServer = {
       app,
@@ -96,7 +104,7 @@ async function listenOn(
           stopOrderExpiry();
           stopPaypalPending();
           stopTicketTracking();
-          await Promise.all([mailer.stop(), push.stop()]);
+          await Promise.all([mailer.stop(), push.stop(), stopBackups()]);
           await app?.close();
           await database.close();
         })();

@@ -1,7 +1,9 @@
 import type { RepairBackend } from './adapters/repair/types.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
+import type { GoLiveChecklist } from './modules/admin/go-live.js';
 import type { Mailer } from './modules/mail/mailer.js';
+import type { Metrics } from './modules/metrics/registry.js';
 import type { PushService } from './modules/notifications/push-service.js';
 import type { DocumentCache } from './plugins/document-cache.js';
 import type { InventoryCache } from './modules/repair/service.js';
@@ -29,6 +31,10 @@ declare module 'fastify' {
     push: PushService;
     /** Pages rendered by React Router, kept a few seconds; invalidated by settings saves. */
     documents: DocumentCache;
+    /** « Avant l’ouverture »: what is left before the shop opens (admin overview, npm start). */
+    goLive: GoLiveChecklist;
+    /** Prometheus metrics (GET /metrics); jobs report their runs through `jobRun`. */
+    metrics: Metrics;
   }
   interface FastifyRequest {
     /**

@@ -1,4 +1,4 @@
-import { formatEuros } from './format.js';
+import { formatCents } from './format.js';
 import { includedVatCents, MARGIN_SCHEME_MENTION, summariseVat, vatRateLabel, type VatRate } from './invoice-vat.js';
 import type { Invoice } from './schemas/repair.js';
 import { formatAddress, type StoreProfile } from './store-profile.js';
@@ -107,11 +107,6 @@ export function invoiceFigures(invoice: FigureSource, regime: VatRegime): Invoic
     dueCents,
     marginScheme: vat.marginScheme,
   };
-}
-
-/** "1 234,50 €" with the non-breaking spaces of fr-FR. */
-export function formatCents(value: number): string {
-  return formatEuros(value / 100);
 }
 
 /** "RCS Bordeaux"; a value that names its register already ("RM 33", "RNE …") is kept as it is. */

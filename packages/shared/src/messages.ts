@@ -44,6 +44,12 @@ export const messages = {
   settings: {
     saved: 'Paramètres enregistrés',
   },
+  /** Readiness probe (GET /api/health/ready), read by load balancers and operators. */
+  health: {
+    ready: 'Service prêt',
+    databaseUnreachable: 'Base de données injoignable',
+    migrationsRunning: 'Mise à jour de la base de données en cours',
+  },
   repair: {
     ticketNotFound: 'Ticket introuvable',
     ticketsFound: 'Tickets récupérés',

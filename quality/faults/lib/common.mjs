@@ -76,7 +76,7 @@ export async function startGatedSmtp({ startUp }) {
 }
 
 /**
- * @typedef {{ id: number, kind: string, to: string, subject: string, status: string, attempts: number, lastError: string | null }} OutboxRow
+ * @typedef {{ id: number, kind: string, to: string, subject: string, status: string, attempts: number, lastError: string | null, sentAt: string | null }} OutboxRow
  */
 
 /**
@@ -95,6 +95,7 @@ export async function outboxRows(admin, q) {
     status: String(row.status ?? ''),
     attempts: Number(row.attempts),
     lastError: typeof row.lastError === 'string' ? row.lastError : null,
+    sentAt: typeof row.sentAt === 'string' ? row.sentAt : null,
   }));
 }
 

@@ -146,7 +146,10 @@ export const mailOutbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** End of the sending job's claim (a lease its heartbeat extends); due again for any instance once past. */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** Who holds the claim while `sending`: host:pid:uuid of one job start (jobs/claims.ts). */
+    lockedBy: text('locked_by'),
     messageId: text('message_id'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -771,7 +774,10 @@ export const pushOutbox = pgTable(
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
+    /** Due time; while a sender holds the row, the end of its claim (a lease its heartbeat extends). */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Who holds the claim (host:pid:uuid of one sender, jobs/claims.ts); null when nobody does. */
+    lockedBy: text('locked_by'),
     lastError: text('last_error').notNull().default(''),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: createdAt(),

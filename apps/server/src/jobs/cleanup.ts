@@ -7,6 +7,7 @@ import { purgeSessions } from '../modules/auth/repository.js';
 import { purgeOldContactMessages } from '../modules/contact/service.js';
 import { purgeOldNotifications } from '../modules/notifications/service.js';
 import { purgeOldQuoteRequests } from '../modules/quotes/service.js';
+import { timeJobRun, type OnJobRun } from './job-runs.js';
 import { purgePushOutbox } from './push-sender.js';
 
 const HOUR = 60 * 60 * 1000;
@@ -17,8 +18,10 @@ const HOUR = 60 * 60 * 1000;
  * last exchange, blanks their senders' IP addresses after 12 months, and refreshes the planner's
  * statistics, one minute after start and then hourly. Deletes are idempotent, so several instances may run it at the same time.
  */
-export function startCleanupJob(db: Db, log: FastifyBaseLogger, intervalMs = HOUR): () => void {
+export function startCleanupJob(db: Db, log: FastifyBaseLogger, { intervalMs = HOUR, onRun }: { intervalMs?: number; onRun?: OnJobRun } = {}): () => void {
   const run = async () => {
+    const finish = timeJobRun(onRun);
+    let failed = false;
     try {
       await purgeSessions(db);
       await purgeTrustedDevices(db);
@@ -32,8 +35,10 @@ export function startCleanupJob(db: Db, log: FastifyBaseLogger, intervalMs = HOU
       // Fresh planner statistics: PGlite has no autovacuum daemon (harmless on PostgreSQL).
       await db.execute(sql`analyze`);
     } catch (error) {
+      failed = true;
       log.warn({ err: error }, 'clean-up job failed; it will run again');
     }
+    finish(failed);
   };
   const first = setTimeout(() => void run(), Math.min(60_000, intervalMs));
   const timer = setInterval(() => void run(), intervalMs);

@@ -3,6 +3,7 @@ import type { Db, Tx } from '../db/client.js';
 import type { Mailer } from '../modules/mail/mailer.js';
 import { lockExpiredOrders, type OrderRow } from '../modules/orders/repository.js';
 import { cancelLockedOrder, type CancelResult } from '../modules/orders/service.js';
+import { timeJobRun, type OnJobRun } from './job-runs.js';
 
 const MINUTE = 60_000;
 
@@ -71,20 +72,24 @@ export async function expireOrders(db: Db, options: OrderExpiryOptions): Promise
 }
 
 /** Runs expireOrders every minute (first run a few seconds after start). Returns the stop function. */
-export function startOrderExpiryJob(db: Db, log: FastifyBaseLogger, options: OrderExpiryOptions, intervalMs = MINUTE): () => void {
+export function startOrderExpiryJob(db: Db, log: FastifyBaseLogger, { onRun, ...options }: OrderExpiryOptions & { onRun?: OnJobRun }, intervalMs = MINUTE): () => void {
   let running = false;
   const run = async () => {
     // One run at a time in this process; other instances are kept apart by SKIP LOCKED.
     if (running) return;
     running = true;
+    const finish = timeJobRun(onRun);
+    let crashed = false;
     try {
       const { cancelled, failed } = await expireOrders(db, { log, ...options });
       if (cancelled > 0) log.info({ cancelled }, 'expired orders cancelled, stock released');
       if (failed > 0) log.warn({ failed }, 'some expired orders could not be cancelled; they are tried again next run');
     } catch (error) {
+      crashed = true;
       log.warn({ err: error }, 'order expiry job failed; it will run again');
     } finally {
       running = false;
+      finish(crashed);
     }
   };
   const first = setTimeout(() => void run(), Math.min(5_000, intervalMs));

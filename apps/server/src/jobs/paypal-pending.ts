@@ -8,6 +8,7 @@ import { findOrder } from '../modules/orders/repository.js';
 import { createPaypalClient, type PaypalClient } from '../modules/payments/paypal-client.js';
 import { settlePaypalOrder, type PaypalContext } from '../modules/payments/paypal-service.js';
 import type { PaymentRow } from '../modules/payments/repository.js';
+import { timeJobRun, type OnJobRun } from './job-runs.js';
 
 const MINUTE = 60_000;
 /** A capture still pending after this long is no longer re-read (staff check it at PayPal). */
@@ -109,8 +110,8 @@ export type PaypalPendingJobOptions = {
   paypal: { clientId: string; clientSecret: string; apiUrl: string };
   publicUrl: string;
   mailer?: Pick<Mailer, 'kick'> | undefined;
-  /** Called after every run, whatever its outcome (tests wait for runs instead of sleeping). */
-  onRun?: () => void;
+  /** Called after every run, whatever its outcome (tests wait for runs instead of sleeping; the metrics count them). */
+  onRun?: OnJobRun;
 };
 
 /**
@@ -125,6 +126,8 @@ export function startPaypalPendingJob(db: Db, log: FastifyBaseLogger, options: P
   const run = async () => {
     if (running || stopped) return;
     running = true;
+    const finish = timeJobRun(options.onRun);
+    let failed = false;
     try {
       const result = await settlePendingPaypalPayments(db, {
         client,
@@ -136,10 +139,11 @@ export function startPaypalPendingJob(db: Db, log: FastifyBaseLogger, options: P
       });
       if (result.paid > 0 || result.refunded > 0 || result.failed > 0) log.info(result, 'PayPal pending captures settled');
     } catch (error) {
+      failed = true;
       log.warn({ err: error }, 'PayPal pending-capture job failed; it will run again');
     } finally {
       running = false;
-      options.onRun?.();
+      finish(failed);
     }
   };
   const first = setTimeout(() => void run(), Math.min(MINUTE, intervalMs));

@@ -3,15 +3,20 @@ import webpush from 'web-push';
 import { rowsOf, type Db } from '../db/client.js';
 import { RefusedAddressError } from '../lib/public-address.js';
 import type { VapidKeys } from '../modules/notifications/vapid.js';
+import { claimOwner, heldBy, keepClaims, leaseEnd, type Claim, type ClaimKeeper } from './claims.js';
+import { timeJobRun, type OnJobRun } from './job-runs.js';
 import { postToPushService, type PushAnswer } from './push-request.js';
 
 /**
  * Sends the push outbox (Web Push, RFC 8030/8291/8292). Every 30 s (and at once on kick()) it
- * claims the due rows in a short statement (UPDATE … FOR UPDATE SKIP LOCKED: attempts + 1 and
- * next_attempt_at pushed past the lease), then sends outside any lock and records the outcome.
- * Several instances never hold the same row; an instance that dies while sending leaves its rows
- * due again once the lease expires (at-least-once in that one case; the payload's tag lets the
- * browser fold a duplicate).
+ * claims the due rows in a short statement (UPDATE … FOR UPDATE SKIP LOCKED: `locked_by` = this
+ * sender, attempts + 1 and next_attempt_at pushed past a 20 s lease), then sends outside any lock
+ * and records the outcome. The claims are those of jobs/claims.ts, as for the mails: a heartbeat
+ * extends the leases of the rows being sent, each claim is confirmed right before its request, a
+ * failure is recorded only under the sender's own claim, and stop() gives back the rows not yet
+ * sent. Several instances never hold the same row; the rows of a killed process are due again
+ * once their lease ends (20 s), sent at the next poll of any instance (at-least-once if it died
+ * after the push service accepted one; the payload's tag lets the browser fold a duplicate).
  *
  * Outcomes: 2xx sent; 404/410 the subscription is gone (deleted, its outbox rows go with it);
  * 429, 5xx, network errors and time-outs retried with back-off (30 s doubling to 1 h), given up
@@ -28,8 +33,10 @@ export type PushJobOptions = {
   pollIntervalMs?: number;
   /** Rows claimed per poll (default 20); a full batch polls again at once. */
   batchSize?: number;
-  /** How long a claim lasts (default 2 min, far above the 10 s send time-out). */
+  /** How long a claim lasts without a heartbeat (default 20 s, above the 10 s send time-out). */
   leaseMs?: number;
+  /** How often the leases of the rows being sent are extended (default 5 s, below leaseMs). */
+  heartbeatMs?: number;
   /** Time-out of one push request (default 10 s). */
   timeoutMs?: number;
   /** Back-off after the n-th failed attempt: retryBaseMs × 2^(n-1), at most retryMaxMs. */
@@ -41,6 +48,8 @@ export type PushJobOptions = {
   allowLocalEndpoints?: boolean;
   /** stop() waits this long for the sends in progress (default 5 s). */
   stopTimeoutMs?: number;
+  /** Called after every poll of the started job, whatever its outcome (the metrics count them). */
+  onRun?: OnJobRun;
 };
 
 export type PushJob = {
@@ -48,7 +57,7 @@ export type PushJob = {
   kick: () => void;
   /** One poll, awaited (tests, and the job itself). Returns how many rows were claimed. */
   runOnce: () => Promise<number>;
-  /** Stops polling and waits (bounded) for the sends in progress. */
+  /** Stops polling, gives back the claimed rows not yet sent and waits (bounded) for the sends in progress. */
   stop: () => Promise<void>;
 };
 
@@ -57,14 +66,15 @@ export const PUSH_TTL_SECONDS = 86_400;
 const defaults = {
   pollIntervalMs: 30_000,
   batchSize: 20,
-  leaseMs: 2 * 60_000,
+  leaseMs: 20_000,
+  heartbeatMs: 5_000,
   timeoutMs: 10_000,
   retryBaseMs: 30_000,
   retryMaxMs: 60 * 60_000,
   giveUpAfterMs: 24 * 60 * 60_000,
   allowLocalEndpoints: false,
   stopTimeoutMs: 5_000,
-} satisfies Required<PushJobOptions>;
+} satisfies Required<Omit<PushJobOptions, 'onRun'>>;
 
 /** The pause after the n-th failed attempt (n ≥ 1): 30 s, 1 min, 2 min… at most 1 h. */
 export function pushRetryDelayMs(attempts: number, baseMs = defaults.retryBaseMs, maxMs = defaults.retryMaxMs): number {
@@ -83,6 +93,8 @@ type ClaimedPush = {
 };
 
 type Outcome =
+  /** The claim was no longer ours (given back by stop, or taken over): nothing sent, nothing to record. */
+  | { kind: 'lost' }
   | { kind: 'sent' }
   | { kind: 'gone'; status: number }
   | { kind: 'retry'; error: string }
@@ -151,9 +163,38 @@ export async function purgePushOutbox(db: Db): Promise<void> {
   await db.execute(sql`delete from push_outbox where status <> 'pending' and created_at < now() - interval '7 days'`);
 }
 
-/** One poll of the outbox (claim, send, record), without any timer: the job's step, and the tests'. */
-export function pushSender(db: Db, vapid: () => Promise<VapidKeys>, log: PushLogger, options: PushJobOptions = {}): { runOnce: () => Promise<number> } {
+/**
+ * One poll of the outbox (claim, send, record), without any timer: the job's step, and the tests'.
+ * `claims` keeps the leases of the rows it is sending (its heartbeat runs only meanwhile).
+ */
+export function pushSender(
+  db: Db,
+  vapid: () => Promise<VapidKeys>,
+  log: PushLogger,
+  options: PushJobOptions = {},
+): { runOnce: () => Promise<number>; claims: ClaimKeeper } {
   const settings = { ...defaults, ...options };
+  const owner = claimOwner();
+  const claims = keepClaims(
+    {
+      extend: async (held) => {
+        const result = await db.execute(sql`
+          update push_outbox set next_attempt_at = ${leaseEnd(settings.leaseMs)}
+          where status = 'pending' and ${heldBy(owner, held)}
+          returning id, attempts
+        `);
+        return rowsOf<Claim>(result);
+      },
+      // Only a stopping sender gives claims back, so it never claims the same (id, attempts) again.
+      release: async (held) => {
+        await db.execute(sql`
+          update push_outbox set next_attempt_at = now(), locked_by = null, attempts = attempts - 1
+          where status = 'pending' and ${heldBy(owner, held)}
+        `);
+      },
+    },
+    { leaseMs: settings.leaseMs, heartbeatMs: settings.heartbeatMs, label: 'notification push', log },
+  );
 
   const claim = async (): Promise<ClaimedPush[]> => {
     const result = await db.execute(sql`
@@ -165,7 +206,7 @@ export function pushSender(db: Db, vapid: () => Promise<VapidKeys>, log: PushLog
         for update skip locked
       )
       update push_outbox as o
-      set attempts = o.attempts + 1, next_attempt_at = now() + make_interval(secs => ${seconds(settings.leaseMs)})
+      set attempts = o.attempts + 1, locked_by = ${owner}, next_attempt_at = ${leaseEnd(settings.leaseMs)}
       from due, push_subscriptions as s
       where o.id = due.id and s.id = o.subscription_id and o.status = 'pending' and o.next_attempt_at <= now()
       returning o.id, o.subscription_id, o.payload, o.attempts, o.created_at, s.endpoint, s.p256dh, s.auth
@@ -193,6 +234,8 @@ export function pushSender(db: Db, vapid: () => Promise<VapidKeys>, log: PushLog
     const headers = Object.fromEntries(
       Object.entries(details.headers).filter(([name]) => name.toLowerCase() !== 'content-length').map(([name, value]) => [name, String(value)]),
     );
+    // Still ours, just before the request: a row given back by stop() or taken over meanwhile is not sent here.
+    if (!(await claims.begin(row))) return { kind: 'lost' };
     let response: PushAnswer;
     try {
       response = await postToPushService(details.endpoint, {
@@ -216,8 +259,10 @@ export function pushSender(db: Db, vapid: () => Promise<VapidKeys>, log: PushLog
   };
 
   const record = async (row: ClaimedPush, outcome: Outcome): Promise<void> => {
+    if (outcome.kind === 'lost') return;
     if (outcome.kind === 'sent') {
-      await db.execute(sql`update push_outbox set status = 'sent', sent_at = now(), last_error = '' where id = ${row.id} and status = 'pending'`);
+      // Whatever happened to the claim meanwhile, the push did go out: record it.
+      await db.execute(sql`update push_outbox set status = 'sent', sent_at = now(), last_error = '', locked_by = null where id = ${row.id} and status = 'pending'`);
       await db.execute(sql`update push_subscriptions set last_success_at = now() where id = ${row.subscription_id}`);
       return;
     }
@@ -229,12 +274,12 @@ export function pushSender(db: Db, vapid: () => Promise<VapidKeys>, log: PushLog
     const age = Date.now() - new Date(row.created_at).getTime();
     const delayMs = pushRetryDelayMs(row.attempts, settings.retryBaseMs, settings.retryMaxMs);
     const final = outcome.kind === 'failed' || age + delayMs >= settings.giveUpAfterMs;
-    // `attempts` is the claim's token: a claim that expired and was taken over is not ours to update.
+    // Only under our claim: a claim that expired and was taken over is not ours to update.
     await db.execute(sql`
       update push_outbox
-      set status = ${final ? 'failed' : 'pending'}, last_error = ${outcome.error.slice(0, 1000)},
+      set status = ${final ? 'failed' : 'pending'}, last_error = ${outcome.error.slice(0, 1000)}, locked_by = null,
           next_attempt_at = now() + make_interval(secs => ${seconds(delayMs)})
-      where id = ${row.id} and status = 'pending' and attempts = ${row.attempts}
+      where id = ${row.id} and status = 'pending' and ${heldBy(owner, [row])}
     `);
     const context = { outboxId: row.id, subscriptionId: row.subscription_id, attempts: row.attempts, error: outcome.error };
     if (final) log.warn(context, 'notification push abandonnée');
@@ -242,24 +287,38 @@ export function pushSender(db: Db, vapid: () => Promise<VapidKeys>, log: PushLog
   };
 
   const deliver = async (row: ClaimedPush): Promise<void> => {
-    await record(row, await send(row));
+    let outcome: Outcome;
+    try {
+      outcome = await send(row);
+    } finally {
+      // The heartbeat stops before the outcome is written: a `sent` row is not a lost claim.
+      claims.done(row);
+    }
+    await record(row, outcome);
   };
 
   const runOnce = async (): Promise<number> => {
     const rows = await claim();
-    const results = await Promise.allSettled(rows.map(deliver));
-    for (const result of results) {
-      if (result.status === 'rejected') log.error({ err: result.reason as unknown }, 'push : état de l’envoi non enregistré');
+    if (rows.length === 0) return 0;
+    // The sender is stopping: the rows it has just claimed go back at once.
+    if (!(await claims.hold(rows))) return 0;
+    try {
+      const results = await Promise.allSettled(rows.map(deliver));
+      for (const result of results) {
+        if (result.status === 'rejected') log.error({ err: result.reason as unknown }, 'push : état de l’envoi non enregistré');
+      }
+    } finally {
+      for (const row of rows) claims.done(row);
     }
     return rows.length;
   };
 
-  return { runOnce };
+  return { runOnce, claims };
 }
 
 export function startPushJob(db: Db, vapid: () => Promise<VapidKeys>, log: PushLogger, options: PushJobOptions = {}): PushJob {
   const settings = { ...defaults, ...options };
-  const { runOnce } = pushSender(db, vapid, log, options);
+  const { runOnce, claims } = pushSender(db, vapid, log, options);
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let again = false;
@@ -279,13 +338,17 @@ export function startPushJob(db: Db, vapid: () => Promise<VapidKeys>, log: PushL
       return;
     }
     running = (async () => {
+      const finish = timeJobRun(options.onRun);
       let claimed = 0;
+      let failed = false;
       try {
         claimed = await runOnce();
       } catch (error) {
+        failed = true;
         log.warn({ err: error }, 'tâche d’envoi des notifications push en échec ; nouvel essai au prochain passage');
       }
       running = undefined;
+      finish(failed);
       const now = again || claimed === settings.batchSize;
       again = false;
       schedule(now ? 0 : settings.pollIntervalMs);
@@ -303,6 +366,8 @@ export function startPushJob(db: Db, vapid: () => Promise<VapidKeys>, log: PushL
     stop: async () => {
       stopped = true;
       clearTimeout(timer);
+      // Rows claimed but not yet sent leave now rather than when their lease ends.
+      await claims.releaseUnstarted();
       if (running) {
         let waiting: NodeJS.Timeout | undefined;
         await Promise.race([
@@ -313,6 +378,7 @@ export function startPushJob(db: Db, vapid: () => Promise<VapidKeys>, log: PushL
         ]);
         clearTimeout(waiting);
       }
+      claims.stop();
     },
   };
 }

@@ -4,6 +4,7 @@ import type { RepairBackend } from '../adapters/repair/types.js';
 import { rowsOf, type Db } from '../db/client.js';
 import { hitRateLimit, type RateLimitRule } from '../lib/rate-limit.js';
 import { applySnapshot, snapshotOf, type TicketSnapshot } from '../modules/tracking/service.js';
+import { timeJobRun, type OnJobRun } from './job-runs.js';
 
 /**
  * Server-side tracking of tickets kept in RepairDesk (spec 1 §4 "Tracking"; DESIGN.md §5). With
@@ -164,8 +165,8 @@ export async function runTicketTracking(db: Db, options: TicketTrackingOptions):
 export function startTicketTrackingJob(
   db: Db,
   log: FastifyBaseLogger,
-  /** `onRun`: called after every run, whatever its outcome (tests wait for runs instead of sleeping). */
-  { onRun, ...options }: Omit<TicketTrackingOptions, 'log'> & { onRun?: () => void },
+  /** `onRun`: called after every run, whatever its outcome (tests wait for runs instead of sleeping; the metrics count them). */
+  { onRun, ...options }: Omit<TicketTrackingOptions, 'log'> & { onRun?: OnJobRun },
   intervalMs?: number,
 ): () => void {
   const every = intervalMs ?? (options.backend.kind === 'repairdesk' ? TICKET_TRACKING_INTERVAL_MS : LOCAL_SWEEP_INTERVAL_MS);
@@ -174,6 +175,8 @@ export function startTicketTrackingJob(
     // One round at a time in this process; other instances are kept apart by SKIP LOCKED.
     if (running) return;
     running = true;
+    const finish = timeJobRun(onRun);
+    let failed = false;
     try {
       // Our own tables cost nothing to read: the sweep goes on while batches come back full.
       const rounds = options.backend.kind === 'repairdesk' ? 1 : 20;
@@ -185,10 +188,11 @@ export function startTicketTrackingJob(
       }
       if (changes > 0) log.info({ changes }, 'ticket tracking: status changes notified');
     } catch (error) {
+      failed = true;
       log.warn({ err: error }, 'ticket tracking job failed; it will run again');
     } finally {
       running = false;
-      onRun?.();
+      finish(failed);
     }
   };
   const first = setTimeout(() => void run(), Math.min(10_000, every));

@@ -13,6 +13,7 @@ import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_CSP_META, routes } from '@erepare/shared/routes';
 import { defaultStoreProfile, type StoreProfile } from '@erepare/shared/store-profile';
+import { realProfile } from '@erepare/shared/testing/real-store-profile';
 import { storeProfileTable } from '../db/schema.js';
 import { adminTestBed, type AdminTestBed } from '../test/admin.js';
 import { createTestApp, PAYMENT_PROVIDERS_ENV } from '../test/test-app.js';
@@ -23,6 +24,8 @@ const PUBLIC_URL = 'https://atelier.example';
 const buildDir = path.join(webDir, '.test-builds', String(process.pid));
 
 let bed: AdminTestBed;
+/** The profile of a shop ready to open: on its https address, the pages are indexable (issue 23 §2). */
+const real = realProfile();
 
 beforeAll(() => {
   // The framework build of the sources as they are (a few seconds).
@@ -38,6 +41,7 @@ beforeAll(() => {
 
 beforeAll(async () => {
   bed = await adminTestBed({ WEB_DIST_DIR: buildDir, PUBLIC_URL });
+  expect((await bed.call('PUT', '/api/admin/store-profile', real)).statusCode).toBe(200);
 });
 afterAll(async () => {
   await bed?.t.close();
@@ -66,7 +70,7 @@ describe('pages rendered by React Router', () => {
     expect(property(doc, 'og:image')).toBe(`${PUBLIC_URL}/icons/icon-512.png`);
     // The page itself, not a loading state: its heading and the shop's address.
     expect(doc.querySelector('main h1')?.textContent).toBeTruthy();
-    expect(doc.body.textContent).toContain(defaultStoreProfile.address.street);
+    expect(doc.body.textContent).toContain(real.address.street);
     expect(doc.documentElement.lang).toBe('fr');
   });
 
@@ -230,12 +234,28 @@ describe('pages rendered by React Router', () => {
   });
 
   it('a store profile saved by staff shows on the next request, nothing rendered in advance', async () => {
-    const profile: StoreProfile = { ...defaultStoreProfile, name: 'Atelier Renommé', address: { ...defaultStoreProfile.address, street: '12 rue du Port' } };
+    const profile: StoreProfile = { ...real, name: 'Atelier Renommé', address: { ...real.address, street: '12 rue du Port' } };
     const saved = await bed.call('PUT', '/api/admin/store-profile', profile);
     expect(saved.statusCode).toBe(200);
     const doc = parse((await get('/contact')).body);
     expect(doc.body.textContent).toContain('12 rue du Port');
-    expect(doc.body.textContent).not.toContain(defaultStoreProfile.address.street);
+    expect(doc.body.textContent).not.toContain(real.address.street);
+  });
+
+  it('a real site whose profile holds example values: noindex, a banner, no fake details in the structured data (issue 23 §2)', async () => {
+    expect((await bed.call('PUT', '/api/admin/store-profile', defaultStoreProfile)).statusCode).toBe(200);
+    const doc = parse((await get('/')).body);
+    expect(meta(doc, 'robots')).toBe('noindex');
+    expect(canonical(doc)).toBeNull();
+    expect(doc.body.textContent).toContain('Site en cours de mise en place : certaines informations (coordonnées, mentions légales) ne sont pas encore définitives.');
+    const data = [...doc.querySelectorAll('script[type="application/ld+json"]')].map((script) => script.textContent ?? '').join('\n');
+    expect(data).toContain('ElectronicsStore');
+    for (const fake of [defaultStoreProfile.phone.e164, defaultStoreProfile.email, defaultStoreProfile.address.street, defaultStoreProfile.social.facebook]) expect(data).not.toContain(fake);
+    // Back to a real profile: indexable again, no banner.
+    expect((await bed.call('PUT', '/api/admin/store-profile', real)).statusCode).toBe(200);
+    const after = parse((await get('/')).body);
+    expect(meta(after, 'robots')).toBeNull();
+    expect(after.body.textContent).not.toContain('Site en cours de mise en place');
   });
 
   it('a rendered page is kept a few seconds; a save by staff renders afresh at once', async () => {
@@ -243,7 +263,7 @@ describe('pages rendered by React Router', () => {
     // Changed behind the routes' back (no save through the API): the kept page is served.
     await bed.t.database.db
       .update(storeProfileTable)
-      .set({ profile: { ...defaultStoreProfile, address: { ...defaultStoreProfile.address, street: '7 quai Caché' } } });
+      .set({ profile: { ...real, address: { ...real.address, street: '7 quai Caché' } } });
     const kept = await get('/faq');
     expect(kept.body).toBe(first.body);
     expect(kept.headers['content-security-policy']).toBe(first.headers['content-security-policy']);

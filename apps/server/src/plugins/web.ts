@@ -5,7 +5,9 @@
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { isSettingUp } from '@erepare/shared/go-live';
 import { PUBLIC_PAGES, routes } from '@erepare/shared/routes';
+import { getStoreProfile } from '../modules/settings/store-profile.js';
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -85,6 +87,10 @@ export function registerSearchFiles(app: FastifyInstance): void {
       .send(`<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${[...pages, ...productUrls].join('')}</urlset>`);
   });
   app.get('/robots.txt', async (_request, reply) => {
+    // A real site whose profile still holds example values stays out of search engines (issue 23 §2).
+    if (isSettingUp(await getStoreProfile(app.db), app.config.publicUrl)) {
+      return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=300').send('# Site en cours de mise en place : rien à indexer pour le moment.\nUser-agent: *\nDisallow: /\n');
+    }
     const disallowed = ['/compte', '/admin-dashboard', '/panier', '/checkout', '/commande', '/payment/', '/api/', '/test-notifications'];
     return reply
       .type('text/plain; charset=utf-8')

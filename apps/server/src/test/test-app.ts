@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app.js';
@@ -30,11 +33,14 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
  * through the real config loader, so tests exercise the same validation as production.
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  // « Sauvegarder maintenant » (POST /api/admin/backups) writes here: a directory of this app's own, removed by close().
+  const backupDir = path.join(os.tmpdir(), `erepare-test-backups-${process.pid}-${randomBytes(6).toString('hex')}`);
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: '/nonexistent-test-data-dir',
     WEB_DIST_DIR: '/nonexistent-web-dist',
+    BACKUP_DIR: backupDir,
     ...env,
   });
   const { database, drop } = await freshDatabase();
@@ -48,6 +54,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await app.close();
       await database.close();
       await drop();
+      await fs.rm(backupDir, { recursive: true, force: true });
     },
   };
 }

@@ -4,6 +4,7 @@
  * mode). Only the deepest route's `meta` is rendered, so each page module exports this one.
  */
 import { useLocation, type MetaDescriptor } from 'react-router';
+import { isSettingUp } from '@erepare/shared/go-live';
 import { matchRoute, normalisePath, PAYMENT_CSP_META, routeTitle } from '@erepare/shared/routes';
 import type { SiteSettings } from '@erepare/shared/site-settings';
 import type { StoreProfile } from '@erepare/shared/store-profile';
@@ -53,7 +54,9 @@ export function pageHead({ location, matches }: MetaArgs, extra: PageHeadExtra =
   const title = pageTitle ? `${pageTitle} | ${settings.title}` : settings.title;
   const description =
     (maintenance ? undefined : extra.description?.trim() || (match.kind === 'page' ? match.route.description : undefined)) ?? settings.description;
-  const noindex = maintenance || match.kind !== 'page' || match.route.noindex === true || extra.noindex === true;
+  // A real site whose store profile still holds example values stays out of search engines (issue 23 §2).
+  const settingUp = isSettingUp(root.storeProfile, publicUrl);
+  const noindex = maintenance || settingUp || match.kind !== 'page' || match.route.noindex === true || extra.noindex === true;
   const canonical = noindex || match.kind !== 'page' ? null : `${publicUrl}${match.route.canonical ?? pathname}`;
   return [
     { title },

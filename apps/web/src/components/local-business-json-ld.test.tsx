@@ -2,6 +2,7 @@ import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { defaultStoreProfile } from '@erepare/shared/store-profile';
 import { landingPages } from '@erepare/shared/routes';
+import { realProfile } from '@erepare/shared/testing/real-store-profile';
 import { PublicUrlProvider } from '../lib/public-url';
 import { buildLocalBusiness, buildService, LocalBusinessJsonLd, openingHoursSpecification, townsServed } from './local-business-json-ld';
 
@@ -9,28 +10,40 @@ const ORIGIN = 'https://www.example.fr';
 
 describe('buildLocalBusiness', () => {
   it('describes the shop from the store profile, with absolute addresses, its picture and the towns it serves', () => {
-    const data = buildLocalBusiness(defaultStoreProfile, { origin: ORIGIN });
+    const profile = realProfile();
+    const data = buildLocalBusiness(profile, { origin: ORIGIN });
     expect(data).toMatchObject({
       '@context': 'https://schema.org',
       '@type': 'ElectronicsStore',
       '@id': 'https://www.example.fr/#atelier',
-      name: defaultStoreProfile.name,
+      name: profile.name,
       url: 'https://www.example.fr/',
       image: 'https://www.example.fr/icons/icon-512.png',
       logo: 'https://www.example.fr/icons/icon-512.png',
       priceRange: '€€',
-      telephone: defaultStoreProfile.phone.e164,
-      email: defaultStoreProfile.email,
+      telephone: profile.phone.e164,
+      email: profile.email,
       address: {
         '@type': 'PostalAddress',
-        streetAddress: defaultStoreProfile.address.street,
-        postalCode: defaultStoreProfile.address.postalCode,
-        addressLocality: defaultStoreProfile.address.city,
+        streetAddress: profile.address.street,
+        postalCode: profile.address.postalCode,
+        addressLocality: profile.address.city,
         addressCountry: 'FR',
       },
-      geo: { '@type': 'GeoCoordinates', latitude: defaultStoreProfile.geo.latitude, longitude: defaultStoreProfile.geo.longitude },
-      sameAs: [defaultStoreProfile.social.facebook, defaultStoreProfile.social.instagram, defaultStoreProfile.social.tiktok],
+      geo: { '@type': 'GeoCoordinates', latitude: profile.geo.latitude, longitude: profile.geo.longitude },
+      sameAs: [profile.social.facebook],
     });
+  });
+
+  it('on a real site, leaves out the example values of a profile not filled in yet; the local demo keeps them', () => {
+    const live = buildLocalBusiness(defaultStoreProfile, { origin: ORIGIN });
+    expect(live).not.toHaveProperty('telephone');
+    expect(live).not.toHaveProperty('email');
+    expect(live).not.toHaveProperty('sameAs');
+    expect(live.address).toEqual({ '@type': 'PostalAddress', postalCode: '33470', addressLocality: 'Gujan-Mestras', addressCountry: 'FR' });
+    for (const fake of [defaultStoreProfile.email, defaultStoreProfile.phone.e164, defaultStoreProfile.address.street, defaultStoreProfile.social.facebook]) expect(JSON.stringify(live)).not.toContain(fake);
+    const demo = buildLocalBusiness(defaultStoreProfile, { origin: 'http://localhost:3000' });
+    expect(demo).toMatchObject({ telephone: defaultStoreProfile.phone.e164, email: defaultStoreProfile.email, sameAs: Object.values(defaultStoreProfile.social) });
   });
 
   it('places the shop to within a few metres (5 decimals at least)', () => {

@@ -1,3 +1,4 @@
+import { exampleFields, isSettingUp } from '@erepare/shared/go-live';
 import { landingPages } from '@erepare/shared/routes';
 import type { OpeningSlot, StoreProfile } from '@erepare/shared/store-profile';
 import { usePublicOrigin } from '../lib/public-url';
@@ -93,11 +94,15 @@ export const businessId = (origin: string) => `${origin}/#atelier`;
 /**
  * schema.org LocalBusiness of the shop, built from the store profile (never hard-coded): name,
  * address, geo, phone, e-mail, opening hours, social profiles, picture and the towns served (those
- * of the local pages). Pages may add their description and address.
+ * of the local pages). Pages may add their description and address. A real site whose profile still
+ * holds example values leaves those out (issue 23 §2): a search engine must not learn a fake phone
+ * number, e-mail, street or social profile.
  */
 export function buildLocalBusiness(profile: StoreProfile, { origin, description, path = '/' }: LocalBusinessOptions): Record<string, unknown> {
   const hours = openingHoursSpecification(profile.openingHours);
   const picture = new URL(SHOP_PICTURE, origin).href;
+  const examples = isSettingUp(profile, origin) ? exampleFields(profile) : new Set<string>();
+  const sameAs = examples.has('social') ? [] : Object.values(profile.social).filter(Boolean);
   return {
     '@context': 'https://schema.org',
     '@type': 'ElectronicsStore',
@@ -108,11 +113,11 @@ export function buildLocalBusiness(profile: StoreProfile, { origin, description,
     image: picture,
     logo: picture,
     priceRange: PRICE_RANGE,
-    telephone: profile.phone.e164,
-    email: profile.email,
+    ...(examples.has('phone') ? {} : { telephone: profile.phone.e164 }),
+    ...(examples.has('email') ? {} : { email: profile.email }),
     address: {
       '@type': 'PostalAddress',
-      streetAddress: profile.address.street,
+      ...(examples.has('address') ? {} : { streetAddress: profile.address.street }),
       postalCode: profile.address.postalCode,
       addressLocality: profile.address.city,
       addressCountry: profile.address.country === 'France' ? 'FR' : profile.address.country,
@@ -120,7 +125,7 @@ export function buildLocalBusiness(profile: StoreProfile, { origin, description,
     geo: { '@type': 'GeoCoordinates', latitude: profile.geo.latitude, longitude: profile.geo.longitude },
     ...(hours.length > 0 ? { openingHoursSpecification: hours } : {}),
     areaServed: townsServed(profile).map((name) => ({ '@type': 'City', name })),
-    sameAs: Object.values(profile.social).filter(Boolean),
+    ...(sameAs.length > 0 ? { sameAs } : {}),
   };
 }
 

@@ -18,6 +18,26 @@ export const healthResponseSchema = z.object({
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
+/** GET /api/health/live: the process answers (liveness). */
+export const livenessResponseSchema = z.object({
+  success: z.literal(true),
+  status: z.literal('live'),
+  timestamp: z.string(),
+});
+export type LivenessResponse = z.infer<typeof livenessResponseSchema>;
+
+/** GET /api/health/ready: 200 when requests can be served, 503 otherwise (readiness). */
+export const readinessResponseSchema = z.object({
+  success: z.boolean(),
+  status: z.enum(['ready', 'not_ready']),
+  database: z.enum(['connected', 'disconnected']),
+  /** `unknown` when the database could not be asked. */
+  migrations: z.enum(['done', 'running', 'unknown']),
+  message: z.string(),
+  timestamp: z.string(),
+});
+export type ReadinessResponse = z.infer<typeof readinessResponseSchema>;
+
 export const emailSchema = z
   .string()
   .trim()

@@ -1,5 +1,6 @@
 import { z } from '../zod.js';
 import type { StoreProfile } from '../store-profile.js';
+import { isValidBic, isValidIban } from '../go-live.js';
 import { contactEmailField, singleLineText } from './contact.js';
 
 /**
@@ -43,19 +44,6 @@ const httpsUrl = z
     }
   }, { error: storeProfileMessages.url });
 const optionalHttpsUrl = z.union([z.literal(''), httpsUrl]);
-
-/** IBAN check digits (ISO 13616: the rearranged number modulo 97 is 1). */
-export function isValidIban(value: string): boolean {
-  const compact = value.replace(/\s+/g, '').toUpperCase();
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(compact)) return false;
-  const rearranged = compact.slice(4) + compact.slice(0, 4);
-  let remainder = 0;
-  for (const char of rearranged) {
-    const digits = /\d/.test(char) ? char : String(char.charCodeAt(0) - 55);
-    for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
-  }
-  return remainder === 1;
-}
 
 const slots = z
   .array(z.object({ days: text('les jours', 60), hours: text('les horaires', 80) }).strict(), { error: storeProfileMessages.slotsRequired })
@@ -133,7 +121,7 @@ export const storeProfileSchema = z
             .string({ error: storeProfileMessages.bic })
             .trim()
             .transform((value) => value.toUpperCase())
-            .refine((value) => /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(value), { error: storeProfileMessages.bic }),
+            .refine(isValidBic, { error: storeProfileMessages.bic }),
         ]),
       })
       .strict(),

@@ -47,6 +47,8 @@ import {
 } from './inbox.js';
 import { listOutboxPage, outboxMail, retryMail } from './outbox.js';
 import { adminOverview } from './overview.js';
+import { sendGoLiveTestMail } from './go-live.js';
+import { goLiveResponseSchema, goLiveTestMailResponseSchema } from '@erepare/shared/schemas/go-live';
 import { addStaff, listStaff, removeStaff } from './staff.js';
 
 /**
@@ -97,6 +99,19 @@ export const adminCoreRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/admin/overview', { schema: { response: { 200: overviewResponseSchema } } }, async (request) => {
     await requireAdmin(request);
     return { success: true as const, data: await adminOverview(app.db, app.repair.backend.kind) };
+  });
+
+  // ─── Before opening (issue 23 §1) ──────────────────────────────────────────────────────────────
+
+  app.get('/api/admin/go-live', { schema: { response: { 200: goLiveResponseSchema } } }, async (request, reply) => {
+    await requireAdmin(request);
+    void reply.header('cache-control', 'private, no-store');
+    return { success: true as const, data: await app.goLive() };
+  });
+
+  app.post('/api/admin/go-live/test-mail', { schema: { response: { 200: goLiveTestMailResponseSchema } } }, async (request) => {
+    const admin = await requireAdmin(request);
+    return { success: true as const, message: await sendGoLiveTestMail(app, admin) };
   });
 
   // ─── Inbox: contact messages ───────────────────────────────────────────────────────────────────

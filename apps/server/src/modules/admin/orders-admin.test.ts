@@ -31,7 +31,7 @@ function context(): OrderContext {
     orders: t.config.orders,
     backend: t.app.repair.backend,
     catalogue: t.app.shop.catalogue,
-    paymentMethods: (profile) => [...offlinePaymentMethods(profile), card],
+    paymentMethods: (profile) => [...offlinePaymentMethods(profile, 'http://localhost:3000'), card],
   };
 }
 

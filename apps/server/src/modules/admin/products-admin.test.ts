@@ -242,7 +242,7 @@ describe('PATCH /api/admin/products/:id', () => {
 
   it('a stock set while an order holds units keeps the reservation: cancelling gives them back on top', async () => {
     const order = await createOrder(
-      { db: db(), publicUrl: t.config.publicUrl, orders: t.config.orders, backend: t.app.repair.backend, catalogue: t.app.shop.catalogue, paymentMethods: offlinePaymentMethods },
+      { db: db(), publicUrl: t.config.publicUrl, orders: t.config.orders, backend: t.app.repair.backend, catalogue: t.app.shop.catalogue, paymentMethods: (profile) => offlinePaymentMethods(profile, t.config.publicUrl) },
       { kind: 'anonymous' },
       orderCreateRequestSchema.parse({
         payment_method: 'bacs',

@@ -31,7 +31,7 @@ let ipCounter = 0;
 async function order(methodId: string, quantity: number) {
   const [item] = await db().insert(inventoryItems).values({ name: `Article livraison ${quantity}-${methodId}`, sku: `TEST-SHIP-${methodId}-${quantity}-${ipCounter}`, itemType: 'accessory', priceCents: 3000, quantity: 10 }).returning({ id: inventoryItems.id });
   ipCounter += 1;
-  const ctx: OrderContext = { db: db(), publicUrl: t.config.publicUrl, orders: t.config.orders, backend: t.app.repair.backend, catalogue: t.app.shop.catalogue, paymentMethods: offlinePaymentMethods };
+  const ctx: OrderContext = { db: db(), publicUrl: t.config.publicUrl, orders: t.config.orders, backend: t.app.repair.backend, catalogue: t.app.shop.catalogue, paymentMethods: (profile) => offlinePaymentMethods(profile, t.config.publicUrl) };
   return createOrder(
     ctx,
     { kind: 'anonymous' },

@@ -12,7 +12,7 @@ import { retryDelayMs, startMailJob, type MailJobOptions } from './job.js';
 import { createMailer, type Mailer } from './mailer.js';
 import { enqueueMail, findOutboxMail, linksIn, listOutbox, type NewMail } from './outbox.js';
 import { verificationEmail } from './templates.js';
-import { createSmtpTransport, type MailLogger } from './transport.js';
+import { createSmtpTransport, type MailLogger, type MailTransport } from './transport.js';
 
 /**
  * The job against a real SMTP server on 127.0.0.1 (smtp-server), messages read back with
@@ -30,8 +30,8 @@ type FakeSmtp = {
 type FakeSmtpOptions = {
   port?: number;
   auth?: { user: string; pass: string };
-  /** SMTP code to answer MAIL FROM with (e.g. 451), or undefined to accept. */
-  mailFrom?: () => number | undefined;
+  /** SMTP code to answer MAIL FROM with (e.g. 451), or undefined to accept; a promise holds the answer back until it settles. */
+  mailFrom?: () => number | undefined | Promise<number | undefined>;
   /** SMTP code to answer RCPT TO with for this address, or undefined to accept. */
   rcptTo?: (address: string) => number | undefined;
 };
@@ -57,8 +57,7 @@ async function startFakeSmtp(options: FakeSmtpOptions = {}): Promise<FakeSmtp> {
       }
     },
     onMailFrom(_address, _session, callback) {
-      const code = options.mailFrom?.();
-      callback(code ? smtpError(code, 'Try again later') : null);
+      void Promise.resolve(options.mailFrom?.()).then((code) => callback(code ? smtpError(code, 'Try again later') : null));
     },
     onRcptTo(address, _session, callback) {
       const code = options.rcptTo?.(address.address);
@@ -102,6 +101,17 @@ function freePort(): Promise<number> {
   });
 }
 
+
+/** Something a test opens when it decides (a held SMTP answer, a held job). */
+type Gate = { open: () => void; opened: Promise<void> };
+
+function gate(): Gate {
+  let open: () => void = () => undefined;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { open, opened };
+}
 
 function capturingLogger(): MailLogger & { lines: string[] } {
   const lines: string[] = [];
@@ -432,6 +442,242 @@ describe('mail job over SMTP', () => {
     }
     expect((await findOutboxMail(db, id))?.status).toBe('pending');
     expect(server.received).toHaveLength(0);
+  });
+});
+
+/** What is left of a row's lease, in ms (negative once it has ended), in the database's clock. */
+async function leaseLeftMs(id: number): Promise<number> {
+  const rows = rowsOf<{ ms: number | string }>(await db.execute(sql`select extract(epoch from locked_until - now()) * 1000 as ms from mail_outbox where id = ${id}`));
+  return Number(rows[0]?.ms);
+}
+
+/** As if the lease had run out with nobody to extend it (time passing, not slept). */
+async function endLease(id: number): Promise<void> {
+  await db.execute(sql`update mail_outbox set locked_until = now() - interval '1 millisecond' where id = ${id}`);
+}
+
+/** Leases no heartbeat of these tests extends on its own: a lease ends when a test says so (endLease). */
+const frozen: MailJobOptions = { ...driven, leaseMs: 600_000, heartbeatMs: 300_000 };
+
+describe('claims with an owner, a lease and a heartbeat: a crash delays a mail by seconds, a stale sender neither sends nor overwrites', () => {
+  it('a mail claimed by a process that died is taken over once its 20 s lease ends, and sent once', async () => {
+    const server = await smtp();
+    const { id } = await enqueueMail(db, simpleMail('zoe@exemple.fr'));
+    // Claimed a moment ago by a process that has since been killed: its lease is still running.
+    await db.execute(sql`
+      update mail_outbox set status = 'sending', attempts = 1, locked_by = 'atelier-2:4242:9d1c1a4e-0000-4000-8000-000000000000',
+        locked_until = now() + interval '20 seconds'
+      where id = ${id}
+    `);
+    const mailer = mailerFor(`smtp://127.0.0.1:${server.port}`);
+    await start(mailer);
+    await pollAgain();
+    // Within the lease, the claim is its owner's.
+    expect(await findOutboxMail(db, id)).toMatchObject({ status: 'sending', attempts: 1, lockedBy: 'atelier-2:4242:9d1c1a4e-0000-4000-8000-000000000000' });
+    expect(server.received).toHaveLength(0);
+
+    // Nobody extends it (its owner is dead): once it ends, the next poll takes the mail over.
+    await endLease(id);
+    const row = await waitFor(async () => {
+      const current = await findOutboxMail(db, id);
+      return current?.status === 'sent' ? current : undefined;
+    }, 'the mail to be taken over and sent');
+    expect(row).toMatchObject({ attempts: 2, lockedBy: null, lockedUntil: null });
+    await pollAgain();
+    expect(server.received.map((message) => message.to)).toEqual([['zoe@exemple.fr']]);
+  });
+
+  it('a slow SMTP send keeps its mail: the heartbeat extends the lease, a second instance leaves it, one delivery', async () => {
+    const reached = gate();
+    const answer = gate();
+    const server = await smtp({
+      mailFrom: async () => {
+        reached.open();
+        await answer.opened;
+        return undefined;
+      },
+    });
+    const url = `smtp://127.0.0.1:${server.port}`;
+    const beats = signal();
+    const log = capturingLogger();
+    // The default lease (20 s); a heartbeat every 50 ms instead of 5 s.
+    const sender = mailerFor(url, { ...driven, heartbeatMs: 50, onHeartbeat: () => beats.fire() }, log);
+    const other = mailerFor(url);
+    const { id } = await enqueueMail(db, simpleMail('zoe@exemple.fr'));
+    // Its first poll lasts as long as the SMTP server holds its answer.
+    sender.start();
+    await reached.opened;
+    const claimed = await findOutboxMail(db, id);
+    expect(claimed).toMatchObject({ status: 'sending', attempts: 1 });
+    // host:pid:uuid — readable, and new at every start.
+    expect(claimed?.lockedBy).toMatch(new RegExp(`^.+:${process.pid}:[0-9a-f-]{36}$`));
+    const left = await leaseLeftMs(id);
+    expect(left).toBeGreaterThan(10_000);
+    expect(left).toBeLessThanOrEqual(20_000);
+
+    // The send outlasts the lease (as if 20 s had passed): the heartbeat extends it again.
+    await endLease(id);
+    await beats.next();
+    await beats.next();
+    expect(await leaseLeftMs(id)).toBeGreaterThan(10_000);
+    // A second instance polls meanwhile: the mail is not due for it.
+    await start(other);
+    await pollAgain();
+    expect(await findOutboxMail(db, id)).toMatchObject({ status: 'sending', attempts: 1, lockedBy: claimed?.lockedBy });
+
+    answer.open();
+    const row = await waitFor(async () => {
+      const current = await findOutboxMail(db, id);
+      return current?.status === 'sent' ? current : undefined;
+    }, 'the slow mail to be sent');
+    expect(row).toMatchObject({ attempts: 1, lockedBy: null, lockedUntil: null });
+    await pollAgain();
+    expect(server.received).toHaveLength(1);
+    expect(log.lines.filter((line) => line.includes('réclamation'))).toEqual([]);
+  });
+
+  it('a job whose claim was taken over between its claim and its send does not send the mail', async () => {
+    // The job stalls past its lease after claiming (held here by onClaimed); another takes the mail over.
+    const server = await smtp();
+    const url = `smtp://127.0.0.1:${server.port}`;
+    const claimed = gate();
+    const resume = gate();
+    const log = capturingLogger();
+    const holdAfterClaim = async () => {
+      claimed.open();
+      await resume.opened;
+    };
+    const stale = mailerFor(url, { ...frozen, onClaimed: holdAfterClaim }, log);
+    const { id } = await enqueueMail(db, simpleMail('zoe@exemple.fr'));
+    stale.start();
+    await claimed.opened;
+    const staleOwner = (await findOutboxMail(db, id))?.lockedBy;
+    expect(staleOwner).toBeTruthy();
+    await endLease(id);
+    const other = mailerFor(url, frozen);
+    await start(other);
+    const taken = await findOutboxMail(db, id);
+    expect(taken).toMatchObject({ status: 'sent', attempts: 2 });
+    // The stale job goes on: its claim is gone, it sends nothing and says so.
+    const staleDone = polls.next();
+    resume.open();
+    await staleDone;
+    expect(server.received).toHaveLength(1);
+    expect(await findOutboxMail(db, id)).toMatchObject({ status: 'sent', attempts: 2, messageId: taken?.messageId });
+    expect(log.lines.some((line) => line.startsWith('e-mail : réclamation reprise par une autre instance avant l’envoi'))).toBe(true);
+  });
+
+  it('a stale job’s failure, answered after its claim was taken over, leaves the new claim alone', async () => {
+    const reachedFirst = gate();
+    const failFirst = gate();
+    const reachedSecond = gate();
+    const answerSecond = gate();
+    let calls = 0;
+    const server = await smtp({
+      mailFrom: async () => {
+        calls += 1;
+        if (calls === 1) {
+          reachedFirst.open();
+          await failFirst.opened;
+          return 451;
+        }
+        reachedSecond.open();
+        await answerSecond.opened;
+        return undefined;
+      },
+    });
+    const url = `smtp://127.0.0.1:${server.port}`;
+    const stale = mailerFor(url, frozen);
+    const other = mailerFor(url, frozen);
+    const { id } = await enqueueMail(db, simpleMail('zoe@exemple.fr'));
+    stale.start();
+    await reachedFirst.opened;
+    const staleOwner = (await findOutboxMail(db, id))?.lockedBy;
+    // The stale job is stuck in its SMTP dialogue past its lease; the other takes the mail over.
+    await endLease(id);
+    other.start();
+    await reachedSecond.opened;
+    const taken = await findOutboxMail(db, id);
+    expect(taken).toMatchObject({ status: 'sending', attempts: 2 });
+    expect(taken?.lockedBy).not.toBe(staleOwner);
+
+    // The stale job's 451 comes back: not recorded over the new claim.
+    const staleDone = polls.next();
+    failFirst.open();
+    await staleDone;
+    expect(await findOutboxMail(db, id)).toMatchObject({ status: 'sending', attempts: 2, lockedBy: taken?.lockedBy, lastError: null });
+
+    const otherDone = polls.next();
+    answerSecond.open();
+    await otherDone;
+    expect(await findOutboxMail(db, id)).toMatchObject({ status: 'sent', attempts: 2, lockedBy: null });
+    expect(server.received).toHaveLength(1);
+  });
+
+  it('a heartbeat that finds its claim taken over while sending says so', async () => {
+    const reached = gate();
+    const answer = gate();
+    const server = await smtp({
+      mailFrom: async () => {
+        reached.open();
+        await answer.opened;
+        return undefined;
+      },
+    });
+    const beats = signal();
+    const log = capturingLogger();
+    const sender = mailerFor(`smtp://127.0.0.1:${server.port}`, { ...driven, heartbeatMs: 50, onHeartbeat: () => beats.fire() }, log);
+    const { id } = await enqueueMail(db, simpleMail('zoe@exemple.fr'));
+    sender.start();
+    await reached.opened;
+    // Another instance's claim (what a takeover writes), as if this one had stalled past its lease.
+    await db.execute(sql`update mail_outbox set locked_by = 'atelier-2:7:autre', attempts = attempts + 1 where id = ${id}`);
+    // The next heartbeat (or the one after, if one was under way) finds it gone, and beats no more for it.
+    const warnings = () => log.lines.filter((line) => line.includes('pendant l’envoi'));
+    await until(() => warnings().length > 0, 'a heartbeat to find the claim gone', { step: () => undefined, done: beats });
+    expect(warnings()).toHaveLength(1);
+    const done = polls.next();
+    answer.open();
+    await done;
+    // It did go out: recorded as sent whatever happened to the claim.
+    expect(await findOutboxMail(db, id)).toMatchObject({ status: 'sent', lockedBy: null });
+    expect(server.received).toHaveLength(1);
+  });
+
+  it('stop() gives back at once the mails claimed but not yet handed to SMTP', async () => {
+    const server = await smtp();
+    const url = `smtp://127.0.0.1:${server.port}`;
+    const claimed = gate();
+    const resume = gate();
+    const holdAfterClaim = async () => {
+      claimed.open();
+      await resume.opened;
+    };
+    const stopping = mailerFor(url, { ...frozen, onClaimed: holdAfterClaim });
+    for (const n of [1, 2]) await enqueueMail(db, simpleMail(`client${n}@exemple.fr`, n));
+    stopping.start();
+    await claimed.opened;
+    expect((await listOutbox(db)).map((row) => [row.status, row.attempts])).toEqual([['sending', 1], ['sending', 1]]);
+    // stop() gives them back before it waits for the poll in progress (held here), which then sends nothing.
+    const stopped = stopping.stop();
+    resume.open();
+    await stopped;
+    expect((await listOutbox(db)).map((row) => [row.status, row.attempts, row.lockedBy, row.lockedUntil])).toEqual([
+      ['pending', 0, null, null],
+      ['pending', 0, null, null],
+    ]);
+    expect(server.received).toHaveLength(0);
+    // Due at once for the others (no lease to wait for), each attempt a real one.
+    const other = mailerFor(url);
+    await start(other);
+    await waitFor(async () => (await listOutbox(db)).every((row) => row.status === 'sent'), 'the given-back mails to be sent');
+    expect((await listOutbox(db)).map((row) => row.attempts)).toEqual([1, 1]);
+    expect(server.received.flatMap((message) => message.to).sort()).toEqual(['client1@exemple.fr', 'client2@exemple.fr']);
+  });
+
+  it('refuses a heartbeat that would not come before the lease ends', () => {
+    const transport: MailTransport = { kind: 'file', send: () => Promise.reject(new Error('unused')), close: () => Promise.resolve() };
+    expect(() => startMailJob(db, transport, capturingLogger(), { leaseMs: 5_000, heartbeatMs: 5_000 })).toThrow(/heartbeatMs/);
   });
 });
 

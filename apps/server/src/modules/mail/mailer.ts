@@ -18,8 +18,8 @@ export type Mailer = {
   enqueue: (db: Executor, mail: NewMail) => Promise<EnqueueResult>;
   /** Asks the running job to poll now; does nothing when the job is not started. */
   kick: () => void;
-  /** Starts the background job (idempotent). */
-  start: () => void;
+  /** Starts the background job (idempotent); `job` adds to the options the mailer was created with. */
+  start: (job?: MailJobOptions) => void;
   /** Stops the job (waiting briefly for sends in progress) and closes the transport (idempotent). */
   stop: () => Promise<void>;
 };
@@ -48,7 +48,7 @@ export function createMailer(
       return result;
     },
     kick: () => job?.kick(),
-    start: () => {
+    start: (jobOptions = {}) => {
       if (job || stopping) return;
       if (transport.kind === 'file' && config.env === 'production') {
         log.warn(
@@ -56,7 +56,7 @@ export function createMailer(
           `SMTP_URL n’est pas défini : les e-mails ne partent pas, ils sont écrits dans ${config.mail.outboxDir}`,
         );
       }
-      job = startMailJob(db, transport, log, options.job);
+      job = startMailJob(db, transport, log, { ...options.job, ...jobOptions });
     },
     stop: () =>
       (stopping ??= (async () => {

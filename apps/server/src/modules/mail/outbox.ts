@@ -31,7 +31,9 @@ export type MailKind =
   /** A staff reply to a contact message or a quote request (admin inbox), to the sender's own address. */
   | 'staff_reply'
   /** Staff changed a ticket's status and asked to tell the customer (admin tickets), to the customer's main address. */
-  | 'ticket_status';
+  | 'ticket_status'
+  /** The go-live checklist's test mail (admin overview), to the staff member who asked for it. */
+  | 'go_live_test';
 
 export type NewMail = {
   kind: MailKind;

@@ -393,3 +393,20 @@ export function quoteAcknowledgementEmail(input: QuoteAcknowledgementEmailInput,
     },
   ]);
 }
+
+// ─── Go-live checklist (issue 23 §1) ────────────────────────────────────────────────────────────
+
+/** The test mail of the go-live checklist: proof that the SMTP server delivers the shop's mails. */
+export function goLiveTestEmail(input: { sentAt: Date; smtpHost: string }, profile: StoreProfile): MailContent {
+  return render(profile, `E-mail de test du site ${profile.name}`, [
+    { kind: 'paragraph', text: 'Cet e-mail confirme que le site envoie bien ses e-mails : confirmations de commande, liens de connexion, réponses aux messages.' },
+    {
+      kind: 'details',
+      rows: [
+        ['Demandé le', parisDateTime.format(input.sentAt)],
+        ['Serveur d’envoi', oneLine(input.smtpHost)],
+      ],
+    },
+    { kind: 'paragraph', text: 'Rien d’autre à faire : la liste « Avant l’ouverture » de la vue d’ensemble le note comme fait.' },
+  ]);
+}

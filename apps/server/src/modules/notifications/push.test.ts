@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { defaultStoreProfile } from '@erepare/shared/store-profile';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appMeta, notifications, pushOutbox, pushSubscriptions } from '../../db/schema.js';
@@ -58,7 +58,7 @@ const ticketNotice = (n = 1) => ({
 
 async function outboxOf(userId: number) {
   return t.database.db
-    .select({ id: pushOutbox.id, status: pushOutbox.status, attempts: pushOutbox.attempts, lastError: pushOutbox.lastError, nextAttemptAt: pushOutbox.nextAttemptAt })
+    .select({ id: pushOutbox.id, status: pushOutbox.status, attempts: pushOutbox.attempts, lastError: pushOutbox.lastError, nextAttemptAt: pushOutbox.nextAttemptAt, lockedBy: pushOutbox.lockedBy })
     .from(pushOutbox)
     .innerJoin(pushSubscriptions, eq(pushSubscriptions.id, pushOutbox.subscriptionId))
     .where(eq(pushSubscriptions.userId, userId));
@@ -265,6 +265,23 @@ describe('sending a notification by Web Push', () => {
 
   it('backs off from 30 s, doubling, up to 1 h', () => {
     expect([1, 2, 3, 4, 8, 9, 30].map((n) => pushRetryDelayMs(n))).toEqual([30_000, 60_000, 120_000, 240_000, 3_600_000, 3_600_000, 3_600_000]);
+  });
+
+  it('takes over a push claimed by a sender that died once its 20 s lease ends, and sends it once', async () => {
+    const user = await subscribedUser();
+    await t.database.db.transaction((tx) => notifyUser(tx, user.id, ticketNotice()));
+    const [row] = await outboxOf(user.id);
+    const id = row?.id ?? 0;
+    // Claimed a moment ago by a process that has since been killed: its lease still runs.
+    await t.database.db.update(pushOutbox).set({ attempts: 1, lockedBy: 'atelier-2:4242:mort', nextAttemptAt: sql`now() + interval '20 seconds'` }).where(eq(pushOutbox.id, id));
+    expect(await t.app.push.runOnce()).toBe(0);
+    expect(push.received).toHaveLength(0);
+    // Nobody extends it (its owner is dead): once it ends, any sender takes the push over.
+    await t.database.db.update(pushOutbox).set({ nextAttemptAt: sql`now() - interval '1 millisecond'` }).where(eq(pushOutbox.id, id));
+    expect(await t.app.push.runOnce()).toBe(1);
+    expect(await outboxOf(user.id)).toMatchObject([{ status: 'sent', attempts: 2, lockedBy: null }]);
+    expect(await t.app.push.runOnce()).toBe(0);
+    expect(push.received).toHaveLength(1);
   });
 
   it('never sends a row twice when several senders run at once', async () => {

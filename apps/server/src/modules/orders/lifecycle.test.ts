@@ -36,7 +36,7 @@ function context(extra: Partial<OrderContext> = {}): OrderContext {
     orders: t.config.orders,
     backend: t.app.repair.backend,
     catalogue: t.app.shop.catalogue,
-    paymentMethods: (profile) => [...offlinePaymentMethods(profile), card],
+    paymentMethods: (profile) => [...offlinePaymentMethods(profile, 'http://localhost:3000'), card],
     ...extra,
   };
 }

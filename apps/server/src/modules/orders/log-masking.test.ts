@@ -6,7 +6,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { loggerOptions } from '../../app.js';
 import { maskUrl } from '../../lib/mask-url.js';
-import { registerRequestLog } from '../../plugins/request-log.js';
+import { requestLogController } from '../../plugins/request-log.js';
 
 describe('request logs', () => {
   it('mask key=, token= and order_key= values in the logged URL', async () => {
@@ -17,8 +17,7 @@ describe('request logs', () => {
         callback();
       },
     });
-    const app = Fastify({ logger: { ...loggerOptions('info'), stream }, disableRequestLogging: true });
-    registerRequestLog(app);
+    const app = Fastify({ logger: { ...loggerOptions('info'), stream }, logController: requestLogController() });
     app.get('/api/shop/orders/:id', async () => ({ ok: true }));
     await app.ready();
     const secret = 'Zk3v9Q_secret-order-key-0123456789abcdefghi';

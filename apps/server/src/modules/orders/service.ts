@@ -310,7 +310,7 @@ export async function createOrder(ctx: OrderContext, viewer: OrderViewer, input:
   if (!method) throw new AppError('UNKNOWN_SHIPPING', 422, shopMessages.unknownShipping);
   // Read once: the methods on offer, the mails and the bank details answered all use this one.
   const profile = await getStoreProfile(ctx.db);
-  const adapter = (ctx.paymentMethods ?? offlinePaymentMethods)(profile).find((candidate) => candidate.id === input.payment_method);
+  const adapter = (ctx.paymentMethods ?? ((saved) => offlinePaymentMethods(saved, ctx.publicUrl)))(profile).find((candidate) => candidate.id === input.payment_method);
   if (!adapter) throw new AppError('UNKNOWN_PAYMENT', 422, shopMessages.unknownPayment);
   if (adapter.shippingMethods && !adapter.shippingMethods.includes(method.id)) {
     throw new AppError('PAYMENT_SHIPPING_MISMATCH', 422, adapter.id === 'cod' ? shopMessages.codNeedsPickup : shopMessages.unknownShipping);

@@ -36,8 +36,8 @@ export function onlinePaymentMethods(config: Pick<Config, 'payments'>): PaymentM
 }
 
 /** Every method the checkout offers now (given the saved store profile): the online ones first, then transfer and pay-in-store. */
-export function paymentMethodsOf(config: Pick<Config, 'payments'>, profile: StoreProfile): PaymentMethodAdapter[] {
-  return [...onlinePaymentMethods(config), ...offlinePaymentMethods(profile)].sort((a, b) => a.order - b.order);
+export function paymentMethodsOf(config: Pick<Config, 'payments' | 'publicUrl'>, profile: StoreProfile): PaymentMethodAdapter[] {
+  return [...onlinePaymentMethods(config), ...offlinePaymentMethods(profile, config.publicUrl)].sort((a, b) => a.order - b.order);
 }
 
 /** The public values the browser needs to load a provider's script (never a secret). */

@@ -139,6 +139,8 @@ export type PaypalClient = {
   getOrder: (id: string) => Promise<PaypalOrder>;
   captureOrder: (id: string, requestId: string) => Promise<PaypalOrder>;
   refundCapture: (captureId: string, requestId: string, note: string) => Promise<PaypalRefund>;
+  /** Gets an access token: the credentials are accepted and PayPal answers (the go-live checklist). */
+  verifyCredentials: () => Promise<void>;
 };
 
 function errorOf(status: number, body: unknown): PaypalApiError {
@@ -266,5 +268,8 @@ export function createPaypalClient(options: PaypalClientOptions): PaypalClient {
     captureOrder: (id, requestId) => call('POST', `/v2/checkout/orders/${segment(id)}/capture`, orderSchema, { body: {}, requestId }),
     refundCapture: (captureId, requestId, note) =>
       call('POST', `/v2/payments/captures/${segment(captureId)}/refund`, refundSchema, { body: { note_to_payer: note.slice(0, 255) }, requestId }),
+    verifyCredentials: async () => {
+      await token();
+    },
   };
 }

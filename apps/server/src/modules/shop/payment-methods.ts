@@ -1,4 +1,5 @@
 import { PAYMENT_METHOD_TITLES, type PaymentMethodId } from '@erepare/shared/shop';
+import { bankTransferOffered } from '@erepare/shared/go-live';
 import type { StoreProfile } from '@erepare/shared/store-profile';
 import type { PaymentGateway } from '@erepare/shared/schemas/shop';
 
@@ -19,10 +20,14 @@ export type PaymentMethodAdapter = {
   initialStatus: 'pending' | 'on-hold' | 'processing';
 };
 
-/** Bank transfer (only when the saved profile has an IBAN) and pay-in-store. */
-export function offlinePaymentMethods(profile: StoreProfile): PaymentMethodAdapter[] {
+/**
+ * Bank transfer and pay-in-store. Bank transfer needs an IBAN in the saved profile and, on a site
+ * that runs for real (`publicUrl` not on this machine), real bank details: never the example ones
+ * (go-live.ts, issue 23 §2).
+ */
+export function offlinePaymentMethods(profile: StoreProfile, publicUrl: string): PaymentMethodAdapter[] {
   const methods: PaymentMethodAdapter[] = [];
-  if (profile.bank.iban.trim()) {
+  if (bankTransferOffered(profile, publicUrl)) {
     methods.push({
       id: 'bacs',
       kind: 'offline',

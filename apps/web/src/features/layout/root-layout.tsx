@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { LocalBusinessJsonLd } from '../../components/local-business-json-ld';
 import { MaintenanceNotice } from '../../components/maintenance-notice';
 import { RestrictedShopNotice } from '../../components/restricted-shop-notice';
+import { SetupBanner } from '../../components/setup-banner';
 import { Spinner } from '../../components/ui/spinner';
 import { matchRoute, normalisePath } from '@erepare/shared/routes';
 import { useRefreshStaleSettings, useSiteSettings } from '../../lib/site-settings';
@@ -90,6 +91,7 @@ export function RootLayout() {
       >
         Aller au contenu principal
       </a>
+      {pathname === ADMIN_PATH ? null : <SetupBanner />}
       {/* Each part is its own Suspense boundary: React hydrates them one by one (selective
           hydration), the part a visitor taps first, instead of one long task that would block
           taps on a phone. */}

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, Save, Trash2 } from 'lucide-react';
-import { useId } from 'react';
-import { useFieldArray, useForm, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { useId, useMemo } from 'react';
+import { useFieldArray, useForm, useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { profileProblems, type ProfileFieldKey, type ProfileProblem } from '@erepare/shared/go-live';
 import type { z } from '@erepare/shared/zod';
 import { storeProfileResponseSchema, storeProfileSchema } from '@erepare/shared/schemas/store-profile';
 import type { StoreProfile } from '@erepare/shared/store-profile';
@@ -17,11 +18,29 @@ import { adminKey } from './use-admin-list';
 type ProfileInput = z.input<typeof storeProfileSchema>;
 const profileKey = adminKey('store-profile');
 
-function Group({ legend, hint, children }: { legend: string; hint?: string; children: React.ReactNode }) {
+/** The mark of a group that still holds example values (issue 23 §2): they never reach a customer of a real site. */
+function ExampleMark({ problems }: { problems: ProfileProblem[] }) {
+  if (problems.length === 0) return null;
+  const example = problems.some((problem) => problem.kind === 'example');
+  return (
+    <>
+      {' '}
+      <span className="ml-1 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-950 dark:bg-amber-900 dark:text-amber-50">
+        {example ? 'Exemple' : 'À vérifier'}
+        <span className="sr-only"> : {problems.map((problem) => problem.message).join(' ')}</span>
+      </span>
+    </>
+  );
+}
+
+function Group({ legend, hint, problems = [], children }: { legend: string; hint?: string; problems?: ProfileProblem[]; children: React.ReactNode }) {
   const id = useId();
   return (
     <fieldset aria-describedby={hint ? id : undefined} className="min-w-0 space-y-3 rounded-xl border border-slate-300 p-4 dark:border-slate-600">
-      <legend className="px-1 font-semibold">{legend}</legend>
+      <legend className="px-1 font-semibold">
+        {legend}
+        <ExampleMark problems={problems} />
+      </legend>
       {hint ? (
         <p id={id} className="text-sm text-slate-600 dark:text-slate-400">
           {hint}
@@ -35,10 +54,11 @@ function Group({ legend, hint, children }: { legend: string; hint?: string; chil
 type SlotsName = 'openingHours';
 
 /** Opening hours as lines "days → hours", added and removed one by one. */
-function Slots({ name, legend, hint, control, register, errors }: {
+function Slots({ name, legend, hint, problems, control, register, errors }: {
   name: SlotsName;
   legend: string;
   hint: string;
+  problems: ProfileProblem[];
   control: Control<ProfileInput, unknown, StoreProfile>;
   register: UseFormRegister<ProfileInput>;
   errors: FieldErrors<ProfileInput>;
@@ -47,7 +67,10 @@ function Slots({ name, legend, hint, control, register, errors }: {
   const listError = errors[name]?.message ?? errors[name]?.root?.message;
   return (
     <fieldset className="min-w-0 space-y-3 rounded-xl border border-slate-300 p-4 dark:border-slate-600">
-      <legend className="px-1 font-semibold">{legend}</legend>
+      <legend className="px-1 font-semibold">
+        {legend}
+        <ExampleMark problems={problems} />
+      </legend>
       <p className="text-sm text-slate-600 dark:text-slate-400">{hint}</p>
       {listError ? <ErrorBox>{listError}</ErrorBox> : null}
       <ul className="space-y-3">
@@ -88,6 +111,10 @@ function ProfileForm({ initial }: { initial: StoreProfile }) {
     },
   });
   const number = { setValueAs: (value: unknown) => (value === '' || value === null ? Number.NaN : Number(value)) };
+  // What still holds an example (or impossible) value, as typed: the marks follow the form.
+  const values = useWatch({ control }) as StoreProfile;
+  const problems = useMemo(() => profileProblems(values), [values]);
+  const of = (...fields: ProfileFieldKey[]) => problems.filter((problem) => fields.some((field) => problem.field === field));
 
   return (
     <form noValidate aria-labelledby="store-profile-heading" className="space-y-5" onSubmit={form.handleSubmit((values) => save.mutate(values))}>
@@ -100,10 +127,18 @@ function ProfileForm({ initial }: { initial: StoreProfile }) {
           l’enregistrement.
         </p>
       </div>
+      {problems.length > 0 ? (
+        <div role="note" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-50">
+          <p className="font-semibold">
+            {problems.length} {problems.length > 1 ? 'champs marqués' : 'champ marqué'} « Exemple » ou « À vérifier » : remplacez-les avant l’ouverture.
+          </p>
+          <p className="mt-1">Sur le site en ligne, tant qu’il en reste, les pages ne sont pas indexées, un bandeau signale la mise en place et le virement n’est pas proposé.</p>
+        </div>
+      ) : null}
       {save.error ? <ErrorBox>{save.error.message}</ErrorBox> : null}
       {save.isSuccess && !isDirty ? <SuccessBox>{save.data.message ?? 'Profil de la boutique enregistré'}</SuccessBox> : null}
 
-      <Group legend="Identité">
+      <Group legend="Identité" problems={of('legalName', 'siret', 'company.legalForm', 'company.shareCapital', 'company.rcsCity', 'company.vatNumber', 'company.publicationDirector')}>
         <Field label="Nom de la boutique" maxLength={80} error={errors.name?.message} {...register('name')} />
         <Field label="Raison sociale" maxLength={160} error={errors.legalName?.message} {...register('legalName')} />
         <Field label="SIRET" inputMode="numeric" hint="14 chiffres" error={errors.siret?.message} {...register('siret')} />
@@ -114,7 +149,7 @@ function ProfileForm({ initial }: { initial: StoreProfile }) {
         <Field label="Directeur de la publication" maxLength={200} error={errors.company?.publicationDirector?.message} {...register('company.publicationDirector')} />
       </Group>
 
-      <Group legend="Adresse">
+      <Group legend="Adresse" problems={of('address')}>
         <Field label="Rue" autoComplete="street-address" maxLength={160} className="sm:col-span-2" error={errors.address?.street?.message} {...register('address.street')} />
         <Field label="Code postal" autoComplete="postal-code" inputMode="numeric" maxLength={5} error={errors.address?.postalCode?.message} {...register('address.postalCode')} />
         <Field label="Ville" autoComplete="address-level2" maxLength={80} error={errors.address?.city?.message} {...register('address.city')} />
@@ -131,7 +166,7 @@ function ProfileForm({ initial }: { initial: StoreProfile }) {
         <Field label="Longitude" type="number" step="any" error={errors.geo?.longitude?.message} {...register('geo.longitude', number)} />
       </Group>
 
-      <Group legend="Contact">
+      <Group legend="Contact" problems={of('phone', 'email', 'whatsapp', 'social')}>
         <Field label="Téléphone affiché" type="tel" maxLength={30} error={errors.phone?.display?.message} {...register('phone.display')} />
         <Field label="Téléphone au format international" type="tel" hint="Par exemple +33556000000" error={errors.phone?.e164?.message} {...register('phone.e164')} />
         <Field label="E-mail" type="email" className="sm:col-span-2" hint="Reçoit les messages du formulaire de contact, les devis et les commandes" error={errors.email?.message} {...register('email')} />
@@ -143,7 +178,7 @@ function ProfileForm({ initial }: { initial: StoreProfile }) {
         <Field label="Portail client du logiciel de réparation" type="url" hint="Vide : pas de lien" error={errors.customerPortalUrl?.message} {...register('customerPortalUrl')} />
       </Group>
 
-      <Group legend="TVA et virement" hint="Le virement bancaire n’est proposé à la commande que si l’IBAN est renseigné.">
+      <Group legend="TVA et virement" hint="Le virement bancaire n’est proposé à la commande qu’avec un IBAN et un BIC réels." problems={of('bank')}>
         <div className="sm:col-span-2">
           <label htmlFor="store-profile-vat" className="mb-1 block text-sm font-medium">
             Régime de TVA
@@ -182,19 +217,19 @@ function ProfileForm({ initial }: { initial: StoreProfile }) {
         />
       </Group>
 
-      <Group legend="Médiateur de la consommation" hint="Obligatoire pour vendre aux particuliers (articles L612-1 et R616-1 du Code de la consommation).">
+      <Group legend="Médiateur de la consommation" problems={of('mediator')} hint="Obligatoire pour vendre aux particuliers (articles L612-1 et R616-1 du Code de la consommation).">
         <Field label="Nom du médiateur" maxLength={200} error={errors.mediator?.name?.message} {...register('mediator.name')} />
         <Field label="Site du médiateur" type="url" error={errors.mediator?.website?.message} {...register('mediator.website')} />
         <Field label="Adresse du médiateur" maxLength={300} className="sm:col-span-2" error={errors.mediator?.address?.message} {...register('mediator.address')} />
       </Group>
 
-      <Group legend="Hébergeur du site" hint="Mentions légales (LCEN, article 6 III).">
+      <Group legend="Hébergeur du site" problems={of('host')} hint="Mentions légales (LCEN, article 6 III).">
         <Field label="Nom de l’hébergeur" maxLength={200} error={errors.host?.name?.message} {...register('host.name')} />
         <Field label="Téléphone de l’hébergeur" maxLength={200} error={errors.host?.phone?.message} {...register('host.phone')} />
         <Field label="Adresse de l’hébergeur" maxLength={300} className="sm:col-span-2" error={errors.host?.address?.message} {...register('host.address')} />
       </Group>
 
-      <Slots name="openingHours" legend="Horaires d’ouverture" hint="Pied de page, page contact, page de maintenance et e-mails." control={control} register={register} errors={errors} />
+      <Slots name="openingHours" legend="Horaires d’ouverture" hint="Pied de page, page contact, page de maintenance et e-mails." problems={of('openingHours')} control={control} register={register} errors={errors} />
 
       <Button type="submit" disabled={save.isPending}>
         <Save aria-hidden="true" className="size-4" />

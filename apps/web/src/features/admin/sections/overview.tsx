@@ -11,6 +11,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { lazyComponent } from '../../../lib/lazy-component';
 import { sectionHref } from '../components/admin-nav';
 import { adminKey } from '../components/use-admin-list';
+import { GoLiveChecklist } from '../components/go-live-checklist';
 
 // Chart.js is loaded only when the overview shows a chart.
 const BarChart = lazyComponent(() => import('../components/bar-chart').then((m) => ({ default: m.BarChart })));
@@ -165,6 +166,7 @@ export function OverviewSection() {
 
   return (
     <div className="space-y-6">
+      <GoLiveChecklist />
       {data.repairNote ? (
         <p role="note" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
           {data.repairNote}

@@ -4,6 +4,7 @@ import { useSiteSettings } from '../../../lib/site-settings';
 import { SettingsForm } from '../components/settings-form';
 import { StoreProfileForm } from '../components/store-profile-form';
 import { ShippingMethodsForm } from '../components/shipping-methods-form';
+import { BackupsPanel } from '../components/backups-panel';
 
 const card = 'rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-ink-900';
 
@@ -33,6 +34,9 @@ export function SettingsSection() {
         </div>
         <div className={`${card} min-w-0`}>
           <ShippingMethodsForm />
+        </div>
+        <div className={`${card} min-w-0`}>
+          <BackupsPanel />
         </div>
       </div>
       <div className={`${card} min-w-0`}>

@@ -19,7 +19,7 @@ import { adminTestBed, type AdminTestBed } from '../test/admin.js';
 import { createTestApp, PAYMENT_PROVIDERS_ENV } from '../test/test-app.js';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web');
-const PUBLIC_URL = 'https://atelier.example';
+const PUBLIC_URL = 'https://www.atelier-du-bassin.fr';
 // A build of its own: the PGlite and PostgreSQL runs of this file may run at once.
 const buildDir = path.join(webDir, '.test-builds', String(process.pid));
 

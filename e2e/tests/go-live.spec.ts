@@ -36,6 +36,11 @@ test('the overview lists what is left before opening; the profile form marks the
   await form.getByLabel('Raison sociale').fill('Atelier du Bassin SARL');
   await expect(form.getByRole('group', { name: /^Identité Exemple/ })).not.toContainText('Raison sociale : valeur d’exemple');
   await expectAccessible(page);
+  // Paramètres → Sauvegardes: what is kept where, and « Sauvegarder maintenant ».
+  const backups = page.getByRole('region', { name: 'Sauvegardes' });
+  await expect(backups.getByText('Sauvegarde automatique')).toBeVisible();
+  await expect(backups.getByRole('button', { name: 'Sauvegarder maintenant' })).toBeEnabled();
+  await page.screenshot({ path: test.info().outputPath('settings-1440.png'), fullPage: true });
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/admin-dashboard?section=apercu');

@@ -16,6 +16,7 @@ const when = (iso: string) => dateTime.format(new Date(iso));
 
 /** "655 Ko", "1,2 Mo". */
 function size(bytes: number): string {
+  if (bytes === 0) return `0\u00a0Ko`;
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))}\u00a0Ko`;
   return `${(bytes / (1024 * 1024)).toLocaleString('fr-FR', { maximumFractionDigits: 1 })}\u00a0Mo`;
 }

@@ -15,7 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import { isKlarnaPlanOffered, klarnaPlans, paymentMessages, type KlarnaPlan } from '@erepare/shared/payments';
 import { shopMessages } from '@erepare/shared/shop';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { payments } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -217,21 +217,23 @@ function paidTheOrder(order: Pick<OrderRow, 'transactionId'>, payment: Pick<Paym
  */
 async function settle(ctx: StripeServiceContext, payment: PaymentRow, paid: PaidWith): Promise<SettleOutcome> {
   const label = PAYMENT_LABELS[payment.method] ?? 'en ligne';
+  const markSucceeded = (executor: Executor = ctx.db) =>
+    executor
+      .update(payments)
+      .set({ status: 'succeeded', providerStatus: paid.providerStatus, captureRef: paid.captureRef.slice(0, 200), lastError: '', updatedAt: new Date() })
+      .where(and(eq(payments.id, payment.id), notInArray(payments.status, ['refunded'])));
+  // The order paid and its payment succeeded in one transaction: a backup or a crash never sees
+  // a paid order whose payment still says « created ».
   const result = await markOrderPaid(ctx.db, payment.orderId, {
     transactionId: paid.transactionId,
     note: `Paiement ${label} confirmé par Stripe (${paid.transactionId})`,
     publicUrl: ctx.publicUrl,
     mailer: ctx.mailer,
+    inTransaction: async (tx) => {
+      await markSucceeded(tx);
+    },
   });
-  const markSucceeded = () =>
-    ctx.db
-      .update(payments)
-      .set({ status: 'succeeded', providerStatus: paid.providerStatus, captureRef: paid.captureRef.slice(0, 200), lastError: '', updatedAt: new Date() })
-      .where(and(eq(payments.id, payment.id), notInArray(payments.status, ['refunded'])));
-  if (result.changed) {
-    await markSucceeded();
-    return 'paid';
-  }
+  if (result.changed) return 'paid';
   if (result.status !== null && CLOSED_STATUSES.includes(result.status)) {
     const closed = await findOrder(ctx.db, payment.orderId);
     const fresh = (await findPaymentByRef(ctx.db, payment.provider, payment.providerRef)) ?? payment;

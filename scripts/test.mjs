@@ -1,6 +1,6 @@
 // `npm test`: lint, typecheck, unit and HTTP tests (PGlite, and PostgreSQL when
 // TEST_DATABASE_URL is set), production build, the short forms of the security, load and fault suites,
-// then end-to-end tests in Debian's Chromium.
+// the deployment suite (nginx in HTTPS in front of the server), then end-to-end tests in Debian's Chromium.
 //
 // Two lanes run side by side (see `lanes` below); TEST_LANES=1 runs the steps one after the other.
 import { spawn, spawnSync } from 'node:child_process';
@@ -72,13 +72,15 @@ const build = { label: 'Build de production', command: process.execPath, args: [
 const security = { label: 'Sécurité, forme courte (npm run test:security)', command: process.execPath, args: ['quality/security/run.mjs'], env: { SECURITY_SHORT: '1' }, after: [build.label] };
 const faults = { label: 'Pannes, forme courte (npm run test:faults)', command: process.execPath, args: ['quality/faults/run.mjs', '--skip-build'], env: { FAULTS_SHORT: '1' }, after: [build.label] };
 const load = { label: 'Charge, forme courte (npm run test:load)', command: process.execPath, args: ['quality/load/run.mjs', '--skip-build'], env: { LOAD_SHORT: '1' }, after: [build.label] };
+// nginx (Debian's) in HTTPS in front of the built server, as docs/deploy.md installs it (~25 s, one form).
+const deploy = { label: 'Déploiement HTTPS derrière nginx (npm run test:deploy)', command: process.execPath, args: ['quality/deploy/run.mjs', '--skip-build'], after: [build.label] };
 // The browsers take both cores: the end-to-end tests start once everything else is done.
 const e2e = {
   label: 'Tests de bout en bout (Chromium)',
   command: 'npm',
   args: ['run', 'test:e2e'],
   env: { E2E_CHROMIUM_PATH: E2E_BROWSER },
-  after: [build.label, security.label, faults.label, load.label],
+  after: [build.label, security.label, faults.label, load.label, deploy.label],
 };
 
 /**
@@ -93,8 +95,8 @@ const e2e = {
  */
 const lanes =
   process.env.TEST_LANES === '1'
-    ? { tests: [lint, typecheck, unit, build, security, faults, load, e2e] }
-    : { analyse: [lint, unit, e2e], build: [typecheck, build, security, faults, load] };
+    ? { tests: [lint, typecheck, unit, build, security, faults, load, deploy, e2e] }
+    : { analyse: [lint, unit, e2e], build: [typecheck, build, security, faults, load, deploy] };
 
 // Under npm, `node` is the bundled Node 24 (the `node` package, first on PATH). Run another way
 // (`node scripts/…`, or installed with --ignore-scripts), the system's Node runs: say so.

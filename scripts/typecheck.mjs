@@ -14,7 +14,7 @@ const build = spawnSync(process.execPath, [tsc, '-b', 'packages/shared/tsconfig.
 });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const projects = ['apps/server', 'apps/web', 'apps/web/src/sw', 'packages/shared', 'e2e', 'bench', 'quality', 'quality/load', 'quality/faults', 'tsconfig.json'];
+const projects = ['apps/server', 'apps/web', 'apps/web/src/sw', 'packages/shared', 'e2e', 'bench', 'quality', 'quality/load', 'quality/faults', 'quality/deploy', 'tsconfig.json'];
 const parallel = Math.max(1, Number(process.env.TYPECHECK_JOBS ?? 2));
 let failed = false;
 

@@ -75,6 +75,8 @@ describe('static files', () => {
     const response = await get('/assets/app-abc123.js');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Other clients get the precompressed files: shared caches must key on the encoding.
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
     expect(response.headers['content-type']).toMatch(/javascript/);
     expect(response.body).toBe(SCRIPT);
   });
@@ -84,6 +86,7 @@ describe('static files', () => {
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
     expect(br.headers['content-type']).toMatch(/javascript/);
     expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
 

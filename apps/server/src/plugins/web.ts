@@ -40,6 +40,9 @@ export async function registerBuildFiles(app: FastifyInstance, root: string): Pr
     // (build/server) is outside `root`.
     allowedPath: (pathName) => isPublicFile(pathName),
     setHeaders: (res, filePath) => {
+      // The body depends on Accept-Encoding (a precompressed .br or .gz sibling may be sent): a
+      // shared cache (a CDN, a proxy) must not hand a brotli file to a client that did not ask.
+      res.setHeader('vary', 'accept-encoding');
       const relative = path.relative(root, filePath).split(path.sep).join('/');
       if (relative.startsWith('assets/')) {
         res.setHeader('cache-control', 'public, max-age=31536000, immutable');

@@ -23,6 +23,7 @@ import { adminRgpdRoutes } from './modules/admin/rgpd-routes.js';
 import { adminBackupRoutes } from './modules/backups/routes.js';
 import { adminShopRoutes } from './modules/admin/shop-routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
+import { adminTwoFactorRoutes } from './modules/admin/two-factor-routes.js';
 import { createCatalogue } from './modules/shop/catalogue.js';
 import { shopRoutes } from './modules/shop/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
@@ -43,8 +44,9 @@ import { answerClientError, registerErrorHandler, sendFrameworkError } from './p
 import { parseJsonBody } from './lib/json-body.js';
 import { maskUrl } from './lib/mask-url.js';
 import { requestLogController } from './plugins/request-log.js';
-import { createGoLiveChecklist } from './modules/admin/go-live.js';
+import { createGoLiveChecklist, twoFactorReadiness } from './modules/admin/go-live.js';
 import { backupReadiness, backupStatus } from './modules/backups/status.js';
+import { staffTwoFactorStatus } from './modules/auth/two-factor-store.js';
 import { baseCspDirectives } from './plugins/csp.js';
 import { createDocumentCache } from './plugins/document-cache.js';
 import { registerReactRouter } from './plugins/react-router.js';
@@ -196,7 +198,10 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   app.decorate('documents', createDocumentCache());
   app.decorate(
     'goLive',
-    createGoLiveChecklist(config, database.db, { backup: async () => backupReadiness(await backupStatus(config, database.db)) }),
+    createGoLiveChecklist(config, database.db, {
+      backup: async () => backupReadiness(await backupStatus(config, database.db)),
+      twoFactor: async () => twoFactorReadiness(await staffTwoFactorStatus(database.db)),
+    }),
   );
   await app.register(settingsRoutes, { prefix: '/api/admin' });
   const repairBackend = createRepairBackend(config, database, app.log);
@@ -223,6 +228,8 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   await app.register(adminShopRoutes);
   await app.register(adminRepairRoutes);
   await app.register(adminRgpdRoutes);
+  // Staff second factors: the team rule and a colleague's reset (one's own: /api/auth/two-factor).
+  await app.register(adminTwoFactorRoutes);
   // Backups: their state and « Sauvegarder maintenant » (the daily job is started by server.ts).
   await app.register(adminBackupRoutes);
   // Notifications: the push sender's job is started by server.ts (test apps keep pushes in the outbox).

@@ -1088,3 +1088,63 @@ export const shippingMethodSettings = pgTable(
     check('shipping_method_settings_threshold_check', sql`${table.freeThresholdCents} is null or ${table.freeThresholdCents} >= 0`),
   ],
 );
+
+// ───────────────────────── Staff: two-factor sign-in (issue 23 §5) ─────────────────────────
+
+/**
+ * A staff account's TOTP (RFC 6238) second factor: one row per account that started enrolment.
+ * `secret` is the key in use (set on the first confirmation, never returned by the API again);
+ * `pending_secret` the one of an enrolment started but not confirmed (setup → confirm).
+ * `last_used_step` is the TOTP time step of the last code accepted: a code of that step or an
+ * earlier one is refused, so a code works once (RFC 6238 §5.2).
+ */
+export const userTwoFactor = pgTable('user_two_factor', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret'),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  pendingSecret: text('pending_secret'),
+  lastUsedStep: integer('last_used_step'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Single-use recovery codes of a second factor: only their argon2id hashes; a code is spent by setting used_at. */
+export const twoFactorRecoveryCodes = pgTable(
+  'two_factor_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('two_factor_recovery_codes_user_idx').on(table.userId)],
+);
+
+/**
+ * Sign-ins waiting for their second step: the password was right, no session exists yet. Only
+ * SHA-256 hashes of the pending token (given in the answer) and of the browser's binding cookie;
+ * single-use (used_at), 5 minutes, a few wrong codes at most.
+ */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    browserHash: text('browser_hash').notNull(),
+    rememberMe: boolean('remember_me').notNull().default(false),
+    deviceFingerprint: text('device_fingerprint'),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('login_challenges_token_hash_unique').on(table.tokenHash), index('login_challenges_expires_idx').on(table.expiresAt)],
+);

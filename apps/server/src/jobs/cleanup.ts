@@ -4,6 +4,7 @@ import type { Db } from '../db/client.js';
 import { purgeRateLimits } from '../lib/rate-limit.js';
 import { purgeTrustedDevices } from '../modules/auth/devices.js';
 import { purgeSessions } from '../modules/auth/repository.js';
+import { purgeLoginChallenges } from '../modules/auth/two-factor-store.js';
 import { purgeOldContactMessages } from '../modules/contact/service.js';
 import { purgeOldNotifications } from '../modules/notifications/service.js';
 import { purgeOldQuoteRequests } from '../modules/quotes/service.js';
@@ -25,6 +26,7 @@ export function startCleanupJob(db: Db, log: FastifyBaseLogger, { intervalMs = H
     try {
       await purgeSessions(db);
       await purgeTrustedDevices(db);
+      await purgeLoginChallenges(db);
       await purgeRateLimits(db, 24 * HOUR);
       // Notifications older than 30 days (spec 1 §5) and the push outbox's finished rows.
       await purgeOldNotifications(db);

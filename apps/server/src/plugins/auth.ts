@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '@erepare/shared/messages';
+import { twoFactorMessages } from '@erepare/shared/schemas/two-factor';
 import { AppError } from '../errors.js';
 import {
   resolveSession,
@@ -9,6 +10,7 @@ import {
   type SessionCheck,
 } from '../modules/auth/service.js';
 import { DEVICE_COOKIE, DEVICE_TTL_MS, trustDevice } from '../modules/auth/devices.js';
+import { CHALLENGE_COOKIE, CHALLENGE_COOKIE_PATH, LOGIN_CHALLENGE_TTL_MS } from '../modules/auth/two-factor-store.js';
 
 export type PresentedToken = { token: string; via: 'bearer' | 'cookie' };
 
@@ -59,9 +61,18 @@ export async function requireUser(request: FastifyRequest): Promise<Authenticate
   return check.session;
 }
 
-export async function requireAdmin(request: FastifyRequest): Promise<AuthenticatedSession> {
+/**
+ * The one guard of staff routes: a live session (401), the admin role (403) and, while the team
+ * rule requires a second factor (issue 23 §5), one on this account (403 with the French message
+ * that says to enrol). Only the enrolment routes pass `{ enrolment: true }` to let such a session
+ * through.
+ */
+export async function requireAdmin(request: FastifyRequest, options: { enrolment?: boolean } = {}): Promise<AuthenticatedSession> {
   const session = await requireUser(request);
   if (session.user.role !== 'admin') throw new AppError('FORBIDDEN', 403, messages.auth.forbidden);
+  if (session.twoFactorEnrolmentRequired && options.enrolment !== true) {
+    throw new AppError('TWO_FACTOR_ENROLMENT_REQUIRED', 403, twoFactorMessages.enrolmentRequired);
+  }
   return session;
 }
 
@@ -103,3 +114,25 @@ export function clearSessionCookie(reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: reply.server.config.secureCookies });
 }
 
+/**
+ * Binds a sign-in waiting for its second step to this browser (issue 23 §5): httpOnly, sent only
+ * to the sign-in routes, gone after 5 minutes. The pending token of the answer without this cookie
+ * (or with another browser's) finishes nothing.
+ */
+export function setChallengeCookie(reply: FastifyReply, token: string): void {
+  reply.setCookie(CHALLENGE_COOKIE, token, {
+    path: CHALLENGE_COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: reply.server.config.secureCookies,
+    maxAge: LOGIN_CHALLENGE_TTL_MS / 1000,
+  });
+}
+
+export function presentedChallenge(request: FastifyRequest): string | undefined {
+  return request.cookies[CHALLENGE_COOKIE];
+}
+
+export function clearChallengeCookie(reply: FastifyReply): void {
+  reply.clearCookie(CHALLENGE_COOKIE, { path: CHALLENGE_COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: reply.server.config.secureCookies });
+}

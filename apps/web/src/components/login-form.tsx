@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Eye, EyeOff, LogIn } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from '@erepare/shared/zod';
 import { useLogin } from '../lib/session';
+import { SecondFactorForm } from './second-factor-form';
 import { Button } from './ui/button';
 import { ErrorBox, Field } from './ui/field';
 
@@ -25,27 +26,59 @@ type LoginFormProps = {
   children?: ReactNode;
 };
 
-/** E-mail, password with show/hide, "remember me"; the server's error shows in a red box. */
+/**
+ * E-mail, password with show/hide, "remember me"; the server's error shows in a red box. A staff
+ * account with a second factor then gets the code step (SecondFactorForm) in its place.
+ */
 export function LoginForm({ heading = 'Connexion', defaultEmail = '', forgotPasswordHref, children }: LoginFormProps) {
   const [showPassword, setShowPassword] = useState(false);
   const login = useLogin();
+  /** Why the code step sent the person back here (expired, too many wrong codes), if it did. */
+  const [notice, setNotice] = useState<string | null>(null);
+  const returned = useRef(false);
   const form = useForm<LoginFormValues>({
     resolver: zodResolver(loginFormSchema),
     defaultValues: { email: defaultEmail, password: '', rememberMe: false },
   });
   const { errors } = form.formState;
+  const secondStep = login.data && 'twoFactorRequired' in login.data ? login.data : null;
+
+  useEffect(() => {
+    // Back from the code step: the password again (the browser never keeps it in the form).
+    if (secondStep || !returned.current) return;
+    returned.current = false;
+    form.setFocus('password');
+  }, [secondStep, form]);
+
+  if (secondStep) {
+    return (
+      <SecondFactorForm
+        heading="Vérification en deux étapes"
+        pendingToken={secondStep.pendingToken}
+        onRestart={(message) => {
+          returned.current = true;
+          form.resetField('password');
+          setNotice(message ?? null);
+          login.reset();
+        }}
+      />
+    );
+  }
 
   return (
     <form
       noValidate
       aria-labelledby="login-heading"
       className="space-y-4"
-      onSubmit={form.handleSubmit((values) => login.mutate(values))}
+      onSubmit={form.handleSubmit((values) => {
+        setNotice(null);
+        login.mutate(values);
+      })}
     >
       <h2 id="login-heading" tabIndex={-1} className="text-xl font-semibold outline-none">
         {heading}
       </h2>
-      {login.error ? <ErrorBox>{login.error.message}</ErrorBox> : null}
+      {login.error ? <ErrorBox>{login.error.message}</ErrorBox> : notice ? <ErrorBox>{notice}</ErrorBox> : null}
       <Field
         label="Adresse e-mail"
         type="email"

@@ -2,11 +2,12 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { useEffect } from 'react';
 import { deviceFingerprint } from '@erepare/shared/fingerprint';
 import {
-  loginResponseSchema,
   logoutResponseSchema,
   verifySessionResponseSchema,
+  type LoginResponse,
   type SessionUser,
 } from '@erepare/shared/schemas/auth';
+import { loginAnswerSchema, secondFactorResponseSchema, type SecondFactorRequest } from '@erepare/shared/schemas/two-factor';
 import { ApiError, apiRequest } from './api-client';
 import { readItem, readJson, writeItem } from './storage';
 
@@ -306,6 +307,10 @@ export function useSession() {
 
 export type LoginInput = { email: string; password: string; rememberMe: boolean };
 
+/**
+ * The password step. A staff account with a second factor gets no session here but
+ * `twoFactorRequired` and a pending token: `useSecondFactor` finishes the sign-in with the code.
+ */
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -313,8 +318,20 @@ export function useLogin() {
       apiRequest('/api/auth/login', {
         method: 'POST',
         body: { ...input, deviceFingerprint: currentFingerprint() },
-        schema: loginResponseSchema,
+        schema: loginAnswerSchema,
       }),
+    onSuccess: (response) => {
+      if ('user' in response) signInLocally(queryClient, response.user, response.persistentSession?.expires_at ?? null);
+    },
+  });
+}
+
+/** The second step of a staff sign-in: the pending token of the password step and a code (TOTP or recovery). */
+export function useSecondFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SecondFactorRequest): Promise<LoginResponse> =>
+      apiRequest('/api/auth/login/second-factor', { method: 'POST', body: input, schema: secondFactorResponseSchema }),
     onSuccess: (response) => signInLocally(queryClient, response.user, response.persistentSession?.expires_at ?? null),
   });
 }

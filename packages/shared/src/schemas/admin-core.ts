@@ -103,6 +103,8 @@ export const staffMemberSchema = z.object({
   lastName: z.string(),
   createdAt: z.string(),
   disabled: z.boolean(),
+  /** A second factor (TOTP) is active on the account (issue 23 §5); given by the list. */
+  twoFactor: z.boolean().optional(),
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 

@@ -14,6 +14,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { hitRateLimit, type RateLimitRule } from '../../lib/rate-limit.js';
 import { findUserByEmail, findUserById, insertUser, revokeAllSessionsOfUser, revokeOtherSessionsOfUser, type UserRecord } from '../auth/repository.js';
 import { openSession, toSessionUser, type LoginResult, type RequestContext } from '../auth/service.js';
+import { isTwoFactorEnabled } from '../auth/two-factor-store.js';
 import { linkVerifiedUser } from '../repair/linking.js';
 import { toCustomer } from '../repair/views.js';
 import { issueToken, peekToken, spendToken, spentTokenClaim, voidTokens, type TokenClaim, type TokenKind } from './tokens.js';
@@ -280,7 +281,9 @@ export async function proveAddress(db: Db, backend: RepairBackend, input: ProofI
   });
   if (!proven) throw tokenInvalid();
   await linkAfterProof(db, backend, proven);
-  const session = passwordHash ? await openSession(db, proven, { rememberMe: false }, context) : null;
+  // A staff account with a second factor never gets a session from a mailed link (issue 23 §5):
+  // it signs in with its password and its code.
+  const session = passwordHash && !(proven.role === 'admin' && (await isTwoFactorEnabled(db, proven.id))) ? await openSession(db, proven, { rememberMe: false }, context) : null;
   return { session, email: proven.email, kind };
 }
 

@@ -12,7 +12,7 @@ import { adminTestBed, type AdminTestBed, type Envelope } from '../../test/admin
 import { FAKE_PAYPAL_CLIENT_ID, FAKE_PAYPAL_CLIENT_SECRET, startPaypalFake, type PaypalFake } from '../../test/fakes/paypal-fake.js';
 import { startStripeFake, type StripeFake } from '../../test/fakes/stripe-fake.js';
 import { signal, until } from '../../test/signals.js';
-import { goLiveConsoleLines } from './go-live.js';
+import { goLiveConsoleLines, twoFactorReadiness } from './go-live.js';
 
 type Smtp = { port: number; received: string[]; close: () => Promise<void> };
 
@@ -64,6 +64,11 @@ describe('a fresh install (demo profile, no SMTP, on this machine)', () => {
     expect(item(report, 'profile')?.href).toBe('/admin-dashboard?section=parametres');
     expect(item(report, 'mail')?.detail).toMatch(/^SMTP_URL n’est pas défini/);
     expect(item(report, 'payments')?.detail).toBe('Aucun paiement en ligne configuré : virement et paiement en boutique seulement.');
+    expect(item(report, 'two-factor')).toMatchObject({ done: false, href: '/admin-dashboard?section=securite' });
+    expect(twoFactorReadiness({ admins: 2, adminsWithTotp: 1, required: false })).toEqual({
+      done: true,
+      detail: '1 administrateur sur 2 avec la double authentification (pas encore obligatoire pour toute l’équipe).',
+    });
     // npm start prints the same list.
     const lines = goLiveConsoleLines(report);
     expect(lines[0]).toBe('Avant l’ouverture : 5 points restent à régler (vue d’ensemble de l’administration).');

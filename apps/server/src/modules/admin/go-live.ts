@@ -31,7 +31,6 @@ export type GoLiveSources = {
 };
 
 const settingsHref = '/admin-dashboard?section=parametres';
-const overviewHref = '/admin-dashboard?section=apercu';
 const docsDeploy = 'docs/deploy.md';
 
 function profileItem(problems: ReturnType<typeof profileProblems>): GoLiveItem {
@@ -163,7 +162,7 @@ export function createGoLiveChecklist(config: Config, db: Db, sources: GoLiveSou
       httpsItem(config),
       paymentsItem(providerAnswers),
       { id: 'backup', title: 'Sauvegarde faite et restauration vérifiée', problems: [], href: `${settingsHref}#sauvegardes`, ...backup },
-      { id: 'two-factor', title: 'Double authentification pour au moins un administrateur', problems: [], href: overviewHref, ...twoFactor },
+      { id: 'two-factor', title: 'Double authentification pour au moins un administrateur', problems: [], href: '/admin-dashboard?section=securite', ...twoFactor },
     ];
     return { ready: items.every((item) => item.done), items };
   };
@@ -201,4 +200,11 @@ export async function sendGoLiveTestMail(deps: { config: Config; db: Db; mail: M
   });
   deps.mail.kick();
   return goLiveMessages.testMailQueued(to);
+}
+
+/** The two-factor item: done once an administrator signs in with a code (and says whether the team must). */
+export function twoFactorReadiness(status: { admins: number; adminsWithTotp: number; required: boolean }): { done: boolean; detail: string } {
+  if (status.adminsWithTotp === 0) return { done: false, detail: 'Aucun administrateur n’a activé la double authentification : Administration → Sécurité du compte.' };
+  const rule = status.required ? 'obligatoire pour toute l’équipe' : 'pas encore obligatoire pour toute l’équipe';
+  return { done: true, detail: `${status.adminsWithTotp} administrateur${status.adminsWithTotp > 1 ? 's' : ''} sur ${status.admins} avec la double authentification (${rule}).` };
 }

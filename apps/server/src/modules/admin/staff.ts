@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { adminCoreMessages as texts, type StaffMember } from '@erepare/shared/schemas/admin-core';
 import type { Db, Executor } from '../../db/client.js';
-import { users } from '../../db/schema.js';
+import { users, userTwoFactor } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { AuthenticatedSession } from '../auth/service.js';
 import { recordAudit } from './audit.js';
@@ -26,8 +26,13 @@ function toStaffMember(row: Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastNa
 }
 
 export async function listStaff(db: Db): Promise<StaffMember[]> {
-  const rows = await db.select().from(users).where(eq(users.role, 'admin')).orderBy(asc(users.createdAt), asc(users.id));
-  return rows.map(toStaffMember);
+  const rows = await db
+    .select({ user: users, twoFactor: sql<boolean>`${userTwoFactor.enabledAt} is not null and ${userTwoFactor.secret} is not null` })
+    .from(users)
+    .leftJoin(userTwoFactor, eq(userTwoFactor.userId, users.id))
+    .where(eq(users.role, 'admin'))
+    .orderBy(asc(users.createdAt), asc(users.id));
+  return rows.map((row) => ({ ...toStaffMember(row.user), twoFactor: row.twoFactor === true }));
 }
 
 /**

@@ -2,15 +2,29 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '@erepare/shared/messages';
 import {
   loginRequestSchema,
-  loginResponseSchema,
   logoutRequestSchema,
   logoutResponseSchema,
   verifySessionRequestSchema,
   verifySessionResponseSchema,
 } from '@erepare/shared/schemas/auth';
+import { loginAnswerSchema, secondFactorRequestSchema, secondFactorResponseSchema, twoFactorMessages } from '@erepare/shared/schemas/two-factor';
 import { AppError } from '../../errors.js';
-import { checkSession, clearSessionCookie, presentedDevice, presentedToken, requestContext, setDeviceCookie, setSessionCookie } from '../../plugins/auth.js';
+import {
+  checkSession,
+  clearChallengeCookie,
+  clearSessionCookie,
+  presentedChallenge,
+  presentedDevice,
+  presentedToken,
+  requestContext,
+  setChallengeCookie,
+  setDeviceCookie,
+  setSessionCookie,
+  trustThisDevice,
+} from '../../plugins/auth.js';
 import { login, logout } from './service.js';
+import { completeSecondFactor } from './two-factor.js';
+import { twoFactorRoutes } from './two-factor-routes.js';
 
 /** Any failure that is not a decision of ours (database down…) gets the spec's technical message. */
 function technical<T>(promise: Promise<T>, code: string, message: string): Promise<T> {
@@ -23,7 +37,7 @@ function technical<T>(promise: Promise<T>, code: string, message: string): Promi
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
-    { schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } } },
+    { schema: { body: loginRequestSchema, response: { 200: loginAnswerSchema } } },
     async (request, reply) => {
       const result = await technical(
         login(
@@ -36,6 +50,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         'LOGIN_FAILED',
         messages.auth.technicalLogin,
       );
+      if (result.kind === 'second-factor') {
+        // The password was right, but a staff account with a second factor gets no session yet
+        // (issue 23 §5): the code finishes the sign-in, in this browser, within 5 minutes.
+        setChallengeCookie(reply, result.browserToken);
+        return {
+          success: true as const,
+          twoFactorRequired: true as const,
+          pendingToken: result.pendingToken,
+          expiresAt: result.expiresAt.toISOString(),
+          message: twoFactorMessages.secondStepRequired,
+        };
+      }
       setSessionCookie(reply, result.token, result.persistent ? result.expiresAt : null);
       setDeviceCookie(reply, result.deviceToken);
       return {
@@ -47,6 +73,32 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     },
   );
+
+  app.post(
+    '/login/second-factor',
+    { schema: { body: secondFactorRequestSchema, response: { 200: secondFactorResponseSchema } } },
+    async (request, reply) => {
+      const result = await technical(
+        completeSecondFactor(app.db, request.body, presentedChallenge(request), requestContext(request), presentedToken(request)?.token),
+        'LOGIN_FAILED',
+        messages.auth.technicalLogin,
+      );
+      clearChallengeCookie(reply);
+      setSessionCookie(reply, result.token, result.persistent ? result.expiresAt : null);
+      // This browser has now proved the password and the second factor.
+      await trustThisDevice(request, reply, result.userId);
+      return {
+        success: true as const,
+        token: result.token,
+        user: result.user,
+        persistentSession: result.persistent ? { expires_at: result.expiresAt.toISOString() } : null,
+        message: messages.auth.loginSuccess,
+      };
+    },
+  );
+
+  // Enrolment and management of one's own second factor (staff session).
+  await app.register(twoFactorRoutes, { prefix: '/two-factor' });
 
   app.post(
     '/verify-session',

@@ -7,6 +7,7 @@ import { assertUnderRateLimit, hitRateLimit } from '../../lib/rate-limit.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { generateToken, hashToken } from '../../lib/tokens.js';
 import { isTrustedDevice, trustDevice } from './devices.js';
+import { createLoginChallenge, isTwoFactorEnabled, staffEnrolmentRequired, type LoginChallenge } from './two-factor-store.js';
 import {
   countAdmins,
   findSessionWithUser,
@@ -56,6 +57,11 @@ export type AuthenticatedSession = {
   user: SessionUser;
   persistent: boolean;
   expiresAt: Date;
+  /**
+   * A staff account without a second factor while the team rule requires one (issue 23 §5): the
+   * session may only enrol; requireAdmin refuses everything else and it has no staff powers.
+   */
+  twoFactorEnrolmentRequired: boolean;
 };
 
 export function toSessionUser(user: UserRecord): SessionUser {
@@ -81,6 +87,14 @@ export type LoginResult = {
   expiresAt: Date;
 };
 
+/**
+ * A login's outcome: a session, or, for a staff account with a second factor, no session yet but a
+ * pending sign-in that the code finishes (two-factor.ts): a stolen password alone opens nothing.
+ */
+export type LoginOutcome =
+  | ({ kind: 'session'; deviceToken: string } & LoginResult)
+  | ({ kind: 'second-factor' } & LoginChallenge);
+
 export async function login(
   db: Db,
   input: { email: string; password: string; rememberMe: boolean; deviceFingerprint?: string | undefined },
@@ -89,7 +103,7 @@ export async function login(
   previousToken?: string,
   /** This browser's device cookie, if any (devices.ts). */
   deviceToken?: string,
-): Promise<LoginResult & { deviceToken: string }> {
+): Promise<LoginOutcome> {
   const user = await findUserByEmail(db, input.email);
   const trusted = user !== undefined && (await isTrustedDevice(db, deviceToken, user.id));
   const rules = trusted ? TRUSTED_LOGIN_LIMITS : LOGIN_FAILURE_LIMITS;
@@ -112,8 +126,14 @@ export async function login(
     throw new AppError('ACCOUNT_DISABLED', 403, messages.auth.accountDisabled);
   }
 
+  if (user.role === 'admin' && (await isTwoFactorEnabled(db, user.id))) {
+    // The browser is trusted (devices.ts) only once the second step is done too.
+    const challenge = await createLoginChallenge(db, user.id, { rememberMe: input.rememberMe, deviceFingerprint: input.deviceFingerprint });
+    return { kind: 'second-factor', ...challenge };
+  }
+
   const session = await openSession(db, user, { rememberMe: input.rememberMe, deviceFingerprint: input.deviceFingerprint }, context, previousToken);
-  return { ...session, deviceToken: await trustDevice(db, deviceToken, user.id) };
+  return { kind: 'session', ...session, deviceToken: await trustDevice(db, deviceToken, user.id) };
 }
 
 /** A new session for `user` (after a login or a registration); the browser's previous one is revoked. */
@@ -164,9 +184,10 @@ export async function resolveSession(db: Db, token: string | undefined, deviceFi
       ...(deviceFingerprint !== undefined ? { deviceFingerprint } : {}),
     });
   }
+  const twoFactorEnrolmentRequired = user.role === 'admin' && (await staffEnrolmentRequired(db, user.id));
   return {
     ok: true,
-    session: { sessionId: session.id, user: toSessionUser(user), persistent: session.persistent, expiresAt },
+    session: { sessionId: session.id, user: toSessionUser(user), persistent: session.persistent, expiresAt, twoFactorEnrolmentRequired },
   };
 }
 

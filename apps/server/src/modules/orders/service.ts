@@ -84,7 +84,8 @@ export async function orderViewerOf(request: FastifyRequest): Promise<OrderViewe
   return {
     kind: 'user',
     userId: user.id,
-    role: user.role,
+    // A staff session limited to enrolling a second factor (issue 23 §5) has no staff powers.
+    role: check.session.twoFactorEnrolmentRequired ? 'customer' : user.role,
     email: user.email.trim().toLowerCase(),
     emailVerified: user.email_verified,
     customerId: user.repairdesk_customer_id,

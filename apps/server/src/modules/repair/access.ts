@@ -19,7 +19,8 @@ export async function viewerOf(request: FastifyRequest): Promise<Viewer> {
   const check = await checkSession(request);
   if (!check.ok) return { kind: 'anonymous' };
   const { user } = check.session;
-  if (user.role === 'admin') return { kind: 'admin', userId: user.id, email: user.email, customerId: user.repairdesk_customer_id };
+  // A staff session limited to enrolling a second factor (issue 23 §5) has no staff powers.
+  if (user.role === 'admin' && !check.session.twoFactorEnrolmentRequired) return { kind: 'admin', userId: user.id, email: user.email, customerId: user.repairdesk_customer_id };
   return {
     kind: 'customer',
     userId: user.id,

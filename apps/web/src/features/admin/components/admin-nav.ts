@@ -17,6 +17,7 @@ export const adminSections = [
   { slug: 'equipe', label: 'Équipe', title: 'Équipe', group: null },
   { slug: 'journal', label: 'Journal', title: 'Journal des modifications', group: null },
   { slug: 'rgpd', label: 'Données personnelles', title: 'Demandes RGPD', group: null },
+  { slug: 'securite', label: 'Sécurité du compte', title: 'Sécurité du compte', group: null },
   { slug: 'parametres', label: 'Paramètres', title: 'Paramètres', group: null },
 ] as const;
 

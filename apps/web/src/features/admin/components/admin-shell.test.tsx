@@ -12,8 +12,8 @@ vi.mock('../sections/overview', () => ({ OverviewSection: () => <p>Contenu de la
 
 afterEach(() => vi.unstubAllGlobals());
 
-function renderShell(url: string) {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ success: false, message: 'x' }), { status: 500 })));
+function renderShell(url: string, answer: (url: string) => Response = () => new Response(JSON.stringify({ success: false, message: 'x' }), { status: 500 })) {
+  vi.stubGlobal('fetch', vi.fn(async (requested: string) => answer(requested)));
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
@@ -54,6 +54,20 @@ describe('AdminShell', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const menu = screen.getByRole('navigation', { name: 'Sections de l’administration (menu)' });
     expect(within(menu).getByRole('link', { name: 'Vue d’ensemble' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('shows only the enrolment while the team requires a second factor this account lacks (issue 23 §5)', async () => {
+    const status = { enabled: false, enabledAt: null, recoveryCodesLeft: 0, required: true, enrolmentRequired: true };
+    renderShell('/admin-dashboard?section=journal', (url) =>
+      url === '/api/auth/two-factor'
+        ? new Response(JSON.stringify({ success: true, data: status }), { status: 200 })
+        : new Response(JSON.stringify({ success: false, message: 'x' }), { status: 403 }),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Double authentification obligatoire' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Sections de l’administration' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Contenu du journal')).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Activer la double authentification' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Se déconnecter' })).toBeInTheDocument();
   });
 
   it('builds section links with their filters', () => {

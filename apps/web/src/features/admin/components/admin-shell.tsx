@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { ChevronDown, LogOut, Menu } from 'lucide-react';
 import { Component, Suspense, useEffect, useId, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { lazyComponent } from '../../../lib/lazy-component';
@@ -5,6 +6,8 @@ import { useSearchParams, Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ErrorBox } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
+import { twoFactorStatusResponseSchema } from '@erepare/shared/schemas/two-factor';
+import { apiRequest } from '../../../lib/api-client';
 import { useSiteSettings } from '../../../lib/site-settings';
 import { adminSections, findSection, sectionHref, type AdminSection, type AdminSectionSlug } from './admin-nav';
 
@@ -34,8 +37,12 @@ const sectionComponents: Record<AdminSectionSlug, SectionComponent> = {
   equipe: named(() => import('../sections/staff'), 'StaffSection'),
   journal: named(() => import('../sections/audit'), 'AuditSection'),
   rgpd: named(() => import('../sections/rgpd'), 'RgpdSection'),
+  securite: named(() => import('../sections/security'), 'SecuritySection'),
   parametres: named(() => import('../sections/settings'), 'SettingsSection'),
 };
+
+/** A staff session that must enrol a second factor first (the team rule, issue 23 §5). */
+const EnrolmentOnly = named(() => import('../sections/security'), 'EnrolmentOnlySection');
 
 type Group = { name: string | null; sections: AdminSection[] };
 
@@ -124,7 +131,19 @@ function useSectionTitle(title: string) {
   }, [title, siteTitle]);
 }
 
+/** Whether this staff session may only enrol a second factor (unknown while loading, or if the check fails: the sections then say it with their 403). */
+function useEnrolmentRequired(): boolean {
+  const status = useQuery({
+    queryKey: ['admin', 'two-factor-own'],
+    queryFn: ({ signal }) => apiRequest('/api/auth/two-factor', { schema: twoFactorStatusResponseSchema, signal }),
+    // The enrolment panel says when to ask again (after the recovery codes are saved).
+    staleTime: 5 * 60_000,
+  });
+  return status.data?.data.enrolmentRequired === true;
+}
+
 export function AdminShell({ email, onLogout, loggingOut }: { email: string; onLogout: () => void; loggingOut: boolean }) {
+  const enrolmentRequired = useEnrolmentRequired();
   const [searchParams] = useSearchParams();
   const section = findSection(searchParams.get('section'));
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -141,21 +160,38 @@ export function AdminShell({ email, onLogout, loggingOut }: { email: string; onL
   }, [section.slug]);
 
   const Section = sectionComponents[section.slug];
+  const header = (
+    <div className="mb-4 flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 pb-4 dark:border-slate-700">
+      <p className="text-lg font-bold">Administration</p>
+      <div className="flex flex-wrap items-center gap-3">
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          Connecté en tant que <strong>{email}</strong>
+        </p>
+        <Button variant="secondary" onClick={onLogout} disabled={loggingOut}>
+          <LogOut aria-hidden="true" className="size-4" />
+          Se déconnecter
+        </Button>
+      </div>
+    </div>
+  );
+
+  if (enrolmentRequired) {
+    return (
+      <div className="mx-auto w-full max-w-screen-2xl px-4 py-6 lg:px-6">
+        {header}
+        <h1 className="mb-5 text-2xl font-bold sm:text-3xl">Double authentification obligatoire</h1>
+        <SectionBoundary>
+          <Suspense fallback={<Spinner label="Chargement de la section…" />}>
+            <EnrolmentOnly />
+          </Suspense>
+        </SectionBoundary>
+      </div>
+    );
+  }
 
   return (
     <div className="mx-auto w-full max-w-screen-2xl px-4 py-6 lg:px-6">
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 pb-4 dark:border-slate-700">
-        <p className="text-lg font-bold">Administration</p>
-        <div className="flex flex-wrap items-center gap-3">
-          <p className="text-sm text-slate-700 dark:text-slate-300">
-            Connecté en tant que <strong>{email}</strong>
-          </p>
-          <Button variant="secondary" onClick={onLogout} disabled={loggingOut}>
-            <LogOut aria-hidden="true" className="size-4" />
-            Se déconnecter
-          </Button>
-        </div>
-      </div>
+      {header}
       <div className="lg:grid lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-8">
         <nav aria-label="Sections de l’administration" className="hidden lg:block">
           <div className="sticky top-4">

@@ -60,6 +60,14 @@ export const auditActionLabels: Record<string, string> = {
   'quote.reply': 'Réponse à une demande de devis',
   'mail.retry': 'E-mail renvoyé',
   'campaign.send': 'Campagne envoyée',
+  'two_factor.enable': 'Double authentification activée',
+  'two_factor.disable': 'Double authentification désactivée',
+  'two_factor.reset': 'Double authentification réinitialisée',
+  'two_factor.login': 'Connexion avec la double authentification',
+  'two_factor.login_failed': 'Code de double authentification refusé',
+  'two_factor.recovery_used': 'Code de secours utilisé',
+  'two_factor.recovery_regenerated': 'Nouveaux codes de secours',
+  'two_factor.policy': 'Règle de double authentification modifiée',
 };
 
 export const auditEntityLabels: Record<string, string> = {

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { UserMinus, UserPlus } from 'lucide-react';
+import { KeyRound, UserMinus, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { formatDate } from '@erepare/shared/format';
@@ -17,6 +17,7 @@ import { ErrorBox, Field } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
+import { twoFactorMessageResponseSchema } from '@erepare/shared/schemas/two-factor';
 import { toastSuccess } from '../../../lib/toast';
 import { adminKey } from '../components/use-admin-list';
 
@@ -58,6 +59,7 @@ export function StaffSection() {
   const queryClient = useQueryClient();
   const session = useSession();
   const [removing, setRemoving] = useState<StaffMember | null>(null);
+  const [resetting, setResetting] = useState<StaffMember | null>(null);
   const staff = useQuery({
     queryKey: staffKey,
     queryFn: ({ signal }) => apiRequest('/api/admin/staff', { schema: staffListResponseSchema, signal }),
@@ -67,6 +69,18 @@ export function StaffSection() {
     onSuccess: (response) => {
       toastSuccess(response.message);
       void queryClient.invalidateQueries({ queryKey: staffKey });
+      void queryClient.invalidateQueries({ queryKey: adminKey('audit') });
+    },
+  });
+
+  // A colleague's lost phone (issue 23 §5): their second factor removed, their sessions closed.
+  const reset = useMutation({
+    mutationFn: (member: StaffMember) =>
+      apiRequest(`/api/admin/users/${member.id}/two-factor/reset`, { method: 'POST', body: {}, schema: twoFactorMessageResponseSchema }),
+    onSuccess: (response) => {
+      toastSuccess(response.message);
+      void queryClient.invalidateQueries({ queryKey: staffKey });
+      void queryClient.invalidateQueries({ queryKey: adminKey('two-factor-team') });
       void queryClient.invalidateQueries({ queryKey: adminKey('audit') });
     },
   });
@@ -95,6 +109,7 @@ export function StaffSection() {
               <th scope="col" className={cell}>Nom</th>
               <th scope="col" className={cell}>E-mail</th>
               <th scope="col" className={cell}>Compte créé le</th>
+              <th scope="col" className={cell}>Double authentification</th>
               <th scope="col" className={cell}>
                 <span className="sr-only">Actions</span>
               </th>
@@ -113,11 +128,25 @@ export function StaffSection() {
                   </th>
                   <td className={`${cell} break-all`}>{member.email}</td>
                   <td className={cell}>{formatDate(member.createdAt)}</td>
+                  <td className={cell}>{member.twoFactor === undefined ? '—' : member.twoFactor ? 'Active' : 'Inactive'}</td>
                   <td className={`${cell} text-right`}>
-                    <Button variant="secondary" disabled={remove.isPending} onClick={() => setRemoving(member)} aria-label={`Retirer les droits de ${member.email}`}>
-                      <UserMinus aria-hidden="true" className="size-4" />
-                      Retirer
-                    </Button>
+                    <div className="flex flex-wrap justify-end gap-2">
+                      {member.twoFactor && !self ? (
+                        <Button
+                          variant="secondary"
+                          disabled={reset.isPending}
+                          onClick={() => setResetting(member)}
+                          aria-label={`Réinitialiser la double authentification de ${member.email}`}
+                        >
+                          <KeyRound aria-hidden="true" className="size-4" />
+                          Réinitialiser la 2FA
+                        </Button>
+                      ) : null}
+                      <Button variant="secondary" disabled={remove.isPending} onClick={() => setRemoving(member)} aria-label={`Retirer les droits de ${member.email}`}>
+                        <UserMinus aria-hidden="true" className="size-4" />
+                        Retirer
+                      </Button>
+                    </div>
                   </td>
                 </tr>
               );
@@ -134,6 +163,7 @@ export function StaffSection() {
           Administrateurs
         </h2>
         {remove.error ? <ErrorBox>{remove.error.message}</ErrorBox> : null}
+        {reset.error ? <ErrorBox>{reset.error.message}</ErrorBox> : null}
         {list}
       </section>
       <AddStaffForm />
@@ -148,6 +178,21 @@ export function StaffSection() {
           }}
         >
           {removing.email} redeviendra un simple client et n’aura plus accès à l’administration dès sa prochaine action. Son compte n’est pas supprimé.
+        </ConfirmDialog>
+      ) : null}
+      {resetting ? (
+        <ConfirmDialog
+          title="Réinitialiser la double authentification ?"
+          confirmLabel="Réinitialiser"
+          onCancel={() => setResetting(null)}
+          onConfirm={() => {
+            reset.mutate(resetting);
+            setResetting(null);
+          }}
+        >
+          À faire seulement après avoir vérifié que c’est bien {resetting.email} qui le demande (téléphone perdu, sans codes de secours). Ses sessions seront
+          fermées ; son mot de passe suffira pour se reconnecter, puis elle devra activer de nouveau la double authentification (aussitôt si elle est
+          obligatoire pour l’équipe).
         </ConfirmDialog>
       ) : null}
     </div>

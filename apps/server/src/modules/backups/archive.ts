@@ -239,6 +239,17 @@ function parseControl<T>(schema: z.ZodType<T>, text: string): T | null {
   }
 }
 
+/** The payload's size on disk against the manifest's: a truncated or padded file is told as such, before anything is read. */
+async function checkPayloadSize(file: string, header: BackupHeader): Promise<{ name: string; manifest: BackupManifest; payloadOffset: number }> {
+  const name = path.basename(file);
+  const { manifest, payloadOffset } = header;
+  const { size } = await fs.stat(file);
+  const actual = size - payloadOffset;
+  if (actual < manifest.payload.bytes) throw new BackupError(texts.truncated(name, actual, manifest.payload.bytes));
+  if (actual > manifest.payload.bytes) throw new BackupError(texts.oversized(name, actual, manifest.payload.bytes));
+  return { name, manifest, payloadOffset };
+}
+
 /**
  * Reads the whole payload: checks its size against the manifest first (a truncated file is told
  * as such), then decompresses it, checks every section and line, the per-table counts against the
@@ -246,12 +257,7 @@ function parseControl<T>(schema: z.ZodType<T>, text: string): T | null {
  * every row is parsed as JSON (the verification pass); the loading pass leaves them to PostgreSQL.
  */
 export async function readPayload(file: string, header: BackupHeader, visitor: PayloadVisitor, { parseRows = false } = {}): Promise<void> {
-  const name = path.basename(file);
-  const { manifest, payloadOffset } = header;
-  const { size } = await fs.stat(file);
-  const actual = size - payloadOffset;
-  if (actual < manifest.payload.bytes) throw new BackupError(texts.truncated(name, actual, manifest.payload.bytes));
-  if (actual > manifest.payload.bytes) throw new BackupError(texts.oversized(name, actual, manifest.payload.bytes));
+  const { name, manifest, payloadOffset } = await checkPayloadSize(file, header);
 
   const hash = createHash('sha256');
   let readBytes = 0;
@@ -390,12 +396,7 @@ export async function verifyBackupFile(file: string, progress?: PayloadVisitor['
  * told as a checksum mismatch, not as whatever the decompressor makes of it.
  */
 export async function checkPayloadChecksum(file: string, header: BackupHeader): Promise<void> {
-  const name = path.basename(file);
-  const { manifest, payloadOffset } = header;
-  const { size } = await fs.stat(file);
-  const actual = size - payloadOffset;
-  if (actual < manifest.payload.bytes) throw new BackupError(texts.truncated(name, actual, manifest.payload.bytes));
-  if (actual > manifest.payload.bytes) throw new BackupError(texts.oversized(name, actual, manifest.payload.bytes));
+  const { name, manifest, payloadOffset } = await checkPayloadSize(file, header);
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(file, { start: payloadOffset })) hash.update(chunk as Buffer);
   if (hash.digest('hex') !== manifest.payload.sha256) throw new BackupError(texts.checksum(name));

@@ -26,6 +26,15 @@ import { apiRequest } from '../../../lib/api-client';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { adminKey } from './use-admin-list';
 
+/** The authenticator code's input, the same in every form of the panel. */
+const CODE_FIELD = {
+  label: 'Code à 6 chiffres de votre application d’authentification',
+  autoComplete: 'one-time-code',
+  inputMode: 'numeric',
+  pattern: '[0-9 ]*',
+  maxLength: 9,
+} as const;
+
 /**
  * « Sécurité du compte » (issue 23 §5): one's own second factor (status, enrolment with a QR code
  * drawn by the server and the key typed by hand, the recovery codes shown once, new codes, turning
@@ -182,11 +191,7 @@ function Enrolment({ setup, replacing, onConfirmed, onCancel }: { setup: TwoFact
             <p>Saisissez le code affiché par l’application pour confirmer :</p>
             {confirm.error ? <ErrorBox>{confirm.error.message}</ErrorBox> : null}
             <Field
-              label="Code à 6 chiffres de votre application d’authentification"
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              pattern="[0-9 ]*"
-              maxLength={9}
+              {...CODE_FIELD}
               className="max-w-xs"
               error={form.formState.errors.code?.message}
               {...form.register('code')}
@@ -225,11 +230,7 @@ function RegenerateForm({ onCodes }: { onCodes: (codes: string[]) => void }) {
       <p className="text-sm text-slate-700 dark:text-slate-300">Les anciens codes cesseront de fonctionner.</p>
       {regenerate.error ? <ErrorBox>{regenerate.error.message}</ErrorBox> : null}
       <Field
-        label="Code à 6 chiffres de votre application d’authentification"
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        pattern="[0-9 ]*"
-        maxLength={9}
+        {...CODE_FIELD}
         className="max-w-xs"
         error={form.formState.errors.code?.message}
         {...form.register('code')}

@@ -32,6 +32,7 @@ import { shippingRoutes } from './modules/shipping/routes.js';
 import { stripeRoutes } from './modules/payments/stripe-routes.js';
 import { paypalRoutes } from './modules/payments/paypal-routes.js';
 import { trackingRoutes } from './modules/tracking/routes.js';
+import { createSmsService } from './modules/sms/service.js';
 import { createPushService } from './modules/notifications/push-service.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { fcmRoutes } from './modules/notifications/fcm-routes.js';
@@ -236,6 +237,9 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   const push = createPushService(config, database.db, app.log);
   app.decorate('push', push);
   app.addHook('onClose', async () => push.stop());
+  const sms = createSmsService({ enabled: false });
+  app.decorate('sms', sms);
+  app.addHook('onClose', async () => sms.stop());
   await app.register(notificationRoutes);
   await app.register(fcmRoutes);
   await app.register(contactRoutes);

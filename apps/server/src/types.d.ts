@@ -5,6 +5,7 @@ import type { GoLiveChecklist } from './modules/admin/go-live.js';
 import type { Mailer } from './modules/mail/mailer.js';
 import type { Metrics } from './modules/metrics/registry.js';
 import type { PushService } from './modules/notifications/push-service.js';
+import type { SmsService } from './modules/sms/service.js';
 import type { DocumentCache } from './plugins/document-cache.js';
 import type { InventoryCache } from './modules/repair/service.js';
 import type { Catalogue } from './modules/shop/catalogue-types.js';
@@ -29,6 +30,8 @@ declare module 'fastify' {
     shop: { catalogue: Catalogue };
     /** Web Push: VAPID keys and the push outbox's job; kick() after committing a notifyUser(). */
     push: PushService;
+    /** Service SMS (issue 24): the SMS outbox and its job; `enabled` false when not configured. */
+    sms: SmsService;
     /** Pages rendered by React Router, kept a few seconds; invalidated by settings saves. */
     documents: DocumentCache;
     /** « Avant l’ouverture »: what is left before the shop opens (admin overview, npm start). */

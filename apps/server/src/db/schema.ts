@@ -880,6 +880,8 @@ export const quoteRequests = pgTable(
     phone: text('phone').notNull(),
     dropOffDate: date('drop_off_date', { mode: 'string' }).notNull(),
     dropOffSlot: text('drop_off_slot', { enum: ['matin', 'apres-midi'] }).notNull(),
+    /** The customer agreed to receive service SMS about this request (estimate, booking, pickup). */
+    smsConsent: boolean('sms_consent').notNull().default(false),
     /** When the customer agreed to be contacted about this quote. */
     consentAt: timestamp('consent_at', { withTimezone: true }).notNull(),
     status: text('status', { enum: ['new', 'in_progress', 'handled'] }).notNull().default('new'),
@@ -1147,4 +1149,288 @@ export const loginChallenges = pgTable(
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('login_challenges_token_hash_unique').on(table.tokenHash), index('login_challenges_expires_idx').on(table.expiresAt)],
+);
+
+// ───────────────────────── The repair journey online (issue 24) ─────────────────────────
+// Estimates approved by a link, drop-off bookings, repair invoices paid online, SMS. Tickets,
+// customers and invoices may live in RepairDesk, so these tables keep their ids and numbers
+// without foreign keys to the local repair tables.
+
+/**
+ * Secret links mailed (or sent by SMS) to a customer: one purpose and one subject each, only the
+ * SHA-256 of the token kept, an expiry, and a revocation (a revised estimate voids the earlier
+ * link). The link proves nothing else: not an account, not another subject.
+ */
+export const customerLinks = pgTable(
+  'customer_links',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    purpose: text('purpose', { enum: ['estimate', 'booking', 'invoice-payment'] }).notNull(),
+    /** The estimate, booking or invoice (the repair backend's invoice id) the link opens. */
+    subjectId: integer('subject_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('customer_links_token_hash_unique').on(table.tokenHash),
+    index('customer_links_subject_idx').on(table.purpose, table.subjectId),
+    check('customer_links_purpose_check', sql`${table.purpose} in ('estimate', 'booking', 'invoice-payment')`),
+  ],
+);
+
+/**
+ * A repair estimate (devis) sent to a customer, from a quote request or a ticket. Amounts are
+ * computed by the server from the lines and the store's VAT regime at creation and never change;
+ * a revision is a new estimate that supersedes this one. `bonus_cents` is the QualiRépar bonus
+ * deducted (0 when staff unticked it or the repair does not qualify).
+ */
+export const estimates = pgTable(
+  'estimates',
+  {
+    id: serial('id').primaryKey(),
+    /** What the customer is given: DV-2026-000123. */
+    estimateNumber: text('estimate_number').notNull(),
+    quoteRequestId: integer('quote_request_id').references(() => quoteRequests.id, { onDelete: 'set null' }),
+    /** The repair backend's ticket (local or RepairDesk), when the estimate is for a ticket. */
+    ticketId: integer('ticket_id'),
+    ticketNumber: text('ticket_number'),
+    /** The repair customer, when known: the one ownership rule shows the estimate in their account. */
+    customerId: integer('customer_id'),
+    customerName: text('customer_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    /** The customer agreed to receive service SMS about this repair. */
+    smsConsent: boolean('sms_consent').notNull().default(false),
+    /** Device category (quote catalogue ids: telephone, tablette, ordinateur…) and its description. */
+    deviceCategory: text('device_category').notNull(),
+    deviceLabel: text('device_label').notNull().default(''),
+    vatRegime: text('vat_regime', { enum: ['standard', 'franchise'] }).notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    /** QualiRépar bonus category (packages/shared repair-bonus table) and the amount deducted. */
+    bonusCategory: text('bonus_category'),
+    bonusCents: integer('bonus_cents').notNull().default(0),
+    /** Deposit asked online before the repair (0: none). */
+    depositCents: integer('deposit_cents').notNull().default(0),
+    leadTimeDays: integer('lead_time_days').notNull(),
+    validUntil: date('valid_until', { mode: 'string' }).notNull(),
+    note: text('note').notNull().default(''),
+    status: text('status', { enum: ['sent', 'accepted', 'declined', 'superseded', 'withdrawn'] }).notNull().default('sent'),
+    supersededById: integer('superseded_by_id'),
+    declineReason: text('decline_reason').notNull().default(''),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedIp: text('decided_ip').notNull().default(''),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('estimates_number_unique').on(table.estimateNumber),
+    index('estimates_customer_idx').on(table.customerId),
+    index('estimates_ticket_idx').on(table.ticketNumber),
+    index('estimates_quote_idx').on(table.quoteRequestId),
+    index('estimates_email_idx').on(table.email),
+    check('estimates_status_check', sql`${table.status} in ('sent', 'accepted', 'declined', 'superseded', 'withdrawn')`),
+    check(
+      'estimates_amounts_check',
+      sql`${table.subtotalCents} >= 0 and ${table.taxCents} >= 0 and ${table.totalCents} >= 0 and ${table.bonusCents} >= 0 and ${table.bonusCents} <= ${table.totalCents} and ${table.depositCents} >= 0 and ${table.depositCents} <= ${table.totalCents} - ${table.bonusCents}`,
+    ),
+    check('estimates_lead_time_check', sql`${table.leadTimeDays} >= 0`),
+  ],
+);
+
+export const estimateLines = pgTable(
+  'estimate_lines',
+  {
+    id: serial('id').primaryKey(),
+    estimateId: integer('estimate_id')
+      .notNull()
+      .references(() => estimates.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    kind: text('kind', { enum: ['part', 'labour', 'other'] }).notNull(),
+    label: text('label').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** Unit price including VAT (the shop's prices are TTC, like invoice lines). */
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    vatRate: text('vat_rate').notNull().default('20'),
+    taxCents: integer('tax_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull(),
+  },
+  (table) => [
+    index('estimate_lines_estimate_idx').on(table.estimateId),
+    check('estimate_lines_kind_check', sql`${table.kind} in ('part', 'labour', 'other')`),
+    check('estimate_lines_quantity_check', sql`${table.quantity} > 0`),
+    check('estimate_lines_amount_check', sql`${table.unitPriceCents} >= 0 and ${table.totalCents} >= 0`),
+  ],
+);
+
+/**
+ * Drop-off booking rules (one row, id = 1): slot length, how many customers per slot, how late a
+ * booking can be changed, how far ahead one can book, and the weekly opening periods the slots
+ * are cut from (weekday 1 = Monday … 7 = Sunday, Paris local times "HH:MM").
+ */
+export const bookingSettings = pgTable(
+  'booking_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    slotMinutes: integer('slot_minutes').notNull().default(30),
+    capacity: integer('capacity').notNull().default(2),
+    cutoffHours: integer('cutoff_hours').notNull().default(2),
+    horizonDays: integer('horizon_days').notNull().default(30),
+    weekly: jsonb('weekly').$type<{ weekday: number; from: string; to: string }[]>().notNull(),
+    updatedAt: updatedAt(),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    check('booking_settings_singleton', sql`${table.id} = 1`),
+    check('booking_settings_values_check', sql`${table.slotMinutes} between 10 and 240 and ${table.capacity} between 1 and 50 and ${table.cutoffHours} >= 0 and ${table.horizonDays} between 1 and 365`),
+  ],
+);
+
+/** Days the shop is closed beyond the weekly hours (holidays, leave), managed by staff. */
+export const bookingClosures = pgTable(
+  'booking_closures',
+  {
+    id: serial('id').primaryKey(),
+    day: date('day', { mode: 'string' }).notNull(),
+    reason: text('reason').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('booking_closures_day_unique').on(table.day)],
+);
+
+/**
+ * One row per slot that was ever booked or touched by staff: the count of confirmed bookings,
+ * raised only by `booked < capacity` in one UPDATE (never overbooked, however many book at once),
+ * a capacity of its own, or a block by staff.
+ */
+export const bookingSlots = pgTable(
+  'booking_slots',
+  {
+    slotStart: timestamp('slot_start', { withTimezone: true }).primaryKey(),
+    booked: integer('booked').notNull().default(0),
+    capacityOverride: integer('capacity_override'),
+    blockedReason: text('blocked_reason'),
+    updatedAt: updatedAt(),
+  },
+  (table) => [check('booking_slots_booked_check', sql`${table.booked} >= 0`)],
+);
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: serial('id').primaryKey(),
+    /** What the customer is given: RDV-2026-000123. */
+    reference: text('reference').notNull(),
+    slotStart: timestamp('slot_start', { withTimezone: true }).notNull(),
+    slotEnd: timestamp('slot_end', { withTimezone: true }).notNull(),
+    status: text('status', { enum: ['confirmed', 'cancelled'] }).notNull().default('confirmed'),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    smsConsent: boolean('sms_consent').notNull().default(false),
+    /** What the customer brings (device and fault), as they wrote it. */
+    note: text('note').notNull().default(''),
+    customerId: integer('customer_id'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    estimateId: integer('estimate_id').references(() => estimates.id, { onDelete: 'set null' }),
+    quoteRequestId: integer('quote_request_id').references(() => quoteRequests.id, { onDelete: 'set null' }),
+    ipKey: text('ip_key').notNull().default(''),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledBy: text('cancelled_by', { enum: ['customer', 'staff'] }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('bookings_reference_unique').on(table.reference),
+    index('bookings_slot_idx').on(table.slotStart, table.status),
+    index('bookings_email_idx').on(table.email),
+    check('bookings_status_check', sql`${table.status} in ('confirmed', 'cancelled')`),
+    check('bookings_slot_order_check', sql`${table.slotEnd} > ${table.slotStart}`),
+  ],
+);
+
+/**
+ * A repair invoice (or an estimate's deposit) paid online with Stripe or PayPal: the amount asked
+ * of the provider comes from the server, and is compared with what the provider reports before
+ * anything is recorded. With RepairDesk, the payment is then posted to it from here (`post_*`),
+ * retried with back-off until it is accepted.
+ */
+export const repairPayments = pgTable(
+  'repair_payments',
+  {
+    id: serial('id').primaryKey(),
+    purpose: text('purpose', { enum: ['invoice', 'deposit'] }).notNull(),
+    /** The repair backend's invoice id (purpose invoice). */
+    invoiceId: integer('invoice_id'),
+    invoiceNumber: text('invoice_number').notNull().default(''),
+    estimateId: integer('estimate_id').references(() => estimates.id, { onDelete: 'set null' }),
+    customerId: integer('customer_id'),
+    /** Where the receipt goes. */
+    email: text('email').notNull(),
+    provider: text('provider', { enum: ['stripe', 'paypal'] }).notNull(),
+    method: text('method').notNull(),
+    providerRef: text('provider_ref').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('eur'),
+    /** created, succeeded, failed, canceled (our reading of the provider's status). */
+    status: text('status').notNull().default('created'),
+    providerStatus: text('provider_status').notNull().default(''),
+    captureRef: text('capture_ref').notNull().default(''),
+    lastError: text('last_error').notNull().default(''),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** RepairDesk only: none (local backend), pending, posted, failed (given up: staff told). */
+    postStatus: text('post_status', { enum: ['none', 'pending', 'posted', 'failed'] }).notNull().default('none'),
+    postAttempts: integer('post_attempts').notNull().default(0),
+    postNextAt: timestamp('post_next_at', { withTimezone: true }),
+    postLockedUntil: timestamp('post_locked_until', { withTimezone: true }),
+    postLockedBy: text('post_locked_by'),
+    postError: text('post_error').notNull().default(''),
+    postedAt: timestamp('posted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('repair_payments_provider_ref_idx').on(table.provider, table.providerRef),
+    index('repair_payments_invoice_idx').on(table.invoiceId),
+    index('repair_payments_estimate_idx').on(table.estimateId),
+    index('repair_payments_post_due_idx').on(table.postStatus, table.postNextAt),
+    check('repair_payments_purpose_check', sql`${table.purpose} in ('invoice', 'deposit')`),
+    check('repair_payments_amount_check', sql`${table.amountCents} > 0`),
+    check('repair_payments_post_status_check', sql`${table.postStatus} in ('none', 'pending', 'posted', 'failed')`),
+  ],
+);
+
+/**
+ * Service SMS waiting to be sent (estimate, booking, ready for pickup), written in the transaction
+ * of what they announce and sent by the SMS job with back-off, like e-mails (mail_outbox). Only
+ * to customers who agreed; never written when SMS is not configured.
+ */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    /** E.164 (+33612345678). */
+    toNumber: text('to_number').notNull(),
+    body: text('body').notNull(),
+    dedupeKey: text('dedupe_key'),
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedBy: text('locked_by'),
+    providerRef: text('provider_ref'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('sms_outbox_dedupe_unique').on(table.dedupeKey),
+    index('sms_outbox_due_idx').on(table.status, table.nextAttemptAt),
+    check('sms_outbox_status_check', sql`${table.status} in ('pending', 'sending', 'sent', 'failed')`),
+  ],
 );

@@ -164,6 +164,9 @@ CREATE TABLE "sms_outbox" (
 	CONSTRAINT "sms_outbox_status_check" CHECK ("sms_outbox"."status" in ('pending', 'sending', 'sent', 'failed'))
 );
 --> statement-breakpoint
+ALTER TABLE "invoices" ADD COLUMN "bonus_category" text;--> statement-breakpoint
+ALTER TABLE "invoices" ADD COLUMN "bonus_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD COLUMN "attachments" jsonb;--> statement-breakpoint
 ALTER TABLE "quote_requests" ADD COLUMN "sms_consent" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "booking_settings" ADD CONSTRAINT "booking_settings_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bookings" ADD CONSTRAINT "bookings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -190,4 +193,5 @@ CREATE INDEX "repair_payments_invoice_idx" ON "repair_payments" USING btree ("in
 CREATE INDEX "repair_payments_estimate_idx" ON "repair_payments" USING btree ("estimate_id");--> statement-breakpoint
 CREATE INDEX "repair_payments_post_due_idx" ON "repair_payments" USING btree ("post_status","post_next_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "sms_outbox_dedupe_unique" ON "sms_outbox" USING btree ("dedupe_key");--> statement-breakpoint
-CREATE INDEX "sms_outbox_due_idx" ON "sms_outbox" USING btree ("status","next_attempt_at");
+CREATE INDEX "sms_outbox_due_idx" ON "sms_outbox" USING btree ("status","next_attempt_at");--> statement-breakpoint
+ALTER TABLE "invoices" ADD CONSTRAINT "invoices_bonus_check" CHECK ("invoices"."bonus_cents" >= 0 and "invoices"."bonus_cents" <= "invoices"."total_cents");

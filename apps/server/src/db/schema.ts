@@ -152,6 +152,8 @@ export const mailOutbox = pgTable(
     lockedBy: text('locked_by'),
     messageId: text('message_id'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Files sent with the mail (a booking's .ics): name, MIME type and base64 content; small only. */
+    attachments: jsonb('attachments').$type<{ filename: string; contentType: string; contentBase64: string }[]>(),
     createdAt: createdAt(),
   },
   (table) => [
@@ -346,6 +348,12 @@ export const invoices = pgTable(
     amountPaidCents: integer('amount_paid_cents').notNull().default(0),
     /** Sum of the credit notes issued against this invoice (issue 9); what is owed is total − credited. */
     creditedCents: integer('credited_cents').notNull().default(0),
+    /**
+     * QualiRépar repair bonus (issue 24): paid to the shop by the eco-organism, so deducted from
+     * what the customer owes (total − credited − bonus), VAT still computed on the full price.
+     */
+    bonusCategory: text('bonus_category'),
+    bonusCents: integer('bonus_cents').notNull().default(0),
     notes: text('notes').notNull().default(''),
     dueOn: timestamp('due_on', { withTimezone: true }),
     createdAt: createdAt(),
@@ -357,6 +365,7 @@ export const invoices = pgTable(
     check('invoices_status_check', sql`${table.status} in ('Paid', 'Unpaid', 'Partial', 'Refunded')`),
     check('invoices_amounts_check', sql`${table.totalCents} >= 0 and ${table.amountPaidCents} >= 0`),
     check('invoices_credited_check', sql`${table.creditedCents} >= 0 and ${table.creditedCents} <= ${table.totalCents}`),
+    check('invoices_bonus_check', sql`${table.bonusCents} >= 0 and ${table.bonusCents} <= ${table.totalCents}`),
   ],
 );
 

@@ -22,6 +22,9 @@ export const rgpdEraseResponseSchema = z.object({
     quoteRequests: z.number().int(),
     ordersMinimised: z.number().int(),
     customersOptedOut: z.number().int(),
+    estimates: z.number().int(),
+    bookings: z.number().int(),
+    smsMessages: z.number().int(),
   }),
 });
 export type RgpdErasure = z.infer<typeof rgpdEraseResponseSchema>['data'];

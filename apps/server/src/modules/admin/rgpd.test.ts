@@ -5,7 +5,21 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, contactMessages, customers, orders, quoteRequests, sessions, users } from '../../db/schema.js';
+import {
+  auditLog,
+  bookingSlots,
+  bookings,
+  contactMessages,
+  customerLinks,
+  customers,
+  estimates,
+  orders,
+  quoteRequests,
+  sessions,
+  smsOutbox,
+  users,
+} from '../../db/schema.js';
+import { issueCustomerLink } from '../links/customer-links.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { signedInUser } from '../../test/users.js';
 import { rgpdMessages } from './rgpd.js';
@@ -31,7 +45,23 @@ beforeAll(async () => {
     billing: { first_name: 'Léa' }, shipping: {}, shippingMethodId: 'local_pickup', shippingMethodTitle: 'Retrait', subtotalCents: 1990, totalCents: 1990,
     inventoryBackend: 'local', createdIp: '203.0.113.7', createdIpKey: '203.0.113.7',
   });
+  // Issue 24: two estimates (one accepted: the repair contract's proof), a booking still to come
+  // holding one of its slot's places, and an SMS sent to the number given.
+  const estimate = (estimateNumber: string, status: 'sent' | 'accepted') => ({
+    estimateNumber, customerName: 'Léa Rgpd', email: EMAIL, phone: '06 12 34 56 78', deviceCategory: 'telephone', vatRegime: 'standard' as const,
+    subtotalCents: 5000, taxCents: 1000, totalCents: 6000, leadTimeDays: 2, validUntil: '2099-01-31', status,
+  });
+  const [sent] = await db().insert(estimates).values([estimate('DV-2026-900001', 'sent'), estimate('DV-2026-900002', 'accepted')]).returning();
+  await issueCustomerLink(db(), 'estimate', sent?.id ?? 0, new Date(Date.now() + 86_400_000));
+  await db().insert(bookingSlots).values({ slotStart: FUTURE_SLOT, booked: 2 });
+  const [booking] = await db()
+    .insert(bookings)
+    .values({ reference: 'RDV-2026-900001', slotStart: FUTURE_SLOT, slotEnd: new Date(FUTURE_SLOT.getTime() + 30 * 60_000), name: 'Léa', email: EMAIL, phone: '0612345678', ipKey: '203.0.113.7' })
+    .returning();
+  await issueCustomerLink(db(), 'booking', booking?.id ?? 0, FUTURE_SLOT);
+  await db().insert(smsOutbox).values({ kind: 'booking_confirmed', toNumber: '+33612345678', body: 'E.repare : rendez-vous confirmé', status: 'sent' });
 });
+const FUTURE_SLOT = new Date('2099-01-06T09:30:00Z');
 afterAll(async () => {
   await t?.close();
 });
@@ -59,6 +89,9 @@ describe('RGPD requests handled by staff', () => {
     expect(data.contactMessages).toHaveLength(1);
     expect(data.quoteRequests).toHaveLength(1);
     expect(data.orders).toHaveLength(1);
+    expect(data.estimates).toHaveLength(2);
+    expect(data.bookings).toHaveLength(1);
+    expect(JSON.stringify(data.bookings)).not.toContain('ipKey');
     expect(JSON.stringify(data.orders)).not.toContain('orderKeyHash');
     expect(JSON.stringify(data)).not.toContain('passwordHash');
     const unknown = await exportFor('personne@exemple.fr', admin.headers);
@@ -83,8 +116,15 @@ describe('RGPD requests handled by staff', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({
       message: rgpdMessages.erased,
-      data: { accounts: 1, contactMessages: 1, quoteRequests: 1, ordersMinimised: 1, customersOptedOut: 1 },
+      data: { accounts: 1, contactMessages: 1, quoteRequests: 1, ordersMinimised: 1, customersOptedOut: 1, estimates: 1, bookings: 1, smsMessages: 1 },
     });
+    // The accepted estimate stays (proof of the repair contract); the other, its link, the booking
+    // and its link go; the booking's place in its slot is free again; the SMS log goes.
+    expect((await db().select().from(estimates).where(eq(estimates.email, EMAIL))).map((row) => row.status)).toEqual(['accepted']);
+    expect(await db().select().from(bookings).where(eq(bookings.email, EMAIL))).toHaveLength(0);
+    expect(await db().select().from(customerLinks)).toHaveLength(0);
+    expect(await db().select({ booked: bookingSlots.booked }).from(bookingSlots).where(eq(bookingSlots.slotStart, FUTURE_SLOT))).toEqual([{ booked: 1 }]);
+    expect(await db().select().from(smsOutbox)).toHaveLength(0);
     expect(await db().select().from(users).where(eq(users.email, EMAIL))).toHaveLength(0);
     expect(await db().select().from(sessions).where(eq(sessions.userId, person.id))).toHaveLength(0);
     expect(await db().select().from(contactMessages).where(sql`lower(${contactMessages.email}) = ${EMAIL}`)).toHaveLength(0);

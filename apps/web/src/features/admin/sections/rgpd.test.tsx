@@ -22,7 +22,7 @@ function setup() {
       calls.push({ url, body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined });
       if (url.startsWith('/api/admin/rgpd/export')) return json({ success: true, data: { email: 'lea@exemple.fr', orders: [] } });
       if (url === '/api/admin/rgpd/erase')
-        return json({ success: true, message: 'Données effacées.', data: { accounts: 1, contactMessages: 2, quoteRequests: 0, ordersMinimised: 1, customersOptedOut: 1 } });
+        return json({ success: true, message: 'Données effacées.', data: { accounts: 1, contactMessages: 2, quoteRequests: 0, ordersMinimised: 1, customersOptedOut: 1, estimates: 0, bookings: 0, smsMessages: 0 } });
       return json({ success: false, message: 'inconnu' }, 404);
     }),
   );

@@ -68,6 +68,9 @@ function ErasureSummary({ result }: { result: RgpdErasure }) {
     [result.quoteRequests, 'demande de devis supprimée', 'demandes de devis supprimées'],
     [result.ordersMinimised, 'commande sans adresse IP', 'commandes sans adresse IP'],
     [result.customersOptedOut, 'fiche client sans consentement marketing', 'fiches clients sans consentement marketing'],
+    [result.estimates, 'devis non accepté supprimé', 'devis non acceptés supprimés'],
+    [result.bookings, 'rendez-vous supprimé', 'rendez-vous supprimés'],
+    [result.smsMessages, 'SMS supprimé', 'SMS supprimés'],
   ] as const;
   return (
     <ul className="list-disc space-y-1 pl-5 text-sm">

@@ -6,6 +6,7 @@ import { purgeTrustedDevices } from '../modules/auth/devices.js';
 import { purgeSessions } from '../modules/auth/repository.js';
 import { purgeLoginChallenges } from '../modules/auth/two-factor-store.js';
 import { purgeOldContactMessages } from '../modules/contact/service.js';
+import { purgeCustomerLinks } from '../modules/links/customer-links.js';
 import { purgeOldNotifications } from '../modules/notifications/service.js';
 import { purgeOldQuoteRequests } from '../modules/quotes/service.js';
 import { timeJobRun, type OnJobRun } from './job-runs.js';
@@ -34,6 +35,8 @@ export function startCleanupJob(db: Db, log: FastifyBaseLogger, { intervalMs = H
       // Contact messages and quote requests: the legal notice's "3 ans après notre dernier échange".
       await purgeOldContactMessages(db);
       await purgeOldQuoteRequests(db);
+      // Secret links mailed to customers (estimates, bookings, invoices), a month after they ended.
+      await purgeCustomerLinks(db);
       // Fresh planner statistics: PGlite has no autovacuum daemon (harmless on PostgreSQL).
       await db.execute(sql`analyze`);
     } catch (error) {

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { customerLinks } from '../../db/schema.js';
 import { generateToken, hashToken } from '../../lib/tokens.js';
@@ -62,4 +62,14 @@ export async function revokeCustomerLinks(db: Executor, purpose: LinkPurpose, su
     .update(customerLinks)
     .set({ revokedAt: now })
     .where(and(eq(customerLinks.purpose, purpose), eq(customerLinks.subjectId, subjectId), isNull(customerLinks.revokedAt)));
+}
+
+/** Links ended (expired or revoked) more than 30 days ago are deleted: a page can still say « expiré » for a month. */
+export async function purgeCustomerLinks(db: Executor, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000);
+  const deleted = await db
+    .delete(customerLinks)
+    .where(or(lt(customerLinks.expiresAt, before), lt(customerLinks.revokedAt, before)))
+    .returning({ id: customerLinks.id });
+  return deleted.length;
 }

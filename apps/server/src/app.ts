@@ -32,12 +32,16 @@ import { shippingRoutes } from './modules/shipping/routes.js';
 import { stripeRoutes } from './modules/payments/stripe-routes.js';
 import { paypalRoutes } from './modules/payments/paypal-routes.js';
 import { trackingRoutes } from './modules/tracking/routes.js';
+import { adminSmsRoutes } from './modules/sms/admin-routes.js';
 import { createSmsService } from './modules/sms/service.js';
 import { createPushService } from './modules/notifications/push-service.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { fcmRoutes } from './modules/notifications/fcm-routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { quoteRoutes } from './modules/quotes/routes.js';
+import { estimateRoutes } from './modules/estimates/routes.js';
+import { adminBookingRoutes, bookingRoutes } from './modules/bookings/routes.js';
+import { createRepairPaymentsContext, repairPaymentRoutes } from './modules/repair-payments/routes.js';
 import { registerSameOriginCheck } from './plugins/same-origin.js';
 import { registerCanonicalPathCheck, rewriteToCanonical } from './plugins/canonical-path.js';
 import { registerPersonalAnswers } from './plugins/personal-answers.js';
@@ -220,6 +224,9 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   await app.register(pdfRoutes);
   await app.register(paymentRoutes);
   // Payment providers and relay points: each always registered, answering 404 when not configured.
+  // Repair invoices paid online (issue 24 §4): before the Stripe routes, whose webhook hands them their sessions.
+  app.decorate('repairPayments', createRepairPaymentsContext(app));
+  await app.register(repairPaymentRoutes);
   await app.register(stripeRoutes);
   await app.register(paypalRoutes);
   await app.register(shippingRoutes);
@@ -237,13 +244,20 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   const push = createPushService(config, database.db, app.log);
   app.decorate('push', push);
   app.addHook('onClose', async () => push.stop());
-  const sms = createSmsService({ enabled: false });
+  // Service SMS (issue 24 §5): off unless SMS_PROVIDER is set; the sending job is started by server.ts.
+  const sms = createSmsService(config, database.db, app.log);
   app.decorate('sms', sms);
   app.addHook('onClose', async () => sms.stop());
+  // The SMS outbox for staff (Administration → E-mails → SMS).
+  await app.register(adminSmsRoutes);
   await app.register(notificationRoutes);
   await app.register(fcmRoutes);
   await app.register(contactRoutes);
   await app.register(quoteRoutes);
+  // Repair estimates (issue 24 §1): staff, the customer's secret link, the account.
+  await app.register(estimateRoutes);
+  await app.register(bookingRoutes);
+  await app.register(adminBookingRoutes);
 
   await registerReactRouter(app);
   return app;

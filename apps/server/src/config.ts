@@ -1,6 +1,7 @@
 import { createPrivateKey } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isSmsSenderId, smsSenderId } from '@erepare/shared/sms';
 import { defaultStoreProfile } from '@erepare/shared/store-profile';
 import { z } from '@erepare/shared/zod';
 
@@ -91,6 +92,12 @@ const envSchema = z
         .min(0, { error: 'doit être positif ou nul' })
         .default(1),
     ),
+    // Where a payment made online is posted to RepairDesk (issue 24 §4): inferred from the public
+    // API (not documented in the reference), so configurable.
+    REPAIRDESK_PAYMENT_PATH: z.preprocess(
+      emptyToUndefined,
+      z.string().trim().regex(/^[a-z0-9_/-]{1,80}$/i, { error: 'doit être un chemin de l’API RepairDesk (ex. invoice/addpayment)' }).default('invoice/addpayment'),
+    ),
     REPAIR_VISITOR_LIMIT: z.preprocess(
       emptyToUndefined,
       z.coerce
@@ -180,6 +187,21 @@ const envSchema = z
     PAYPAL_API_URL: z.preprocess(
       emptyToUndefined,
       z.url({ error: 'doit être une URL https://…' }).refine(isSafeServiceUrl, { error: httpsOnlyMessage }).default('https://api-m.paypal.com'),
+    ),
+    // Service SMS (issue 24 §5, docs/sms.md): off unless SMS_PROVIDER is set.
+    SMS_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['brevo'], { error: 'doit valoir brevo (ou rester vide : pas de SMS)' }).optional()),
+    // The value is never echoed in an error message.
+    BREVO_API_KEY: z.preprocess(
+      (value) => emptyToUndefined(typeof value === 'string' ? value.trim() : value),
+      z.string().regex(/^[A-Za-z0-9_-]{16,200}$/, { error: 'doit être une clé API Brevo (xkeysib-…)' }).optional(),
+    ),
+    BREVO_SMS_SENDER: z.preprocess(
+      (value) => emptyToUndefined(typeof value === 'string' ? value.trim() : value),
+      z.string().refine(isSmsSenderId, { error: 'doit compter 3 à 11 lettres ou chiffres sans espace ni accent (ou être un numéro)' }).optional(),
+    ),
+    BREVO_BASE_URL: z.preprocess(
+      emptyToUndefined,
+      z.url({ error: 'doit être une URL https://…' }).refine(isSafeServiceUrl, { error: httpsOnlyMessage }).default('https://api.brevo.com'),
     ),
     COLISSIMO_ACCOUNT_NUMBER: z.preprocess(emptyToUndefined, z.string().trim().regex(/^\d{6,10}$/, { error: 'doit être le numéro de contrat Colissimo (6 chiffres)' }).optional()),
     COLISSIMO_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
@@ -292,6 +314,12 @@ const envSchema = z
     if (Boolean(env.PAYPAL_CLIENT_ID) !== Boolean(env.PAYPAL_CLIENT_SECRET)) {
       ctx.addIssue({ code: 'custom', path: [env.PAYPAL_CLIENT_ID ? 'PAYPAL_CLIENT_SECRET' : 'PAYPAL_CLIENT_ID'], message: 'PAYPAL_CLIENT_ID et PAYPAL_CLIENT_SECRET vont ensemble' });
     }
+    if (env.SMS_PROVIDER === 'brevo' && !env.BREVO_API_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['BREVO_API_KEY'], message: 'est requis quand SMS_PROVIDER=brevo' });
+    }
+    if (env.BREVO_API_KEY && !env.SMS_PROVIDER) {
+      ctx.addIssue({ code: 'custom', path: ['SMS_PROVIDER'], message: 'doit valoir brevo pour envoyer des SMS avec BREVO_API_KEY' });
+    }
     if (env.COLISSIMO_ACCOUNT_NUMBER && !env.COLISSIMO_PASSWORD) {
       ctx.addIssue({ code: 'custom', path: ['COLISSIMO_PASSWORD'], message: 'est requis quand COLISSIMO_ACCOUNT_NUMBER est défini' });
     }
@@ -336,7 +364,7 @@ export type Config = {
    * Repair backend: our tables (default) or RepairDesk when an API key is set. `loyaltyPointCents`:
    * value of one RepairDesk loyalty point, in cents.
    */
-  repair: { kind: 'local' } | { kind: 'repairdesk'; apiKey: string; baseUrl: string; loyaltyPointCents: number };
+  repair: { kind: 'local' } | { kind: 'repairdesk'; apiKey: string; baseUrl: string; loyaltyPointCents: number; paymentPath: string };
   /** Ticket lookups and uncached lists one IP address may ask of the repair backend per minute. */
   repairVisitorLimit: number;
   /**
@@ -372,6 +400,11 @@ export type Config = {
    * then the /api/fcm routes answer 503 and only Web Push is used. Base URLs point tests at a fake.
    */
   fcm: { projectId: string; clientEmail: string; privateKey: string; apiUrl: string; tokenUrl: string } | null;
+  /**
+   * Service SMS (issue 24 §5, docs/sms.md), null when not configured: then nothing is queued and
+   * the quote form offers no SMS. `sender` defaults to the store's name as a sender id (Erepare).
+   */
+  sms: { provider: 'brevo'; apiKey: string; sender: string; baseUrl: string } | null;
   /**
    * Deadlines of the HTTP server against slow clients (issue 20 item 11): the request line and
    * headers (`headersTimeoutMs`), the whole request with its body (`requestTimeoutMs`), a socket
@@ -446,6 +479,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
           apiKey: values.REPAIRDESK_API_KEY,
           baseUrl: values.REPAIRDESK_BASE_URL.replace(/\/$/, ''),
           loyaltyPointCents: values.REPAIRDESK_LOYALTY_POINT_CENTS,
+          paymentPath: values.REPAIRDESK_PAYMENT_PATH,
         }
       : { kind: 'local' },
     repairVisitorLimit: values.REPAIR_VISITOR_LIMIT,
@@ -489,6 +523,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     },
     uploads: { checkIntervalMs: values.UPLOAD_CHECK_INTERVAL_MS, minBytesPerSecond: values.UPLOAD_MIN_BYTES_PER_SECOND },
     fcm: fcmConfigOf(values),
+    sms:
+      values.SMS_PROVIDER === 'brevo' && values.BREVO_API_KEY
+        ? {
+            provider: 'brevo',
+            apiKey: values.BREVO_API_KEY,
+            sender: values.BREVO_SMS_SENDER ?? smsSenderId(defaultStoreProfile.name) ?? 'Atelier',
+            baseUrl: values.BREVO_BASE_URL.replace(/\/$/, ''),
+          }
+        : null,
     admin: values.ADMIN_EMAIL
       ? { email: values.ADMIN_EMAIL.trim().toLowerCase(), password: values.ADMIN_PASSWORD }
       : null,

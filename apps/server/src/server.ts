@@ -5,6 +5,7 @@ import { startCleanupJob } from './jobs/cleanup.js';
 import { startOrderExpiryJob } from './jobs/order-expiry.js';
 import { startPaypalPendingJob } from './jobs/paypal-pending.js';
 import { startTicketTrackingJob } from './jobs/ticket-tracking.js';
+import { startRepairDeskPaymentsJob } from './jobs/repairdesk-payments.js';
 import { startBackups } from './modules/backups/job.js';
 import { kickPush } from './modules/tracking/service.js';
 import type { buildApp } from './app.js';
@@ -84,12 +85,17 @@ async function listenOn(
     // Tracked tickets: RepairDesk polled every 30 s within its quota; a slow sweep with our tables.
     const runningApp = app;
     const stopTicketTracking = startTicketTrackingJob(database.db, app.log, { backend, kick: () => kickPush(runningApp), onRun: jobRun('ticket_tracking') });
+    // Repair payments taken online, posted to RepairDesk with retries (issue 24 §4); nothing to post with our tables.
+    const stopRepairDeskPayments = backend.kind === 'repairdesk' ? startRepairDeskPaymentsJob(database.db, backend, app.log, { onRun: jobRun('repairdesk_payments') }) : () => undefined;
     // The outbox's sending job: only a listening server sends (test apps keep mails in the table).
     const mailer = app.mail;
     mailer.start({ onPoll: jobRun('mail_outbox') });
     // The push outbox's job (also generates the VAPID keys on the very first start).
     const push = app.push;
     push.start({ onRun: jobRun('push_outbox') });
+    // The SMS outbox's job (only when SMS is configured).
+    const sms = app.sms;
+    sms.start({ onPoll: jobRun('sms_outbox') });
     // Daily backups into BACKUP_DIR, and (PGlite) the socket `npm run backup` asks this server through.
     const stopBackups = await startBackups({ config, database, log: app.log, onRun: jobRun('backup') });
     let closing: Promise<void> | undefined;
@@ -104,7 +110,8 @@ async function listenOn(
           stopOrderExpiry();
           stopPaypalPending();
           stopTicketTracking();
-          await Promise.all([mailer.stop(), push.stop(), stopBackups()]);
+          stopRepairDeskPayments();
+          await Promise.all([mailer.stop(), push.stop(), sms.stop(), stopBackups()]);
           await app?.close();
           await database.close();
         })();

@@ -6,6 +6,7 @@ import type { Mailer } from './modules/mail/mailer.js';
 import type { Metrics } from './modules/metrics/registry.js';
 import type { PushService } from './modules/notifications/push-service.js';
 import type { SmsService } from './modules/sms/service.js';
+import type { RepairPaymentsContext } from './modules/repair-payments/service.js';
 import type { DocumentCache } from './plugins/document-cache.js';
 import type { InventoryCache } from './modules/repair/service.js';
 import type { Catalogue } from './modules/shop/catalogue-types.js';
@@ -32,6 +33,8 @@ declare module 'fastify' {
     push: PushService;
     /** Service SMS (issue 24): the SMS outbox and its job; `enabled` false when not configured. */
     sms: SmsService;
+    /** Repair invoices and estimate deposits paid online (issue 24 §4): the Stripe webhook hands them their sessions. */
+    repairPayments: RepairPaymentsContext;
     /** Pages rendered by React Router, kept a few seconds; invalidated by settings saves. */
     documents: DocumentCache;
     /** « Avant l’ouverture »: what is left before the shop opens (admin overview, npm start). */

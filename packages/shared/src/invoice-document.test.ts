@@ -84,6 +84,19 @@ describe('invoiceFigures: one VAT rule for the screen and the PDF', () => {
     const figures = invoiceFigures(invoice([{ name: 'Écran', sku: '', quantity: 1, price: 120, tax: 20, total: 120 }], { amount_paid: 50, amount_due: 50, credited: 20 }), 'standard');
     expect(rows(figures).slice(-3)).toEqual(['Avoirs: -20.00', 'Déjà réglé: 50.00', 'Reste à payer: 50.00']);
   });
+
+  it('deducts the QualiRépar bonus after the total TTC, the VAT staying on the full price', () => {
+    const source = { ...invoice([{ name: 'Écran', sku: '', quantity: 1, price: 120, tax: 20, total: 120 }], { amount_due: 95 }), bonus: 25, bonus_label: 'Bonus réparation QualiRépar (Smartphones)' };
+    const figures = invoiceFigures(source, 'standard');
+    expect(rows(figures)).toEqual([
+      'Total HT: 100.00',
+      'TVA 20 %: 20.00',
+      'Total TTC: 120.00',
+      'Bonus réparation QualiRépar (Smartphones): -25.00',
+      'Déjà réglé: 0.00',
+      'Reste à payer: 95.00',
+    ]);
+  });
 });
 
 describe('the mentions of a French invoice', () => {

@@ -37,7 +37,7 @@ export type InvoiceTotalRow = { label: string; cents: number; strong?: boolean }
 
 export type InvoiceFigures = {
   lines: InvoiceLineFigures[];
-  /** Total HT, VAT per rate, margin-scheme goods, total TTC; then credit notes, paid and due. */
+  /** Total HT, VAT per rate, margin-scheme goods, total TTC; then credit notes, repair bonus, paid and due. */
   totals: InvoiceTotalRow[];
   totalCents: number;
   dueCents: number;
@@ -52,7 +52,7 @@ function rateOf(vatRate: VatRate | undefined, regime: VatRegime): VatRate {
   return vatRate ?? '20';
 }
 
-type FigureSource = Pick<Invoice, 'line_items' | 'total_amount' | 'amount_paid' | 'amount_due'> & Partial<Pick<Invoice, 'credited'>>;
+type FigureSource = Pick<Invoice, 'line_items' | 'total_amount' | 'amount_paid' | 'amount_due'> & Partial<Pick<Invoice, 'credited' | 'bonus' | 'bonus_label'>>;
 
 /** The figures of an invoice under the shop's VAT regime. */
 export function invoiceFigures(invoice: FigureSource, regime: VatRegime): InvoiceFigures {
@@ -97,6 +97,9 @@ export function invoiceFigures(invoice: FigureSource, regime: VatRegime): Invoic
   }
   const credited = cents(invoice.credited ?? 0);
   if (credited > 0) totals.push({ label: 'Avoirs', cents: -credited });
+  // Issue 24: the QualiRépar bonus is deducted from what the customer pays (the VAT stays on the full price).
+  const bonus = cents(invoice.bonus ?? 0);
+  if (bonus > 0) totals.push({ label: invoice.bonus_label || 'Bonus réparation QualiRépar', cents: -bonus });
   totals.push({ label: 'Déjà réglé', cents: cents(invoice.amount_paid) });
   const dueCents = cents(invoice.amount_due);
   totals.push({ label: 'Reste à payer', cents: dueCents, strong: true });

@@ -80,6 +80,9 @@ export type PageId =
   | 'account'
   | 'forgot-password'
   | 'reset-password'
+  | 'estimate'
+  | 'booking'
+  | 'booking-manage'
   | 'verify-email'
   | 'admin'
   | 'cart'
@@ -142,6 +145,11 @@ const staticRoutes: RouteDef[] = [
   { path: '/compte', page: 'account', title: 'Mon compte', noindex: true },
   { path: '/forgot-password', page: 'forgot-password', title: 'Mot de passe oublié', noindex: true },
   { path: '/reset-password', page: 'reset-password', title: 'Nouveau mot de passe', noindex: true },
+  // Issue 24 §1: the estimate a secret link opens (?token=…), without an account.
+  { path: '/devis/consulter', page: 'estimate', title: 'Votre devis', noindex: true },
+  // Issue 24 §3: drop-off bookings; the manage page opens a booking by its secret link (?token=…).
+  { path: '/rendez-vous', page: 'booking', title: 'Prendre rendez-vous pour déposer un appareil', description: 'Réservez en ligne un créneau pour déposer votre appareil à l’atelier E.repare de Gujan-Mestras\u00a0: confirmation par e-mail, ajout à votre agenda, modification en un clic.' },
+  { path: '/rendez-vous/gerer', page: 'booking-manage', title: 'Gérer mon rendez-vous', noindex: true },
   { path: '/verify-email', page: 'verify-email', title: 'Vérification de l’adresse e-mail', noindex: true },
   { path: '/admin-dashboard', page: 'admin', title: 'Administration', noindex: true },
   { path: '/panier', page: 'cart', title: 'Panier', noindex: true },
@@ -168,6 +176,7 @@ export const routes: readonly RouteDef[] = [
 export const PUBLIC_PAGES: readonly PageId[] = [
   'home', 'shop', 'shop-beta', 'quote', 'tracking', 'tracking-modern', 'service', 'landing', 'partners', 'about',
   'social', 'blog', 'blog-beta', 'qualirepar', 'reparacteurs', 'contact', 'faq', 'cgv', 'legal', 'maintenance',
+  'booking',
 ];
 
 /** The public paths: each route of a PUBLIC_PAGES page without a parameter. */

@@ -16,6 +16,8 @@ export type WebServices = {
   firstProducts(): Promise<ProductListResponse | null>;
   /** The site's public address (canonical links). */
   publicUrl: string;
+  /** Service SMS configured (issue 24 §5): the quote form then offers its SMS box. */
+  smsEnabled?: boolean;
 };
 
 export type DocumentPolicy = {

@@ -18,5 +18,6 @@ export function webServices(app: FastifyInstance): WebServices {
     // The query /boutique asks first (newest first: apps/web/src/features/shop/lib/catalogue-params.ts).
     firstProducts: () => productListAnswer(app.shop.catalogue, productListQuerySchema.parse({ page: 1, per_page: SHOP_PAGE_SIZE, orderby: 'date', order: 'desc' })),
     publicUrl: app.config.publicUrl,
+    smsEnabled: app.sms.enabled,
   };
 }

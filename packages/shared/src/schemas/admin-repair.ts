@@ -1,5 +1,6 @@
 import { z } from '../zod.js';
 import { vatRates, type VatRate } from '../invoice-vat.js';
+import { repairBonusCategoryIds } from '../repair-bonus.js';
 import { deviceCategories } from '../ticket-status.js';
 import { searchTextSchema } from './repair.js';
 
@@ -379,6 +380,8 @@ export const invoiceCreateSchema = z.strictObject(
       }),
     notes: multiLineText(2000, 'Remarques').optional(),
     dueOn: dateInputSchema.nullable().optional(),
+    /** Issue 24: deduct the QualiRépar bonus of this category (staff checked the conditions). */
+    bonusCategory: z.enum(repairBonusCategoryIds, { error: 'Catégorie de bonus réparation invalide' }).nullable().optional(),
   },
   { error: 'Champ inconnu' },
 );
@@ -424,6 +427,8 @@ export const adminInvoiceSummarySchema = z.object({
   totalCents: z.number().int(),
   amountPaidCents: z.number().int(),
   creditedCents: z.number().int(),
+  /** Issue 24: the QualiRépar bonus deducted from what the customer owes (0: none). */
+  bonusCents: z.number().int(),
   amountDueCents: z.number().int(),
   createdAt: z.string(),
 });
@@ -442,6 +447,9 @@ export const adminCreditNoteSchema = z.object({
 export const adminInvoiceSchema = adminInvoiceSummarySchema.extend({
   subtotalCents: z.number().int(),
   taxCents: z.number().int(),
+  /** Issue 24: the bonus category (packages/shared repair-bonus) and its label, when a bonus is deducted. */
+  bonusCategory: z.string().nullable(),
+  bonusLabel: z.string().nullable(),
   notes: z.string(),
   dueOn: z.string().nullable(),
   customer: customerSummary,

@@ -4,7 +4,7 @@ import { z } from '../zod.js';
  * « Avant l’ouverture », the go-live checklist of the admin overview (issue 23 §1):
  * `GET /api/admin/go-live` and the test mail `POST /api/admin/go-live/test-mail`.
  */
-export const goLiveItemIds = ['profile', 'mail', 'https', 'payments', 'backup', 'two-factor'] as const;
+export const goLiveItemIds = ['profile', 'mail', 'https', 'payments', 'backup', 'two-factor', 'sms'] as const;
 
 export const goLiveItemSchema = z.object({
   id: z.enum(goLiveItemIds),

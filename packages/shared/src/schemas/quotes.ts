@@ -102,6 +102,11 @@ export const quoteFieldsSchema = quoteDeviceSchema
     modelOther: otherText.optional().default(''),
     faultOther: otherText.optional().default(''),
     description: quoteDetailsSchema.shape.description.optional().default(''),
+    /**
+     * The customer agrees to service SMS about this repair (estimate, appointment, device ready):
+     * unticked by default, offered only when the shop has SMS configured (issue 24 §5).
+     */
+    smsConsent: z.boolean().optional().default(false),
   });
 
 /** The catalogue rules of checkQuoteChoices as a zod refinement (for schemas built on quoteFieldsSchema). */

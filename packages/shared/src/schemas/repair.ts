@@ -376,6 +376,9 @@ export const invoiceSchema = z.object({
   mentions: z.array(z.string()).optional(),
   /** Issue 9: total of the credit notes issued against the invoice (euros). */
   credited: euros.optional(),
+  /** Issue 24: the QualiRépar repair bonus deducted from what the customer owes (euros), and its line's label. */
+  bonus: euros.optional(),
+  bonus_label: z.string().optional(),
   payments: z.array(z.object({ type: z.enum(['payment', 'refund']), amount: euros, method: z.string(), transaction_id: z.string(), payment_date: z.string() })),
   ticket: z.object({ hasTicket: z.boolean(), id: z.number().int().nullable(), order_id: z.string().nullable() }),
 });

@@ -13,6 +13,7 @@ export function createRepairBackend(config: Config, database: Database, log: Fas
       baseUrl: config.repair.baseUrl,
       production: config.env === 'production',
       loyaltyPointCents: config.repair.loyaltyPointCents,
+      paymentPath: config.repair.paymentPath,
       log,
     });
   }

@@ -162,6 +162,7 @@ async function invoicesWithDetails(db: Db, rows: (typeof invoices.$inferSelect)[
     amountPaidCents: row.amountPaidCents,
     // Only when set, so that records stay those RepairDesk gives (contract test) for plain invoices.
     ...(row.creditedCents > 0 ? { creditedCents: row.creditedCents } : {}),
+    ...(row.bonusCents > 0 ? { bonusCents: row.bonusCents, bonusCategory: row.bonusCategory } : {}),
     notes: row.notes,
     dueOn: row.dueOn,
     createdAt: row.createdAt,

@@ -186,6 +186,8 @@ export type RepairDeskBackendOptions = {
   firstPage?: 0 | 1;
   /** Value of one loyalty point in cents, when RepairDesk gives `loyalty_points` rather than `loyalty_balance` (1 by default). */
   loyaltyPointCents?: number;
+  /** Where online payments are posted (issue 24 §4; inferred, see docs/decisions.md): invoice/addpayment by default. */
+  paymentPath?: string;
 };
 
 type ListResult<T> = { items: T[]; total: number };
@@ -681,6 +683,24 @@ export function createRepairDeskBackend(options: RepairDeskBackendOptions): Repa
       } finally {
         forgetCustomer(id);
       }
+    },
+
+    async addInvoicePayment(payment) {
+      // One attempt: the posting job retries from the database with its own back-off.
+      const answer = await transport.request(options.paymentPath ?? 'invoice/addpayment', {
+        method: 'POST',
+        body: {
+          invoice_id: payment.invoiceId,
+          amount: Number((payment.amountCents / 100).toFixed(2)),
+          payment_method: payment.method,
+          transaction_id: payment.transactionId,
+          notes: payment.notes,
+        },
+        attempts: 1,
+        timeoutMs: timeouts.defaultMs,
+      });
+      generation += 1;
+      if (answer.kind === 'none') throw new RepairBackendError('REPAIR_REJECTED', repairDeskMessages.empty, 502);
     },
 
     async listInvoices(filter) {

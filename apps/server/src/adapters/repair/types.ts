@@ -121,12 +121,18 @@ export type InvoiceRecord = {
   amountPaidCents: number;
   /** Credit notes issued against the invoice (issue 9, local backend); absent means none. */
   creditedCents?: number;
+  /** QualiRépar bonus deducted (issue 24, local backend; RepairDesk: none); absent means none. */
+  bonusCents?: number;
+  bonusCategory?: string | null;
   notes: string;
   dueOn: Date | null;
   createdAt: Date;
   lines: InvoiceLineRecord[];
   payments: InvoicePaymentRecord[];
 };
+
+/** A payment posted to the backend: the amount in cents, our method label and the provider's reference. */
+export type InvoicePaymentInput = { invoiceId: number; amountCents: number; method: string; transactionId: string; notes: string };
 
 export type InvoiceListFilter = {
   /** Invoice number or line item name. */
@@ -196,6 +202,13 @@ export type RepairBackend = {
   listInventory: (filter: InventoryListFilter) => Promise<{ items: InventoryItemRecord[]; total: number }>;
   listInventoryCategories: () => Promise<NamedRecord[]>;
   listInventoryBrands: () => Promise<NamedRecord[]>;
+
+  /**
+   * Records a payment taken online on an invoice of the backend (issue 24 §4): RepairDesk only
+   * (with our tables, the payment is written in the settling transaction). One attempt, no retry:
+   * the caller (the posting job) retries from the database. Throws RepairBackendError on failure.
+   */
+  addInvoicePayment?: (payment: InvoicePaymentInput) => Promise<void>;
 
   /** One cheap call to the backend, for /api/repairdesk/test. */
   ping: () => Promise<BackendPing>;

@@ -10,6 +10,7 @@ import { realProfile } from '@erepare/shared/testing/real-store-profile';
 import { auditLog, mailOutbox } from '../../db/schema.js';
 import { adminTestBed, type AdminTestBed, type Envelope } from '../../test/admin.js';
 import { FAKE_PAYPAL_CLIENT_ID, FAKE_PAYPAL_CLIENT_SECRET, startPaypalFake, type PaypalFake } from '../../test/fakes/paypal-fake.js';
+import { startFakeSms, type FakeSms } from '../../test/fakes/sms-fake.js';
 import { startStripeFake, type StripeFake } from '../../test/fakes/stripe-fake.js';
 import { signal, until } from '../../test/signals.js';
 import { goLiveConsoleLines, twoFactorReadiness } from './go-live.js';
@@ -59,7 +60,9 @@ describe('a fresh install (demo profile, no SMTP, on this machine)', () => {
       ['payments', true],
       ['backup', false],
       ['two-factor', false],
+      ['sms', true],
     ]);
+    expect(item(report, 'sms')?.detail).toMatch(/^SMS non configuré/);
     expect(item(report, 'profile')?.problems).toContain('Coordonnées bancaires : valeur d’exemple à remplacer.');
     expect(item(report, 'profile')?.href).toBe('/admin-dashboard?section=parametres');
     expect(item(report, 'mail')?.detail).toMatch(/^SMTP_URL n’est pas défini/);
@@ -176,5 +179,37 @@ describe('a real site (https address) whose profile still holds example values (
     expect(text).toContain('Disallow: /compte');
     expect(text).not.toMatch(/^Disallow: \/$/m);
     expect(await gateways()).toEqual(['bacs', 'cod']);
+  });
+});
+
+describe('with SMS (Brevo) configured', () => {
+  let fake: FakeSms;
+  beforeAll(async () => {
+    fake = await startFakeSms();
+  });
+  afterAll(() => fake.close());
+
+  it('says Brevo answers and accepts the key (GET /v3/account)', async () => {
+    const bed = await adminTestBed({ SMS_PROVIDER: 'brevo', BREVO_API_KEY: fake.apiKey, BREVO_BASE_URL: fake.url });
+    try {
+      const report = (await bed.call('GET', '/api/admin/go-live')).json<Envelope<GoLiveReport>>().data;
+      expect(item(report, 'sms')).toMatchObject({ done: true, detail: 'Brevo répond et accepte la clé ; expéditeur des SMS : Erepare.' });
+      expect(fake.requests.some((request) => request.method === 'GET' && request.path === '/v3/account')).toBe(true);
+    } finally {
+      await bed.t.close();
+    }
+  });
+
+  it('says so when Brevo refuses the key, without the key in the answer', async () => {
+    const wrongKey = 'xkeysib-wrongkey00000000000000';
+    const bed = await adminTestBed({ SMS_PROVIDER: 'brevo', BREVO_API_KEY: wrongKey, BREVO_BASE_URL: fake.url });
+    try {
+      const response = await bed.call('GET', '/api/admin/go-live');
+      const report = response.json<Envelope<GoLiveReport>>().data;
+      expect(item(report, 'sms')).toMatchObject({ done: false, problems: ['Brevo : clé API Brevo refusée (BREVO_API_KEY) — HTTP 401 unauthorized : Key not found'] });
+      expect(response.body).not.toContain(wrongKey);
+    } finally {
+      await bed.t.close();
+    }
   });
 });

@@ -10,6 +10,7 @@ import type { AuthenticatedSession } from '../auth/service.js';
 import type { Mailer } from '../mail/mailer.js';
 import { goLiveTestEmail } from '../mail/templates.js';
 import { recordAudit } from './audit.js';
+import { createBrevoSmsProvider } from '../../adapters/sms/brevo.js';
 import { createPaypalClient } from '../payments/paypal-client.js';
 import { createStripeClient } from '../payments/stripe-client.js';
 import { getStoreProfile } from '../settings/store-profile.js';
@@ -139,6 +140,25 @@ function paymentsItem(answers: ProviderAnswer[]): GoLiveItem {
   };
 }
 
+/** Service SMS (issue 24 §5), for information: optional, so « not configured » is not a missing step; a configured Brevo that refuses the key is. */
+async function askSms(config: Config): Promise<ProviderAnswer | null> {
+  if (!config.sms) return null;
+  const provider = createBrevoSmsProvider({ ...config.sms, timeoutMs: PROVIDER_TIMEOUT_MS });
+  return provider.check().then(
+    () => ({ name: 'Brevo', ok: true }),
+    (error: unknown) => ({ name: 'Brevo', ok: false, error: failure(error) }),
+  );
+}
+
+function smsItem(config: Config, answer: ProviderAnswer | null): GoLiveItem {
+  const base = { id: 'sms' as const, title: 'SMS aux clients (facultatif)', href: null, problems: [] as string[] };
+  if (!config.sms || !answer) {
+    return { ...base, done: true, detail: 'SMS non configuré : les clients sont prévenus par e-mail et par notification (voir docs/sms.md pour activer Brevo).' };
+  }
+  if (answer.ok) return { ...base, done: true, detail: `Brevo répond et accepte la clé ; expéditeur des SMS : ${config.sms.sender}.` };
+  return { ...base, done: false, detail: 'SMS configuré, mais Brevo ne répond pas ou refuse la clé : aucun SMS ne part.', problems: [`Brevo : ${answer.error ?? 'refus'}`] };
+}
+
 /** Builds the checklist; `askedAt` keeps the providers' answers a minute (each overview visit would ask them otherwise). */
 export function createGoLiveChecklist(config: Config, db: Db, sources: GoLiveSources = {}) {
   let providers: { at: number; answers: Promise<ProviderAnswer[]> } | null = null;
@@ -147,14 +167,21 @@ export function createGoLiveChecklist(config: Config, db: Db, sources: GoLiveSou
     if (!providers || now - providers.at > PROVIDER_ANSWER_TTL_MS) providers = { at: now, answers: askProviders(config) };
     return providers.answers;
   };
+  let smsAnswer: { at: number; answer: Promise<ProviderAnswer | null> } | null = null;
+  const askedSms = () => {
+    const now = Date.now();
+    if (!smsAnswer || now - smsAnswer.at > PROVIDER_ANSWER_TTL_MS) smsAnswer = { at: now, answer: askSms(config) };
+    return smsAnswer.answer;
+  };
 
   return async function checklist(): Promise<GoLiveReport> {
-    const [profile, test, providerAnswers, backup, twoFactor] = await Promise.all([
+    const [profile, test, providerAnswers, backup, twoFactor, sms] = await Promise.all([
       getStoreProfile(db),
       lastTestMail(db),
       answers(),
       sources.backup?.() ?? Promise.resolve({ done: false, detail: 'Aucune sauvegarde n’est encore enregistrée.' }),
       sources.twoFactor?.() ?? Promise.resolve({ done: false, detail: 'Aucun administrateur n’a activé la double authentification.' }),
+      askedSms(),
     ]);
     const items: GoLiveItem[] = [
       profileItem(profileProblems(profile)),
@@ -163,6 +190,7 @@ export function createGoLiveChecklist(config: Config, db: Db, sources: GoLiveSou
       paymentsItem(providerAnswers),
       { id: 'backup', title: 'Sauvegarde faite et restauration vérifiée', problems: [], href: `${settingsHref}#sauvegardes`, ...backup },
       { id: 'two-factor', title: 'Double authentification pour au moins un administrateur', problems: [], href: '/admin-dashboard?section=securite', ...twoFactor },
+      smsItem(config, sms),
     ];
     return { ready: items.every((item) => item.done), items };
   };

@@ -170,6 +170,34 @@ describe('POST /api/admin/invoices', () => {
     expect(wire.vat_breakdown).toEqual([{ rate: '20', base: 10, tax: 2 }]);
   });
 
+  it('deducts the QualiRépar bonus staff ticked from what is owed (VAT on the full price), in the admin, the customer’s view and payments', async () => {
+    expect((await create({ customerId, lines: [line()], bonusCategory: 'console' })).statusCode).toBe(400);
+    const response = await create({ customerId, lines: [line({ unitPriceCents: 8900 })], bonusCategory: 'smartphone' });
+    expect(response.statusCode, response.body).toBe(201);
+    const invoice = response.json<Envelope<AdminInvoice>>().data;
+    expect(invoice).toMatchObject({
+      totalCents: 8900,
+      taxCents: 1483,
+      bonusCents: 2500,
+      bonusCategory: 'smartphone',
+      bonusLabel: 'Bonus réparation QualiRépar (Smartphones)',
+      amountDueCents: 6400,
+      status: 'Unpaid',
+    });
+    const [row] = await db().select().from(invoices).where(eq(invoices.id, invoice.id));
+    expect(row).toMatchObject({ bonusCents: 2500, bonusCategory: 'smartphone', totalCents: 8900 });
+    const owner = await signedInUser(h.t.app, db(), { email: 'lea.bonus@exemple.fr', repairCustomerId: customerId });
+    const seen = await h.t.app.inject({ method: 'GET', url: `/api/repairdesk/invoices/${invoice.id}`, headers: owner.headers });
+    expect(seen.json<{ data: Invoice }>().data).toMatchObject({ total_amount: 89, bonus: 25, bonus_label: 'Bonus réparation QualiRépar (Smartphones)', amount_due: 64 });
+    // What is left to pay is what the payments are checked against (the payments' audits are tested below: none here).
+    const over = await h.call('POST', `/api/admin/invoices/${invoice.id}/payments`, { amountCents: 6401, method: 'Espèces' });
+    expect(over.statusCode).toBe(409);
+    expect(over.json<{ message: string }>().message).toBe(adminRepairMessages.overPayment('64,00 €'));
+    // Without a tick, no bonus.
+    const plain = (await create({ customerId, lines: [line({ unitPriceCents: 8900 })] })).json<Envelope<AdminInvoice>>().data;
+    expect(plain).toMatchObject({ bonusCents: 0, bonusCategory: null, amountDueCents: 8900 });
+  });
+
   it('10 parallel creations take 10 consecutive numbers, none missing, none twice', async () => {
     const before = await highestSeedNumber();
     const responses = await Promise.all(Array.from({ length: 10 }, (_, i) => create({ customerId, lines: [line({ name: `Pièce ${i}` })] })));

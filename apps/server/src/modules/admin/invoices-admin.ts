@@ -7,7 +7,9 @@ import {
   type InvoicePayment,
   type InvoiceRefund,
 } from '@erepare/shared/schemas/admin-repair';
+import { invoiceAmountDueCents, invoiceOwedCents, invoiceStatusOf } from '@erepare/shared/invoice-amounts';
 import { priceLine, summariseVat, type VatRate } from '@erepare/shared/invoice-vat';
+import { repairBonusCents, repairBonusLabel } from '@erepare/shared/repair-bonus';
 import { normaliseTicketNumber } from '@erepare/shared/ticket-number';
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
@@ -16,30 +18,19 @@ import { AppError } from '../../errors.js';
 import { paging } from '../../lib/paging.js';
 import { recordAudit, type AuditActor } from './audit.js';
 import { nextDocumentNumber } from './invoices-admin-numbers.js';
+import { applyDepositsToNewInvoice } from '../repair-payments/service.js';
 import { formatEuros, fullName, iso, likePattern, parseDateInput, requireLocalBackend, type BackendKind } from './tickets-admin-shared.js';
 
 /**
  * Invoices of the embedded repair desk (issue 9). French law: an issued invoice is never edited
  * nor deleted; a correction or a refund is a credit note (avoir) against it. Numbers are
  * sequential without gaps (invoices-admin-numbers.ts). Payments and credit notes decide the
- * status on the server:
- *   owed = total − credited; Refunded when everything is credited, Paid when what was paid
- *   covers what is owed, Partial when something was paid, else Unpaid.
+ * status on the server, by the one rule of packages/shared/src/invoice-amounts.ts:
+ *   owed = total − credited − QualiRépar bonus; Refunded when everything is credited, Paid when
+ *   what was paid covers what is owed, Partial when something was paid, else Unpaid.
  * A credit note first cancels what is still owed; only the part of it the customer had already
  * paid beyond the new amount owed is paid back (a refund payment row, shown to the customer).
  */
-
-export type InvoiceStatus = 'Paid' | 'Unpaid' | 'Partial' | 'Refunded';
-
-export function invoiceStatusOf(amounts: { totalCents: number; creditedCents: number; amountPaidCents: number }): InvoiceStatus {
-  const owed = amounts.totalCents - amounts.creditedCents;
-  if (amounts.totalCents > 0 && owed <= 0) return 'Refunded';
-  if (amounts.amountPaidCents >= owed) return 'Paid';
-  return amounts.amountPaidCents > 0 ? 'Partial' : 'Unpaid';
-}
-
-const amountDue = (row: { totalCents: number; creditedCents: number; amountPaidCents: number }) =>
-  Math.max(row.totalCents - row.creditedCents - row.amountPaidCents, 0);
 
 const summaryColumns = {
   invoice: invoices,
@@ -67,7 +58,8 @@ function toSummary(row: SummaryRow): AdminInvoiceSummary {
     totalCents: invoice.totalCents,
     amountPaidCents: invoice.amountPaidCents,
     creditedCents: invoice.creditedCents,
-    amountDueCents: invoice.status === 'Refunded' ? 0 : amountDue(invoice),
+    bonusCents: invoice.bonusCents,
+    amountDueCents: invoiceAmountDueCents(invoice),
     createdAt: invoice.createdAt.toISOString(),
   };
 }
@@ -144,6 +136,8 @@ export async function getAdminInvoice(db: Executor, id: number): Promise<AdminIn
     ...summary,
     subtotalCents: row.invoice.subtotalCents,
     taxCents: row.invoice.taxCents,
+    bonusCategory: row.invoice.bonusCents > 0 ? row.invoice.bonusCategory : null,
+    bonusLabel: row.invoice.bonusCents > 0 ? repairBonusLabel(row.invoice.bonusCategory) : null,
     notes: row.invoice.notes,
     dueOn: iso(row.invoice.dueOn),
     customer: { id: row.invoice.customerId, fullName: summary.customerName, email: row.email, phone: row.mobile || row.phone || '' },
@@ -196,7 +190,10 @@ export async function createInvoice(db: Db, kind: BackendKind, body: InvoiceCrea
       ticketId = ticket.id;
     }
     const invoiceNumber = await nextDocumentNumber(tx, 'invoice');
-    const amounts = { totalCents: vat.totalCents, creditedCents: 0, amountPaidCents: 0 };
+    // The bonus is deducted from what is owed, never from the price: the VAT stays on the full price.
+    const bonusCategory = body.bonusCategory ?? null;
+    const bonusCents = repairBonusCents(bonusCategory, vat.totalCents);
+    const amounts = { totalCents: vat.totalCents, creditedCents: 0, amountPaidCents: 0, bonusCents };
     const [invoice] = await tx
       .insert(invoices)
       .values({
@@ -207,6 +204,8 @@ export async function createInvoice(db: Db, kind: BackendKind, body: InvoiceCrea
         subtotalCents: vat.subtotalCents,
         taxCents: vat.taxCents,
         totalCents: vat.totalCents,
+        bonusCategory: bonusCents > 0 ? bonusCategory : null,
+        bonusCents,
         notes: body.notes ?? '',
         dueOn: body.dueOn ? parseDateInput(body.dueOn) : null,
       })
@@ -225,6 +224,8 @@ export async function createInvoice(db: Db, kind: BackendKind, body: InvoiceCrea
         vatRate: line.vatRate,
       })),
     );
+    // An estimate's deposit paid online for this ticket (issue 24 §4) is a payment of its invoice.
+    await applyDepositsToNewInvoice(tx, invoice.id, ticketId);
     await recordAudit(tx, actor, {
       action: 'invoice.create',
       entity: 'invoice',
@@ -235,6 +236,7 @@ export async function createInvoice(db: Db, kind: BackendKind, body: InvoiceCrea
         ticket: body.ticket ? normaliseTicketNumber(body.ticket) : null,
         totalCents: vat.totalCents,
         taxCents: vat.taxCents,
+        ...(bonusCents > 0 ? { bonusCategory, bonusCents } : {}),
         lines: priced.map((line) => ({ name: line.name, quantity: line.quantity, unitPriceCents: line.unitPriceCents, vatRate: line.vatRate })),
       },
     });
@@ -252,7 +254,7 @@ export async function recordInvoicePayment(db: Db, kind: BackendKind, id: number
   requireLocalBackend(kind, 'l’enregistrement d’un paiement');
   return db.transaction(async (tx) => {
     const invoice = await lockInvoice(tx, id);
-    const due = invoice.status === 'Refunded' ? 0 : amountDue(invoice);
+    const due = invoiceAmountDueCents(invoice);
     if (due <= 0) throw new AppError('NOTHING_DUE', 409, adminRepairMessages.nothingDue);
     if (body.amountCents > due) throw new AppError('OVER_PAYMENT', 409, adminRepairMessages.overPayment(formatEuros(due)));
     const amountPaidCents = invoice.amountPaidCents + body.amountCents;
@@ -274,15 +276,16 @@ export async function refundInvoice(db: Db, kind: BackendKind, id: number, body:
   requireLocalBackend(kind, 'un remboursement');
   return db.transaction(async (tx) => {
     const invoice = await lockInvoice(tx, id);
+    // Credit notes reduce the price itself, so they may go up to the total (not the bonus-reduced owed).
     const creditable = invoice.status === 'Refunded' ? 0 : invoice.totalCents - invoice.creditedCents;
     if (creditable <= 0) throw new AppError('FULLY_REFUNDED', 409, adminRepairMessages.fullyRefunded);
     if (body.amountCents > creditable) throw new AppError('OVER_REFUND', 409, adminRepairMessages.overRefund(formatEuros(creditable)));
     const creditedCents = invoice.creditedCents + body.amountCents;
-    const owed = invoice.totalCents - creditedCents;
+    const owed = invoiceOwedCents({ totalCents: invoice.totalCents, creditedCents, amountPaidCents: 0, bonusCents: invoice.bonusCents });
     // What the customer paid beyond what they now owe goes back to them.
     const refundedCents = Math.min(body.amountCents, Math.max(invoice.amountPaidCents - owed, 0));
     const amountPaidCents = invoice.amountPaidCents - refundedCents;
-    const status = invoiceStatusOf({ totalCents: invoice.totalCents, creditedCents, amountPaidCents });
+    const status = invoiceStatusOf({ totalCents: invoice.totalCents, creditedCents, amountPaidCents, bonusCents: invoice.bonusCents });
     const number = await nextDocumentNumber(tx, 'credit_note');
     let method = body.method ?? '';
     if (refundedCents > 0 && !method) {

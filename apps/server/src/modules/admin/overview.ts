@@ -74,7 +74,7 @@ export async function adminOverview(db: Db, repairBackend: string): Promise<Admi
         (select count(*)::int from mail_outbox where status = 'failed') as mail_failed`),
     local
       ? db.execute(sql`
-          select count(*)::int as unpaid, coalesce(sum(greatest(total_cents - amount_paid_cents, 0)), 0)::bigint as unpaid_cents
+          select count(*)::int as unpaid, coalesce(sum(greatest(total_cents - credited_cents - bonus_cents - amount_paid_cents, 0)), 0)::bigint as unpaid_cents
           from invoices where status in ('Unpaid', 'Partial')`)
       : Promise.resolve(null),
     // 30 Paris days ending today; each order counted on the Paris day it was paid.

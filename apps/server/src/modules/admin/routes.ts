@@ -47,10 +47,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const change = await changeTicketStatus(app.db, app.repair.backend.kind, request.params.ticket, request.body.status, admin, {
         notifyByEmail: request.body.notifyByEmail,
         publicUrl: app.config.publicUrl,
+        sms: app.sms,
       });
       // The pushes and the e-mail were committed with the status: send them now.
       if (change.pushes > 0) kickPush(app);
       if (change.emailTo) app.mail.kick();
+      if (change.sms) app.sms.kick();
       const mailNote = change.emailed === undefined ? '' : ` ${change.emailTo ? ticketStatusMessages.emailed(change.emailTo) : ticketStatusMessages.noEmail}`;
       return {
         success: true as const,

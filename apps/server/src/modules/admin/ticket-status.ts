@@ -9,6 +9,9 @@ import { onTicketStatusChanged } from '../tracking/service.js';
 import { recordAudit, type AuditActor } from './audit.js';
 import { getStoreProfile } from '../settings/store-profile.js';
 import { ticketStatusEmail } from './tickets-admin-mail.js';
+import { invoicePaymentLinkFor } from '../repair-payments/ready-mail.js';
+import { isReadyForPickupStatus, queueReadyForPickupSms } from '../sms/ready-for-pickup.js';
+import type { SmsService } from '../sms/service.js';
 
 /**
  * Staff change a ticket's status (local backend only: with RepairDesk, statuses change in
@@ -56,9 +59,11 @@ export type StatusChange = {
   /** True when an e-mail was queued; false when one was asked for but the customer has no address. Undefined when none was asked for. */
   emailed?: boolean;
   emailTo?: string;
+  /** True when a « prêt à récupérer » SMS was queued (issue 24 §5): the caller kicks the SMS job. */
+  sms?: boolean;
 };
 
-export type StatusChangeOptions = { notifyByEmail?: boolean | undefined; publicUrl?: string | undefined };
+export type StatusChangeOptions = { notifyByEmail?: boolean | undefined; publicUrl?: string | undefined; sms?: SmsService | undefined };
 
 export async function changeTicketStatus(
   db: Db,
@@ -91,13 +96,19 @@ export async function changeTicketStatus(
     await tx.insert(ticketEvents).values({ ticketId: ticket.id, fromStatus: ticket.status, toStatus: status.name });
     const applied = await onTicketStatusChanged(tx, ticketNumber);
     const change: StatusChange = { ticketNumber, from: ticket.status, to: status.name, changed: true, pushes: applied.pushes, notified: applied.notified.length };
+    // « Prêt à récupérer »: an SMS too, when the customer agreed to service SMS for this repair (issue 24 §5).
+    if (options.sms && isReadyForPickupStatus(status.name)) {
+      change.sms = await queueReadyForPickupSms(tx, options.sms, { id: ticket.id, customerId: ticket.customerId, ticketNumber });
+    }
     if (options.notifyByEmail) {
       const [customer] = await tx.select({ email: customers.email, firstName: customers.firstName }).from(customers).where(eq(customers.id, ticket.customerId)).limit(1);
       // A malformed address stored long ago is treated as no address (the outbox would refuse it).
       const email = customer?.email && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(customer.email) ? customer.email : null;
       change.emailed = email !== null;
       if (email && customer) {
-        const mail = ticketStatusEmail({ publicUrl: options.publicUrl ?? '', ticketNumber, status: status.name, firstName: customer.firstName, profile: await getStoreProfile(tx) });
+        // Ready for pickup with an invoice still to pay: « Payer en ligne » (issue 24 §4).
+        const payment = await invoicePaymentLinkFor(tx, ticket.id, status.name, options.publicUrl ?? '');
+        const mail = ticketStatusEmail({ publicUrl: options.publicUrl ?? '', ticketNumber, status: status.name, firstName: customer.firstName, profile: await getStoreProfile(tx), payment });
         await enqueueMail(tx, { kind: 'ticket_status', to: email, ...mail });
         change.emailTo = email;
       }

@@ -8,7 +8,15 @@ import { escapeHtml } from '../mail/templates.js';
  * and stripped of control characters in the text and the subject.
  */
 
-export type TicketStatusEmailInput = { publicUrl: string; ticketNumber: string; status: string; firstName: string; profile: StoreProfile };
+export type TicketStatusEmailInput = {
+  publicUrl: string;
+  ticketNumber: string;
+  status: string;
+  firstName: string;
+  profile: StoreProfile;
+  /** An invoice left to pay, with its secret « Payer en ligne » link (ready for pickup, issue 24 §4). */
+  payment?: { url: string; invoiceNumber: string; amountDueCents: number } | null | undefined;
+};
 
 function oneLine(value: string): string {
   // eslint-disable-next-line no-control-regex
@@ -26,6 +34,9 @@ export function ticketStatusEmail(input: TicketStatusEmailInput): { subject: str
   const { profile } = input;
   const footer = [profile.name, formatAddress(profile), `${profile.phone.display} · ${profile.email}`];
   const paragraphs = [greeting, sentence, 'Vous pouvez suivre l’avancement de votre réparation en ligne :'];
+  const payment = input.payment ?? null;
+  const due = payment ? new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(payment.amountDueCents / 100) : '';
+  const payText = payment ? `Reste à payer sur la facture ${oneLine(payment.invoiceNumber)} : ${due}. Vous pouvez la régler dès maintenant, par carte ou PayPal :` : '';
   const p = (text: string) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1f2937">${escapeHtml(text)}</p>`;
   const href = escapeHtml(url);
   const html =
@@ -35,10 +46,15 @@ export function ticketStatusEmail(input: TicketStatusEmailInput): { subject: str
     `<div style="background:#ffffff;border:1px solid #e5e7eb;border-radius:8px;padding:24px">\n` +
     `<p style="margin:0 0 24px;font-size:20px;font-weight:bold;color:#1f2937">${escapeHtml(profile.name)}</p>\n` +
     paragraphs.map(p).join('\n') +
-    `\n<p style="margin:0 0 16px"><a href="${href}" style="color:#0b5cad;word-break:break-all">${href}</a></p>\n</div>\n` +
+    `\n<p style="margin:0 0 16px"><a href="${href}" style="color:#0b5cad;word-break:break-all">${href}</a></p>\n` +
+    (payment
+      ? `${p(payText)}\n<p style="margin:0 0 16px"><a href="${escapeHtml(payment.url)}" style="display:inline-block;padding:12px 20px;border-radius:6px;background:#0b5cad;color:#ffffff;font-size:16px;font-weight:bold;text-decoration:none">Payer en ligne</a></p>\n`
+      : '') +
+    `</div>\n` +
     `<div style="padding:16px 8px;font-size:13px;line-height:1.5;color:#4b5563">\n` +
     footer.map((line) => `<p style="margin:0 0 4px">${escapeHtml(line)}</p>`).join('\n') +
     `\n</div>\n</div>\n</body>\n</html>\n`;
-  const text = `${paragraphs.join('\n\n')}\n${url}\n\n-- \n${footer.join('\n')}\n`;
+  const payBlock = payment ? `\n\n${payText}\nPayer en ligne :\n${payment.url}` : '';
+  const text = `${paragraphs.join('\n\n')}\n${url}${payBlock}\n\n-- \n${footer.join('\n')}\n`;
   return { subject, html, text };
 }

@@ -11,6 +11,8 @@ import {
   type AdminTicketListItem,
   type AdminTicketListQuery,
 } from '@erepare/shared/schemas/admin-repair';
+import { invoiceAmountDueCents } from '@erepare/shared/invoice-amounts';
+import { repairBonusLabel } from '@erepare/shared/repair-bonus';
 import { summariseVat } from '@erepare/shared/invoice-vat';
 import { normaliseTicketNumber } from '@erepare/shared/ticket-number';
 import { asc, eq } from 'drizzle-orm';
@@ -82,7 +84,8 @@ function invoiceSummary(record: InvoiceRecord, customer: CustomerRecord | null |
     totalCents: record.totalCents,
     amountPaidCents: record.amountPaidCents,
     creditedCents: credited,
-    amountDueCents: record.status === 'Refunded' ? 0 : Math.max(record.totalCents - credited - record.amountPaidCents, 0),
+    bonusCents: record.bonusCents ?? 0,
+    amountDueCents: invoiceAmountDueCents({ ...record, creditedCents: credited, bonusCents: record.bonusCents ?? 0 }),
     createdAt: record.createdAt.toISOString(),
   };
 }
@@ -220,6 +223,8 @@ export async function rdGetInvoice(backend: RepairBackend, id: number): Promise<
     ...invoiceSummary(record, customer),
     subtotalCents: record.subtotalCents,
     taxCents: record.taxCents,
+    bonusCategory: record.bonusCategory ?? null,
+    bonusLabel: record.bonusCents ? repairBonusLabel(record.bonusCategory) : null,
     notes: record.notes,
     dueOn: iso(record.dueOn),
     customer: customerSummary(record.customerId, customer),

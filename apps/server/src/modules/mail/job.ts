@@ -96,7 +96,14 @@ type ClaimedRow = {
   text: string;
   attempts: number;
   created_at: Date | string;
+  attachments: { filename: string; contentType: string; contentBase64: string }[] | string | null;
 };
+
+/** The row's attachments (jsonb: PGlite and node-postgres both parse it; a string is parsed here to be safe). */
+function attachmentsOf(row: ClaimedRow): NonNullable<OutgoingMail['attachments']> {
+  const value = typeof row.attachments === 'string' ? (JSON.parse(row.attachments) as unknown) : row.attachments;
+  return Array.isArray(value) ? (value as NonNullable<OutgoingMail['attachments']>) : [];
+}
 
 const seconds = (ms: number) => ms / 1000;
 
@@ -126,7 +133,7 @@ async function claim(db: Db, owner: string, limit: number, leaseMs: number, maxA
     from due
     where m.id = due.id
       and ((m.status = 'pending' and m.next_attempt_at <= now()) or (m.status = 'sending' and m.locked_until < now()))
-    returning m.id, m.kind, m.to_address, m.reply_to, m.subject, m.html, m.text, m.attempts, m.created_at
+    returning m.id, m.kind, m.to_address, m.reply_to, m.subject, m.html, m.text, m.attempts, m.created_at, m.attachments
   `);
   return rowsOf<ClaimedRow>(result);
 }
@@ -208,6 +215,8 @@ export function startMailJob(db: Db, transport: MailTransport, log: MailLogger, 
       ...(replyTo ? { replyTo } : {}),
       ...(row.reply_to ? { replyToSender: row.reply_to } : {}),
     };
+    const attachments = attachmentsOf(row);
+    if (attachments.length) mail.attachments = attachments;
     let messageId: string;
     try {
       ({ messageId } = await transport.send(mail));

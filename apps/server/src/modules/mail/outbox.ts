@@ -32,8 +32,20 @@ export type MailKind =
   | 'staff_reply'
   /** Staff changed a ticket's status and asked to tell the customer (admin tickets), to the customer's main address. */
   | 'ticket_status'
+  /** A repair invoice or an estimate's deposit paid online (issue 24 §4), to the payer. */
+  | 'repair_payment_receipt'
   /** The go-live checklist's test mail (admin overview), to the staff member who asked for it. */
-  | 'go_live_test';
+  | 'go_live_test'
+  /** A drop-off booking made, moved or cancelled (issue 24 §3), to the address typed in the form, with its .ics. */
+  | 'booking_confirmed'
+  | 'booking_changed'
+  | 'booking_cancelled'
+  /** A drop-off booking made, moved or cancelled, to the shop. */
+  | 'booking_shop'
+  /** A repair estimate (or its revision) with its secret link (issue 24 §1), to the customer's address. */
+  | 'estimate_sent'
+  /** The customer accepted or declined an estimate, to the shop. */
+  | 'estimate_decision';
 
 export type NewMail = {
   kind: MailKind;
@@ -53,7 +65,15 @@ export type NewMail = {
    * `signup_notice:user:42`, so a replayed request does not mail the shop twice).
    */
   dedupeKey?: string;
+  /** Small files sent with the mail (a booking's .ics), stored base64 in the outbox row. */
+  attachments?: MailAttachment[];
 };
+
+/** A file sent with a mail; keep it small (the outbox row holds it). */
+export type MailAttachment = { filename: string; contentType: string; contentBase64: string };
+
+/** What one mail may carry in attachments (base64 characters): .ics files are a few KB. */
+const MAX_ATTACHMENT_BASE64 = 256 * 1024;
 
 export type EnqueueResult = { id: number; created: boolean };
 
@@ -80,10 +100,14 @@ export async function enqueueMail(db: Executor, mail: NewMail): Promise<EnqueueR
   const dedupeKey = mail.dedupeKey ?? null;
   // An address that is not one (the caller validated it; belt and braces) is left out, never fatal.
   const replyTo = mail.replyTo && recipient.safeParse(mail.replyTo.trim()).success ? mail.replyTo.trim() : null;
+  const attachments = mail.attachments?.length ? mail.attachments.map((file) => ({ ...file, filename: oneLine(file.filename) })) : null;
+  if (attachments && attachments.reduce((size, file) => size + file.contentBase64.length, 0) > MAX_ATTACHMENT_BASE64) {
+    throw new Error(`enqueueMail: attachments too large for a ${mail.kind} mail`);
+  }
 
   const inserted = await db
     .insert(mailOutbox)
-    .values({ kind: mail.kind, toAddress: to, replyTo, subject, html: mail.html, text: mail.text, dedupeKey })
+    .values({ kind: mail.kind, toAddress: to, replyTo, subject, html: mail.html, text: mail.text, dedupeKey, attachments })
     .onConflictDoNothing({ target: mailOutbox.dedupeKey })
     .returning({ id: mailOutbox.id });
   const created = inserted[0];

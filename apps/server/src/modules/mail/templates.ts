@@ -410,3 +410,226 @@ export function goLiveTestEmail(input: { sentAt: Date; smtpHost: string }, profi
     { kind: 'paragraph', text: 'Rien d’autre à faire : la liste « Avant l’ouverture » de la vue d’ensemble le note comme fait.' },
   ]);
 }
+
+// ─── Repair invoice paid online (issue 24 §4) ───────────────────────────────────────────────────
+
+export type RepairPaymentReceiptInput = {
+  firstName?: string;
+  /** Invoice number, or the estimate's number for a deposit. */
+  reference: string;
+  purpose: 'invoice' | 'deposit';
+  amountCents: number;
+  method: string;
+  paidAt: Date;
+  /** What is left to pay on the invoice (null for a deposit). */
+  amountDueCents: number | null;
+  providerRef: string;
+};
+
+const receiptEuros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
+
+/** The receipt of a payment made online: amount, invoice, method, and what is left to pay. */
+export function repairPaymentReceiptEmail(input: RepairPaymentReceiptInput, profile: StoreProfile): MailContent {
+  const reference = oneLine(input.reference);
+  const amount = receiptEuros.format(input.amountCents / 100);
+  const deposit = input.purpose === 'deposit';
+  const subject = deposit ? `Reçu de votre acompte (devis ${reference})` : `Reçu de votre paiement (facture ${reference})`;
+  const rows: Array<[string, string]> = [
+    [deposit ? 'Devis' : 'Facture', reference],
+    ['Montant payé', amount],
+    ['Moyen de paiement', oneLine(input.method)],
+    ['Date', parisDateTime.format(input.paidAt)],
+    ['Référence', oneLine(input.providerRef)],
+  ];
+  if (input.amountDueCents !== null) rows.push(['Reste à payer', receiptEuros.format(input.amountDueCents / 100)]);
+  const closing =
+    input.amountDueCents === null
+      ? 'Cet acompte sera déduit de la facture de votre réparation.'
+      : input.amountDueCents > 0
+        ? 'Le reste pourra être réglé en ligne ou à la boutique.'
+        : 'Votre facture est entièrement réglée. Merci de votre confiance !';
+  return render(profile, subject, [
+    { kind: 'paragraph', text: greeting(input.firstName) },
+    { kind: 'paragraph', text: `Nous avons bien reçu votre paiement de ${amount}. Voici votre reçu :` },
+    { kind: 'details', rows },
+    { kind: 'paragraph', text: closing },
+  ]);
+}
+
+// ─── Drop-off bookings (issue 24 §3) ────────────────────────────────────────────────────────────
+
+export type BookingEmailEvent = 'confirmed' | 'changed' | 'cancelled';
+
+export type BookingCustomerEmailInput = {
+  event: BookingEmailEvent;
+  reference: string;
+  /** "mercredi 2 décembre 2026 à 14h00" (from the stored slot, never from the form). */
+  when: string;
+  /** The secret manage link, while the booking can still be changed (none once cancelled). */
+  manageUrl?: string;
+  cutoffHours: number;
+  /** Who cancelled (a cancelled booking only). */
+  cancelledBy?: 'customer' | 'staff';
+};
+
+/**
+ * To the address typed in the booking form: a fixed text with the reference, the time and the
+ * manage link only, no visitor text (not even the name), like the quote acknowledgement.
+ */
+export function bookingCustomerEmail(input: BookingCustomerEmailInput, profile: StoreProfile): MailContent {
+  const reference = oneLine(input.reference);
+  const when = oneLine(input.when);
+  const subjects: Record<BookingEmailEvent, string> = {
+    confirmed: `Votre rendez-vous de dépôt ${reference} – ${profile.name}`,
+    changed: `Votre rendez-vous ${reference} a été déplacé – ${profile.name}`,
+    cancelled: `Votre rendez-vous ${reference} est annulé – ${profile.name}`,
+  };
+  const openings: Record<BookingEmailEvent, string> = {
+    confirmed: `Votre rendez-vous de dépôt est réservé le ${when}, à l’atelier ${profile.name}.`,
+    changed: `Votre rendez-vous de dépôt a été déplacé au ${when}.`,
+    cancelled:
+      input.cancelledBy === 'staff'
+        ? `Nous avons dû annuler votre rendez-vous de dépôt du ${when}. Toutes nos excuses : vous pouvez en réserver un autre sur notre site ou nous appeler au ${profile.phone.display}.`
+        : `Votre rendez-vous de dépôt du ${when} est annulé.`,
+  };
+  const blocks: Block[] = [
+    { kind: 'paragraph', text: 'Bonjour,' },
+    { kind: 'paragraph', text: openings[input.event] },
+    { kind: 'details', rows: [['Référence', reference], [input.event === 'cancelled' ? 'Rendez-vous annulé' : 'Rendez-vous', when], ['Adresse', formatAddress(profile)]] },
+  ];
+  if (input.event !== 'cancelled') {
+    blocks.push({ kind: 'paragraph', text: 'Le fichier joint ajoute ce rendez-vous à votre agenda. Apportez votre appareil, son chargeur si possible, et cette référence.' });
+    if (input.manageUrl) {
+      blocks.push({ kind: 'button', label: 'Déplacer ou annuler le rendez-vous', url: input.manageUrl });
+      blocks.push({
+        kind: 'paragraph',
+        text: `Ce lien est personnel : il permet de déplacer ou d’annuler ce rendez-vous jusqu’à ${hours(input.cutoffHours)} avant son heure. Ensuite, appelez-nous au ${profile.phone.display}.`,
+      });
+    }
+  } else {
+    blocks.push({ kind: 'paragraph', text: 'Le fichier joint retire ce rendez-vous de votre agenda.' });
+  }
+  blocks.push({ kind: 'paragraph', text: 'Si vous n’êtes pas à l’origine de ce rendez-vous, ignorez simplement cet e-mail ou signalez-le-nous en y répondant.' });
+  return render(profile, subjects[input.event], blocks);
+}
+
+export type BookingShopEmailInput = {
+  event: BookingEmailEvent;
+  reference: string;
+  when: string;
+  /** The former time of a moved booking. */
+  previous?: string;
+  name: string;
+  email: string;
+  phone: string;
+  note: string;
+  /** « Devis DV-2026-000012 », « Demande D-2026-000034 », or empty. */
+  linkedTo: string;
+  cancelledBy?: 'customer' | 'staff';
+};
+
+/** To the shop: who comes when, with what they wrote (answered to the customer: Reply-To). */
+export function bookingShopEmail(input: BookingShopEmailInput, profile: StoreProfile): MailContent {
+  const reference = oneLine(input.reference);
+  const subjects: Record<BookingEmailEvent, string> = {
+    confirmed: `Nouveau rendez-vous de dépôt ${reference} : ${oneLine(input.when)}`,
+    changed: `Rendez-vous ${reference} déplacé : ${oneLine(input.when)}`,
+    cancelled: `Rendez-vous ${reference} annulé (${input.cancelledBy === 'staff' ? 'par l’atelier' : 'par le client'})`,
+  };
+  const rows: Array<[string, string]> = [
+    ['Référence', reference],
+    ['Rendez-vous', oneLine(input.when)],
+    ...(input.previous ? ([['Ancien horaire', oneLine(input.previous)]] as Array<[string, string]>) : []),
+    ['Nom', oneLine(input.name)],
+    ['E-mail', oneLine(input.email)],
+    ['Téléphone', oneLine(input.phone)],
+    ...(input.linkedTo ? ([['Lié à', oneLine(input.linkedTo)]] as Array<[string, string]>) : []),
+  ];
+  return render(profile, subjects[input.event], [
+    { kind: 'details', rows },
+    ...(input.note ? [{ kind: 'paragraph' as const, text: `Note du client : ${input.note}` }] : []),
+    { kind: 'paragraph', text: 'Les rendez-vous du jour et de la semaine sont dans l’administration, rubrique « Rendez-vous ».' },
+  ]);
+}
+
+// ─── Repair estimates (issue 24 §1) ─────────────────────────────────────────────────────────────
+
+export type EstimateCustomerEmailInput = {
+  firstName?: string;
+  estimateNumber: string;
+  /** The number of the estimate this one replaces (a revision), if any. */
+  replaces?: string;
+  deviceLabel: string;
+  /** What the customer pays (after the repair bonus), and the bonus deducted (0: none). */
+  toPayCents: number;
+  bonusCents: number;
+  depositCents: number;
+  leadTimeDays: number;
+  /** « 29/12/2026 ». */
+  validUntil: string;
+  /** The secret link: `${PUBLIC_URL}/devis/consulter?token=…`. */
+  url: string;
+};
+
+const estimateEuros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
+
+/** The estimate and its secret link, to the customer's address (no account needed to answer). */
+export function estimateCustomerEmail(input: EstimateCustomerEmailInput, profile: StoreProfile): MailContent {
+  const number = oneLine(input.estimateNumber);
+  const subject = input.replaces ? `Votre devis révisé ${number}` : `Votre devis de réparation ${number}`;
+  const rows: Array<[string, string]> = [
+    ['Devis', number],
+    ...(input.deviceLabel ? ([['Appareil', oneLine(input.deviceLabel)]] as Array<[string, string]>) : []),
+    ...(input.bonusCents > 0 ? ([['Bonus réparation QualiRépar', `− ${estimateEuros.format(input.bonusCents / 100)}`]] as Array<[string, string]>) : []),
+    [input.bonusCents > 0 ? 'Reste à payer après bonus' : 'Montant TTC', estimateEuros.format(input.toPayCents / 100)],
+    ...(input.depositCents > 0 ? ([['Acompte demandé', estimateEuros.format(input.depositCents / 100)]] as Array<[string, string]>) : []),
+    ['Délai de réparation', input.leadTimeDays === 0 ? 'dans la journée' : input.leadTimeDays === 1 ? '1 jour' : `${input.leadTimeDays} jours`],
+    ['Valable jusqu’au', oneLine(input.validUntil)],
+  ];
+  return render(profile, subject, [
+    { kind: 'paragraph', text: greeting(input.firstName) },
+    {
+      kind: 'paragraph',
+      text: input.replaces
+        ? `Voici la version révisée de votre devis : elle remplace le devis ${oneLine(input.replaces)}, dont le lien ne fonctionne plus.`
+        : 'Voici le devis de la réparation de votre appareil.',
+    },
+    { kind: 'details', rows },
+    { kind: 'button', label: 'Consulter et répondre au devis', url: input.url },
+    { kind: 'paragraph', text: `Ce lien est personnel : il permet d’accepter ou de refuser ce devis, sans compte, jusqu’au ${oneLine(input.validUntil)}. Ne le transférez pas.` },
+  ]);
+}
+
+export type EstimateDecisionShopEmailInput = {
+  estimateNumber: string;
+  decision: 'accepted' | 'declined';
+  customerName: string;
+  email: string;
+  phone: string;
+  ticketNumber: string | null;
+  toPayCents: number;
+  reason: string;
+  decidedAt: Date;
+};
+
+/** To the shop: the customer accepted or declined an estimate (answered to the customer: Reply-To). */
+export function estimateDecisionShopEmail(input: EstimateDecisionShopEmailInput, profile: StoreProfile): MailContent {
+  const number = oneLine(input.estimateNumber);
+  const accepted = input.decision === 'accepted';
+  const subject = accepted ? `Devis ${number} accepté par le client` : `Devis ${number} refusé par le client`;
+  const rows: Array<[string, string]> = [
+    ['Devis', number],
+    ['Réponse', accepted ? 'Accepté' : 'Refusé'],
+    ['Le', parisDateTime.format(input.decidedAt)],
+    ['Client', oneLine(input.customerName)],
+    ['E-mail', oneLine(input.email)],
+    ...(input.phone ? ([['Téléphone', oneLine(input.phone)]] as Array<[string, string]>) : []),
+    ...(input.ticketNumber ? ([['Ticket', oneLine(input.ticketNumber)]] as Array<[string, string]>) : []),
+    ['Montant', estimateEuros.format(input.toPayCents / 100)],
+  ];
+  return render(profile, subject, [
+    { kind: 'details', rows },
+    ...(input.reason ? [{ kind: 'paragraph' as const, text: `Motif donné par le client : ${input.reason}` }] : []),
+    { kind: 'paragraph', text: 'Le devis et sa réponse sont dans l’administration, rubrique « Devis ».' },
+  ]);
+}

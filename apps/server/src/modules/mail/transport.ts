@@ -25,6 +25,8 @@ export type OutgoingMail = {
   replyTo?: string;
   /** The visitor or buyer whose message this mail forwards to the shop (the outbox row's reply_to): replies go to them. */
   replyToSender?: string;
+  /** Files sent with the mail (the outbox row's attachments). */
+  attachments?: { filename: string; contentType: string; contentBase64: string }[];
 };
 
 export type MailTransport = {
@@ -70,6 +72,15 @@ function messageOptions(mail: OutgoingMail, from: Mailbox, replyTo: string | und
     html: mail.html,
     messageId: `<${mail.createdAt.getTime().toString(36)}.${mail.outboxId}.outbox@${domain}>`,
     date: new Date(),
+    ...(mail.attachments?.length
+      ? {
+          attachments: mail.attachments.map((file) => ({
+            filename: file.filename,
+            contentType: file.contentType,
+            content: Buffer.from(file.contentBase64, 'base64'),
+          })),
+        }
+      : {}),
     headers: {
       // RFC 3834: no vacation auto-replies to a transactional message.
       'Auto-Submitted': 'auto-generated',

@@ -11,7 +11,7 @@ import { readOrderCounts, readOutboxes, readPaymentCounts, type OutboxState, typ
  * address or a row's content: bounded series, and no personal data in what a scraper stores.
  */
 
-export type JobName = 'cleanup' | 'order_expiry' | 'paypal_pending' | 'ticket_tracking' | 'mail_outbox' | 'push_outbox' | 'backup';
+export type JobName = 'cleanup' | 'order_expiry' | 'paypal_pending' | 'ticket_tracking' | 'mail_outbox' | 'push_outbox' | 'sms_outbox' | 'backup' | 'repairdesk_payments';
 
 export type RequestLabels = { method: string; route: string; statusCode: number };
 

@@ -14,6 +14,7 @@ import { hitRateLimit } from '../../lib/rate-limit.js';
 import { getOrder, keyMatches } from '../orders/service.js';
 import { findOrder } from '../orders/repository.js';
 import { claimPaymentEvent, paymentEventHandled } from './repository.js';
+import { handleRepairStripeEvent } from '../repair-payments/service.js';
 import { createStripeClient } from './stripe-client.js';
 import {
   confirmIntentForOrder,
@@ -195,7 +196,8 @@ export const stripeRoutes: FastifyPluginAsyncZod = async (app) => {
       // ends (the process stops) leaves no record, so the next delivery is handled for real. Two
       // deliveries of one event at the same time are both handled: every handler is idempotent
       // (markOrderPaid, conditional updates, one refund per intent by its idempotency key).
-      const outcome = await handleStripeEvent(ctx, event);
+      // A repair invoice's or deposit's Checkout Session (issue 24 §4) goes to its own module; the rest is the shop's.
+      const outcome = (await handleRepairStripeEvent(app.repairPayments, event)) ?? (await handleStripeEvent(ctx, event));
       await claimPaymentEvent(app.db, {
         provider: 'stripe',
         eventId,

@@ -65,13 +65,20 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: async (request) => {
         if (!isMultipartRequest(request)) return;
         const { fields, images } = await readImageForm(request, QUOTE_FORM_RULES, uploads.signal(request));
-        setBodyToValidate(request, { ...fields, consent: fields.consent === 'true' || fields.consent === 'on', photos: images });
+        setBodyToValidate(request, {
+          ...fields,
+          consent: fields.consent === 'true' || fields.consent === 'on',
+          smsConsent: fields.smsConsent === 'true' || fields.smsConsent === 'on',
+          photos: images,
+        });
       },
       onResponse: uploads.release,
       onRequestAbort: uploads.release,
     },
     async (request) => {
-      const { consent: _consent, ...input } = request.body;
+      const { consent: _consent, smsConsent, ...fields } = request.body;
+      // Without SMS configured the box is not shown: a consent sent anyway is not stored.
+      const input = { ...fields, smsConsent: app.sms.enabled && smsConsent };
       const { reference } = await submitQuoteRequest(app.db, app.mail, input, { ip: request.ip, now: quoteClock.now(), log: request.log });
       return { success: true as const, message: texts.success, reference };
     },

@@ -70,6 +70,8 @@ export type QuoteInput = {
   phone: string;
   dropOffDate: string;
   dropOffSlot: DropOffSlot;
+  /** Service SMS about this repair agreed (issue 24 §5); false when SMS is not configured. */
+  smsConsent?: boolean;
 };
 
 /** What the request says in words (catalogue labels, or the customer's "autre" texts). */
@@ -133,6 +135,7 @@ export async function submitQuoteRequest(
         phone: input.phone,
         dropOffDate: input.dropOffDate,
         dropOffSlot: input.dropOffSlot,
+        smsConsent: input.smsConsent === true,
         consentAt: now,
         held,
         ip,

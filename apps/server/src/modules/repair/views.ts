@@ -1,3 +1,5 @@
+import { invoiceAmountDueCents } from '@erepare/shared/invoice-amounts';
+import { repairBonusLabel } from '@erepare/shared/repair-bonus';
 import { summariseVat } from '@erepare/shared/invoice-vat';
 import type {
   Customer,
@@ -146,7 +148,16 @@ export function toInvoice(record: InvoiceRecord, customer: CustomerRecord | null
     total_tax: euros(record.taxCents),
     total_amount: euros(record.totalCents),
     amount_paid: euros(record.amountPaidCents),
-    amount_due: euros(record.status === 'Refunded' && credited > 0 ? 0 : Math.max(record.totalCents - credited - record.amountPaidCents, 0)),
+    amount_due: euros(
+      invoiceAmountDueCents({
+        totalCents: record.totalCents,
+        creditedCents: credited,
+        amountPaidCents: record.amountPaidCents,
+        bonusCents: record.bonusCents ?? 0,
+        // RepairDesk's « Refunded » without our credit notes keeps what its amounts say.
+        ...(record.status === 'Refunded' && credited > 0 ? { status: 'Refunded' as const } : {}),
+      }),
+    ),
     // Spec 1 §3: discount is treated as 0.
     discount: 0,
     notes: record.notes,
@@ -171,6 +182,7 @@ export function toInvoice(record: InvoiceRecord, customer: CustomerRecord | null
     margin_scheme: vat.marginScheme,
     mentions: vat.mentions,
     credited: euros(credited),
+    ...(record.bonusCents ? { bonus: euros(record.bonusCents), bonus_label: repairBonusLabel(record.bonusCategory) } : {}),
     payments: record.payments.map((payment) => ({
       type: payment.kind,
       amount: euros(payment.amountCents),

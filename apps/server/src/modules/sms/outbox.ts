@@ -1,3 +1,4 @@
+import { smsSendableAt } from '@erepare/shared/sms';
 import { smsOutbox } from '../../db/schema.js';
 import type { Executor } from '../../db/client.js';
 
@@ -37,9 +38,10 @@ export function smsNumber(input: string): string | null {
 
 /**
  * Queues an SMS in the caller's transaction when `enabled` (SMS configured), consent was given
- * and the number is a mobile one. Answers whether a row exists for it now.
+ * and the number is a mobile one. Answers whether a row exists for it now. Every kind is a
+ * non-urgent service message: queued between 21:00 and 08:00 (Paris), it waits until 08:00.
  */
-export async function enqueueSms(db: Executor, enabled: boolean, sms: NewSms): Promise<boolean> {
+export async function enqueueSms(db: Executor, enabled: boolean, sms: NewSms, now: Date = new Date()): Promise<boolean> {
   if (!enabled || !sms.consent) return false;
   const to = smsNumber(sms.to);
   if (!to) return false;
@@ -47,7 +49,7 @@ export async function enqueueSms(db: Executor, enabled: boolean, sms: NewSms): P
   if (!body) throw new Error(`enqueueSms: empty body for a ${sms.kind} SMS`);
   await db
     .insert(smsOutbox)
-    .values({ kind: sms.kind, toNumber: to, body, dedupeKey: sms.dedupeKey ?? null })
+    .values({ kind: sms.kind, toNumber: to, body, dedupeKey: sms.dedupeKey ?? null, nextAttemptAt: smsSendableAt(now) })
     .onConflictDoNothing({ target: smsOutbox.dedupeKey });
   return true;
 }

@@ -324,6 +324,24 @@ function route(store: FakeRepairDeskStore, method: string, path: string, query: 
     return paginate(items, query, 'ticketData');
   }
 
+  // Issue 24 §4: a payment taken online, posted by the site. Not in the reference (inferred from
+  // POST /ticket/addnote): JSON { invoice_id, amount, payment_method, transaction_id, notes }.
+  if (method === 'POST' && path === 'invoice/addpayment') {
+    const fields = typeof body === 'object' && body !== null ? (body as Json) : {};
+    const invoice = store.invoices.find((entry) => numberOf(entry.summary.id) === numberOf(fields.invoice_id));
+    const amount = typeof fields.amount === 'number' ? fields.amount : Number.NaN;
+    if (!invoice) return notFound;
+    if (!(amount > 0)) return { status: 200, body: { success: false, statusCode: 400, message: 'Invalid amount' } };
+    const cents = (value: unknown) => Math.round(Number(text(value).replace(/\s/g, '').replace(',', '.')) * 100) || 0;
+    const paid = cents(invoice.summary.amount_paid) + Math.round(amount * 100);
+    const total = cents(invoice.summary.total);
+    invoice.payments.push({ amount: amount.toFixed(2), method: text(fields.payment_method), type: 'payment', transaction_id: text(fields.transaction_id), payment_date: unix(new Date()) });
+    invoice.summary.amount_paid = (paid / 100).toFixed(2);
+    invoice.summary.amount_due = (Math.max(total - paid, 0) / 100).toFixed(2);
+    invoice.summary.status = paid >= total ? 'Paid' : 'Partial';
+    return ok({ invoice_id: invoice.summary.id, amount_paid: invoice.summary.amount_paid }, 'Payment added successfully');
+  }
+
   if (resource === 'invoices' && method === 'GET' && segments.length <= 2) {
     if (id !== undefined) return single(store.invoices, (invoice) => invoice.summary.id);
     const status = (query.status ?? '').toLowerCase();

@@ -1,8 +1,15 @@
+import type { LoaderFunctionArgs } from 'react-router';
+import { webServicesKey } from '@erepare/shared/web-context';
 import { QuotePage } from '../../features/marketing/pages/quote-page';
 import { pageMeta } from '../page-meta';
 
 export const meta = pageMeta;
 
-export default function Page() {
-  return <QuotePage />;
+/** Whether the shop sends service SMS (issue 24 §5): the contact step then offers its SMS box. */
+export function loader({ context }: LoaderFunctionArgs): { smsEnabled: boolean } {
+  return { smsEnabled: context.get(webServicesKey)?.smsEnabled ?? false };
+}
+
+export default function Page({ loaderData }: { loaderData: { smsEnabled: boolean } | undefined }) {
+  return <QuotePage smsEnabled={loaderData?.smsEnabled ?? false} />;
 }

@@ -28,6 +28,7 @@ const sectionComponents: Record<AdminSectionSlug, SectionComponent> = {
   statuts: named(() => import('../sections/statuses'), 'StatusesSection'),
   clients: named(() => import('../sections/customers'), 'CustomersSection'),
   factures: named(() => import('../sections/invoices'), 'InvoicesSection'),
+  devis: named(() => import('../sections/estimates'), 'EstimatesSection'),
   commandes: named(() => import('../sections/orders'), 'OrdersSection'),
   produits: named(() => import('../sections/products'), 'ProductsSection'),
   coupons: named(() => import('../sections/coupons'), 'CouponsSection'),

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { RotateCw } from 'lucide-react';
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '@erepare/shared/format';
 import {
   mailStatusLabels,
@@ -20,7 +20,9 @@ import { apiRequest } from '../../../lib/api-client';
 import { toastSuccess } from '../../../lib/toast';
 import { DataTable } from '../components/data-table';
 import { SearchFilter, SelectFilter } from '../components/list-filters';
+import { sectionHref } from '../components/admin-nav';
 import { adminKey, useAdminList } from '../components/use-admin-list';
+import { SmsOutbox } from './sms-outbox';
 
 export const mailKindLabels: Record<string, string> = {
   email_verification: 'Vérification d’adresse',
@@ -146,7 +148,7 @@ function MailDetail({ id, closeHref }: { id: number; closeHref: string }) {
 
 const column = createColumnHelper<OutboxItem>();
 
-export function OutboxSection() {
+function MailOutbox() {
   const [searchParams] = useSearchParams();
   const list = useAdminList({ key: 'outbox', path: '/api/admin/outbox', schema: outboxListResponseSchema, filterKeys: ['status', 'q'] });
   const retry = useRetry();
@@ -216,6 +218,40 @@ export function OutboxSection() {
         />
       </div>
       {selected ? <MailDetail id={selected} closeHref={hrefWith(null)} /> : null}
+    </div>
+  );
+}
+
+/** E-mails, or the service SMS (issue 24 §5): two views of the outboxes, chosen by `canal` in the address. */
+export function OutboxSection() {
+  const [searchParams] = useSearchParams();
+  const channel = searchParams.get('canal') === 'sms' ? 'sms' : 'mail';
+  const tabs = [
+    { id: 'mail', label: 'E-mails', href: sectionHref('e-mails') },
+    { id: 'sms', label: 'SMS', href: sectionHref('e-mails', { canal: 'sms' }) },
+  ] as const;
+  return (
+    <div className="space-y-4">
+      <nav aria-label="Canal">
+        <ul className="flex gap-2">
+          {tabs.map((tab) => (
+            <li key={tab.id}>
+              <Link
+                to={tab.href}
+                aria-current={channel === tab.id ? 'page' : undefined}
+                className={`inline-flex min-h-11 items-center rounded-lg border px-4 text-sm font-semibold ${
+                  channel === tab.id
+                    ? 'border-brand-700 bg-brand-700 text-white dark:border-brand-400 dark:bg-brand-400 dark:text-ink-950'
+                    : 'border-slate-300 hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-ink-800'
+                }`}
+              >
+                {tab.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {channel === 'sms' ? <SmsOutbox /> : <MailOutbox />}
     </div>
   );
 }

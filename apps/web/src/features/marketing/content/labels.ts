@@ -16,20 +16,27 @@ import {
   Wrench,
   type LucideIcon,
 } from 'lucide-react';
+import { repairBonusCategories, type RepairBonusCategoryId } from '@erepare/shared/repair-bonus';
 
 /** Texts of the QualiRépar (repair bonus) and RéparActeurs label pages (spec 3 §2, §9). */
 
 export type BonusCategory = { name: string; amount: number; icon: LucideIcon };
 
-/** Repair-bonus amounts in euros (spec 3 §9, exact). */
-export const bonusCategories: readonly BonusCategory[] = [
-  { name: 'Smartphones', amount: 25, icon: Smartphone },
-  { name: 'Tablettes', amount: 25, icon: Tablet },
-  { name: 'Ordinateurs portables', amount: 50, icon: Laptop },
-  { name: 'Téléviseurs', amount: 60, icon: Tv },
-  { name: 'Enceintes', amount: 20, icon: Speaker },
-  { name: 'Vidéoprojecteurs', amount: 30, icon: Projector },
-];
+const bonusIcons: Record<RepairBonusCategoryId, LucideIcon> = {
+  smartphone: Smartphone,
+  tablette: Tablet,
+  'ordinateur-portable': Laptop,
+  televiseur: Tv,
+  enceinte: Speaker,
+  videoprojecteur: Projector,
+};
+
+/** Repair-bonus amounts in euros (spec 3 §9, exact), from the one table in packages/shared. */
+export const bonusCategories: readonly BonusCategory[] = repairBonusCategories.map((category) => ({
+  name: category.label,
+  amount: category.amountCents / 100,
+  icon: bonusIcons[category.id],
+}));
 
 /** The largest bonus: "jusqu’à 60 €". */
 export const maxBonus = Math.max(...bonusCategories.map((category) => category.amount));

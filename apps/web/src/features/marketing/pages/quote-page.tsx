@@ -8,7 +8,7 @@ const promises = [
   { icon: ShieldCheck, text: `Garantie de ${REPAIR_WARRANTY_MONTHS}\u00a0mois sur les réparations` },
 ] as const;
 
-export function QuotePage() {
+export function QuotePage({ smsEnabled = false }: { smsEnabled?: boolean }) {
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-10 sm:py-14">
       <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">Devis en ligne</h1>
@@ -24,7 +24,7 @@ export function QuotePage() {
         ))}
       </ul>
       <div className="mt-8">
-        <QuoteWizard />
+        <QuoteWizard smsEnabled={smsEnabled} />
       </div>
     </div>
   );

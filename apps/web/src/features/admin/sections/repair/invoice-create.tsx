@@ -4,17 +4,18 @@ import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { invoiceCreateSchema, type AdminCustomerListItem, type InvoiceLineInput } from '@erepare/shared/schemas/admin-repair';
 import { vatRates } from '@erepare/shared/invoice-vat';
+import { repairBonusCategories, repairBonusCents } from '@erepare/shared/repair-bonus';
 import { Button } from '../../../../components/ui/button';
 import { ErrorBox, Field } from '../../../../components/ui/field';
 import { Spinner } from '../../../../components/ui/spinner';
 import { AMOUNT_FORMAT_MESSAGE, formatEuros, parseEuros } from '../shop/money';
-import { applyIssues, BackToList, Panel, SelectField, TextareaField } from '../shop/kit';
+import { applyIssues, BackToList, CheckboxField, Panel, SelectField, TextareaField } from '../shop/kit';
 import { useCreateInvoice, useCustomer } from './api';
 import { CustomerPicker } from './customer-picker';
 import { vatRateLabel } from './invoice-detail';
 
 type LineValues = { name: string; sku: string; quantity: string; unitPrice: string; vatRate: string };
-type InvoiceValues = { ticket: string; lines: LineValues[]; notes: string; dueOn: string; customerId: string };
+type InvoiceValues = { ticket: string; lines: LineValues[]; notes: string; dueOn: string; customerId: string; bonus: boolean; bonusCategory: string };
 
 const emptyLine: LineValues = { name: '', sku: '', quantity: '1', unitPrice: '', vatRate: '20' };
 
@@ -47,9 +48,11 @@ function InvoiceForm({ initialCustomer, ticket }: { initialCustomer: AdminCustom
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [customer, setCustomer] = useState<AdminCustomerListItem | null>(initialCustomer);
-  const form = useForm<InvoiceValues>({ defaultValues: { ticket, lines: [{ ...emptyLine }], notes: '', dueOn: '', customerId: '' } });
+  const form = useForm<InvoiceValues>({ defaultValues: { ticket, lines: [{ ...emptyLine }], notes: '', dueOn: '', customerId: '', bonus: false, bonusCategory: 'smartphone' } });
   const lines = useFieldArray({ control: form.control, name: 'lines' });
   const watched = useWatch({ control: form.control, name: 'lines' });
+  const bonus = useWatch({ control: form.control, name: 'bonus' });
+  const bonusCategory = useWatch({ control: form.control, name: 'bonusCategory' });
   const { errors } = form.formState;
   const total = watched.reduce((sum, line) => {
     const price = parseEuros(line.unitPrice);
@@ -71,6 +74,7 @@ function InvoiceForm({ initialCustomer, ticket }: { initialCustomer: AdminCustom
       lines: body,
       ...(values.notes.trim() ? { notes: values.notes } : {}),
       ...(values.dueOn ? { dueOn: values.dueOn } : {}),
+      ...(values.bonus ? { bonusCategory: values.bonusCategory } : {}),
     });
     if (!parsed.success) return void applyIssues(form.setError, parsed.error.issues, linePath);
     create.mutate(parsed.data, {
@@ -133,6 +137,28 @@ function InvoiceForm({ initialCustomer, ticket }: { initialCustomer: AdminCustom
               Total TTC : <strong>{formatEuros(total)}</strong>
             </p>
           </div>
+        </fieldset>
+        <fieldset className="space-y-3">
+          <legend className="mb-2 text-base font-semibold">Bonus réparation QualiRépar</legend>
+          <CheckboxField
+            label="Déduire le bonus réparation"
+            hint="Appareil hors garantie, réparation (pas un simple diagnostic) : le bonus est déduit de ce que paie le client, la TVA reste calculée sur le prix complet."
+            {...form.register('bonus')}
+          />
+          {bonus ? (
+            <div className="flex flex-wrap items-end gap-3">
+              <SelectField label="Catégorie de l’appareil" className="max-w-xs" error={errors.bonusCategory?.message} {...form.register('bonusCategory')}>
+                {repairBonusCategories.map((category) => (
+                  <option key={category.id} value={category.id}>
+                    {category.label} ({formatEuros(category.amountCents)})
+                  </option>
+                ))}
+              </SelectField>
+              <p className="pb-2 text-sm" aria-live="polite">
+                Reste à payer après bonus : <strong>{formatEuros(Math.max(total - repairBonusCents(bonusCategory, total), 0))}</strong>
+              </p>
+            </div>
+          ) : null}
         </fieldset>
         <div className="grid gap-3 sm:grid-cols-2">
           <TextareaField label="Remarques" maxLength={2000} rows={2} error={errors.notes?.message} {...form.register('notes')} />

@@ -78,6 +78,7 @@ function InvoiceView({ invoice }: { invoice: AdminInvoice }) {
               ['Total TTC', <strong key="t">{formatEuros(invoice.totalCents)}</strong>],
               ['Payé', formatEuros(invoice.amountPaidCents)],
               ['Avoirs', formatEuros(invoice.creditedCents)],
+              ...(invoice.bonusCents > 0 ? [[invoice.bonusLabel ?? 'Bonus réparation QualiRépar', `− ${formatEuros(invoice.bonusCents)}`] as [string, string]] : []),
               ['Reste à payer', <strong key="d">{formatEuros(invoice.amountDueCents)}</strong>],
               ['Remarques', invoice.notes],
             ]}

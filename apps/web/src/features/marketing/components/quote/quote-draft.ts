@@ -22,6 +22,8 @@ export type QuoteDraft = {
   dropOffDate: string;
   dropOffSlot: DropOffSlot | '';
   consent: boolean;
+  /** Service SMS about this repair (offered only when the shop sends SMS): unticked by default. */
+  smsConsent: boolean;
   /** Set once the request is sent: the confirmation screen shows it. */
   reference: string;
 };
@@ -46,6 +48,7 @@ export const emptyDraft: QuoteDraft = {
   dropOffDate: '',
   dropOffSlot: '',
   consent: false,
+  smsConsent: false,
   reference: '',
 };
 
@@ -120,5 +123,6 @@ export function toRequest(draft: QuoteDraft): QuoteSubmission {
     dropOffDate: draft.dropOffDate,
     dropOffSlot: draft.dropOffSlot || 'matin',
     consent: true,
+    smsConsent: draft.smsConsent === true,
   };
 }

@@ -213,7 +213,7 @@ export function DetailsStep({ draft, errors, update }: StepProps) {
   );
 }
 
-export function ContactStep({ draft, errors, update, dropOffChoices }: StepProps & { dropOffChoices: readonly string[] }) {
+export function ContactStep({ draft, errors, update, dropOffChoices, smsEnabled = false }: StepProps & { dropOffChoices: readonly string[]; smsEnabled?: boolean }) {
   const storeProfile = useStoreProfile();
   return (
     <div className="space-y-5">
@@ -296,6 +296,23 @@ export function ContactStep({ draft, errors, update, dropOffChoices }: StepProps
         </p>
         <GroupError field="consent" errors={errors} />
       </div>
+      {smsEnabled ? (
+        <div>
+          <label className="flex min-h-11 items-start gap-3">
+            <input
+              id={fieldId('smsConsent')}
+              type="checkbox"
+              checked={draft.smsConsent}
+              onChange={(event) => update({ smsConsent: event.target.checked })}
+              className="mt-0.5 size-5 shrink-0 accent-brand-700"
+            />
+            <span className="text-sm">
+              Recevoir par SMS les messages sur cette réparation (devis, rendez-vous, appareil prêt)
+              <span className="block text-slate-700 dark:text-slate-300">Facultatif. Au numéro indiqué ci-dessus, jamais de publicité.</span>
+            </span>
+          </label>
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -178,3 +178,49 @@ describe('QuotePage', () => {
     expect(screen.getByRole('radio', { name: /Montre/ })).toBeInTheDocument();
   });
 });
+
+describe('service SMS consent (issue 24 §5)', () => {
+  const contactDraft = () => ({
+    ...emptyDraft,
+    step: 5,
+    category: 'autre',
+    modelOther: 'Enceinte',
+    fault: 'diagnostic',
+    name: 'Léa',
+    email: 'lea@exemple.fr',
+    phone: '0612345678',
+    dropOffDate: dropOffDates(new Date())[0],
+    dropOffSlot: 'matin',
+    consent: true,
+  });
+  const smsBox = /Recevoir par SMS les messages sur cette réparation \(devis, rendez-vous, appareil prêt\)/;
+
+  it('is offered unticked when the shop sends SMS, and sent when ticked', async () => {
+    sessionStorage.setItem(QUOTE_DRAFT_KEY, JSON.stringify(contactDraft()));
+    const user = userEvent.setup();
+    const send = vi.fn(() => Promise.resolve({ success: true as const, message: 'ok', reference: 'D-2026-000043' }));
+    render(
+      <MemoryRouter>
+        <QuoteWizard send={send} smsEnabled />
+      </MemoryRouter>,
+    );
+    const box = await screen.findByRole('checkbox', { name: smsBox });
+    expect(box).not.toBeChecked();
+    await user.click(box);
+    await user.click(screen.getByRole('button', { name: /Envoyer ma demande/ }));
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    expect(send).toHaveBeenCalledWith(expect.objectContaining({ smsConsent: true, consent: true }));
+  });
+
+  it('is not shown when SMS is not configured, and the request says no', async () => {
+    sessionStorage.setItem(QUOTE_DRAFT_KEY, JSON.stringify(contactDraft()));
+    const user = userEvent.setup();
+    const send = vi.fn(() => Promise.resolve({ success: true as const, message: 'ok', reference: 'D-2026-000044' }));
+    renderWizard(send);
+    await waitFor(() => expect(screen.getByText('Étape 5 sur 6')).toBeInTheDocument());
+    expect(screen.queryByRole('checkbox', { name: smsBox })).toBeNull();
+    await user.click(screen.getByRole('button', { name: /Envoyer ma demande/ }));
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    expect(send).toHaveBeenCalledWith(expect.objectContaining({ smsConsent: false }));
+  });
+});

@@ -34,7 +34,7 @@ function summary(draft: QuoteDraft): { device: string; fault: string } {
  * The online quote, one step per screen (device → brand and model → fault → photos and
  * description → contact and drop-off → confirmation). Progress lives in sessionStorage.
  */
-export function QuoteWizard({ send = sendQuoteRequest }: { send?: typeof sendQuoteRequest }) {
+export function QuoteWizard({ send = sendQuoteRequest, smsEnabled = false }: { send?: typeof sendQuoteRequest; smsEnabled?: boolean }) {
   const [draft, setDraft] = useState<QuoteDraft>(emptyDraft);
   const [loaded, setLoaded] = useState(false);
   const [errors, setErrors] = useState<StepErrors>({});
@@ -167,7 +167,7 @@ export function QuoteWizard({ send = sendQuoteRequest }: { send?: typeof sendQuo
                     </p>
                   ) : null}
                 </section>
-                <ContactStep {...stepProps} dropOffChoices={dropOffChoices} />
+                <ContactStep {...stepProps} dropOffChoices={dropOffChoices} smsEnabled={smsEnabled} />
               </>
             ) : null}
           </fieldset>

@@ -1,0 +1,69 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { repairPayments } from '../../db/schema.js';
+
+export type RepairPaymentRow = typeof repairPayments.$inferSelect;
+export type NewRepairPayment = typeof repairPayments.$inferInsert;
+
+/** Records an attempt; one already recorded under the same provider reference is returned as is. */
+export async function insertRepairPayment(db: Executor, row: NewRepairPayment): Promise<RepairPaymentRow> {
+  const [inserted] = await db.insert(repairPayments).values(row).onConflictDoNothing().returning();
+  if (inserted) return inserted;
+  const existing = await findRepairPaymentByRef(db, row.provider, row.providerRef);
+  if (!existing) throw new Error('repair payment vanished after a conflicting insert');
+  return existing;
+}
+
+export async function findRepairPaymentByRef(db: Executor, provider: RepairPaymentRow['provider'], providerRef: string): Promise<RepairPaymentRow | null> {
+  const [row] = await db
+    .select()
+    .from(repairPayments)
+    .where(and(eq(repairPayments.provider, provider), eq(repairPayments.providerRef, providerRef)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Any provider: a Stripe session id and a PayPal order id never look alike. */
+export async function findRepairPaymentByAnyRef(db: Executor, providerRef: string): Promise<RepairPaymentRow | null> {
+  const [row] = await db.select().from(repairPayments).where(eq(repairPayments.providerRef, providerRef)).limit(1);
+  return row ?? null;
+}
+
+/** The attempts of an invoice (purpose invoice) or of an estimate's deposit, newest first. */
+export async function attemptsOf(db: Executor, subject: { invoiceId: number } | { estimateId: number }): Promise<RepairPaymentRow[]> {
+  const where =
+    'invoiceId' in subject
+      ? and(eq(repairPayments.purpose, 'invoice'), eq(repairPayments.invoiceId, subject.invoiceId))
+      : and(eq(repairPayments.purpose, 'deposit'), eq(repairPayments.estimateId, subject.estimateId));
+  return db.select().from(repairPayments).where(where).orderBy(desc(repairPayments.id));
+}
+
+/** Payments of RepairDesk invoices taken online and not yet seen in RepairDesk's amount paid (posting pending or given up). */
+export async function unpostedCentsOf(db: Executor, invoiceId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${repairPayments.amountCents}), 0)::int` })
+    .from(repairPayments)
+    .where(
+      and(
+        eq(repairPayments.purpose, 'invoice'),
+        eq(repairPayments.invoiceId, invoiceId),
+        eq(repairPayments.status, 'succeeded'),
+        inArray(repairPayments.postStatus, ['pending', 'failed']),
+      ),
+    );
+  return Number(row?.total ?? 0);
+}
+
+export async function updateRepairPayment(
+  db: Executor,
+  id: number,
+  changes: Partial<Pick<RepairPaymentRow, 'status' | 'providerStatus' | 'captureRef' | 'lastError'>>,
+  onlyWhileOpen = true,
+): Promise<boolean> {
+  const rows = await db
+    .update(repairPayments)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(and(eq(repairPayments.id, id), onlyWhileOpen ? inArray(repairPayments.status, ['created', 'failed', 'canceled']) : undefined))
+    .returning({ id: repairPayments.id });
+  return rows.length > 0;
+}

@@ -8,6 +8,7 @@ export const adminSections = [
   { slug: 'statuts', label: 'Statuts', title: 'Statuts des réparations', group: 'Réparations' },
   { slug: 'clients', label: 'Clients', title: 'Clients', group: 'Réparations' },
   { slug: 'factures', label: 'Factures', title: 'Factures', group: 'Réparations' },
+  { slug: 'rendez-vous', label: 'Rendez-vous', title: 'Rendez-vous de dépôt', group: 'Réparations' },
   { slug: 'devis', label: 'Devis', title: 'Devis', group: 'Réparations' },
   { slug: 'commandes', label: 'Commandes', title: 'Commandes', group: 'Boutique' },
   { slug: 'produits', label: 'Produits', title: 'Produits et stock', group: 'Boutique' },

@@ -28,6 +28,7 @@ const sectionComponents: Record<AdminSectionSlug, SectionComponent> = {
   statuts: named(() => import('../sections/statuses'), 'StatusesSection'),
   clients: named(() => import('../sections/customers'), 'CustomersSection'),
   factures: named(() => import('../sections/invoices'), 'InvoicesSection'),
+  'rendez-vous': named(() => import('../sections/bookings'), 'BookingsSection'),
   devis: named(() => import('../sections/estimates'), 'EstimatesSection'),
   commandes: named(() => import('../sections/orders'), 'OrdersSection'),
   produits: named(() => import('../sections/products'), 'ProductsSection'),

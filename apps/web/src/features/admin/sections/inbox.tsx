@@ -20,7 +20,7 @@ import {
 } from '@erepare/shared/schemas/admin-core';
 import { inboxHeldLabel, inboxStatusLabels, inboxStatuses, type InboxStatus } from '@erepare/shared/schemas/common';
 import { Button } from '../../../components/ui/button';
-import { DetailAside, ErrorRetry } from './shop/kit';
+import { DetailAside, ErrorRetry, SectionLink } from './shop/kit';
 import { ErrorBox, Field } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { apiRequest, type Parser } from '../../../lib/api-client';
@@ -354,6 +354,12 @@ function Detail({ kind, id, closeHref }: { kind: Kind; id: number; closeHref: st
         {q.description ? <p className="rounded-lg bg-slate-50 p-3 text-sm whitespace-pre-wrap dark:bg-ink-800">{q.description}</p> : null}
         <Photos kind={kind} item={q.id} files={q.photos} name={q.name} />
         <StatusForm kind={kind} id={q.id} status={q.status} />
+        {/* Issue 24 §1: a priced estimate with its secret link, instead of a free-text reply. */}
+        <p>
+          <SectionLink section="devis" id="nouveau" params={{ quoteRequestId: q.id }}>
+            Créer un devis
+          </SectionLink>
+        </p>
         <ReplyForm key={q.id} kind={kind} id={q.id} to={q.email} defaultSubject={`Votre demande de devis ${q.reference} – ${shopName}`} />
       </div>
     );

@@ -60,7 +60,7 @@ export function SmsOutbox() {
         cell: ({ row }) => (
           <span className="space-y-1">
             <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${statusTone[row.original.status]}`}>{mailStatusLabels[row.original.status]}</span>
-            {row.original.status === 'pending' && new Date(row.original.nextAttemptAt).getTime() > Date.now() ? (
+            {row.original.status === 'pending' ? (
               <span className="block text-xs text-slate-700 dark:text-slate-300">Envoi prévu le {formatDateTime(row.original.nextAttemptAt)}</span>
             ) : null}
             {row.original.lastError ? <span className="block max-w-xs text-xs break-words text-red-800 dark:text-red-300">{row.original.lastError}</span> : null}

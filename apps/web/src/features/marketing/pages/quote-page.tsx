@@ -1,4 +1,5 @@
 import { Clock, ShieldCheck, Wrench } from 'lucide-react';
+import { Link } from 'react-router';
 import { QuoteWizard } from '../components/quote/quote-wizard';
 import { REPAIRS_FROM_EUROS, REPAIR_WARRANTY_MONTHS } from '@erepare/shared/warranty';
 
@@ -26,6 +27,13 @@ export function QuotePage({ smsEnabled = false }: { smsEnabled?: boolean }) {
       <div className="mt-8">
         <QuoteWizard smsEnabled={smsEnabled} />
       </div>
+      <p className="mt-8 text-slate-700 dark:text-slate-300">
+        Vous savez déjà ce qu’il faut réparer&nbsp;?{' '}
+        <Link to="/rendez-vous" className="font-semibold text-brand-800 underline underline-offset-4 dark:text-brand-300">
+          Réservez directement un créneau de dépôt
+        </Link>
+        .
+      </p>
     </div>
   );
 }

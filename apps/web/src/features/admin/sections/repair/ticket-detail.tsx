@@ -86,12 +86,20 @@ function TicketView({ ticket }: { ticket: AdminTicket }) {
       <Panel
         title="Factures"
         actions={
-          readOnly ? null : <SectionLink section="factures" id="nouveau" params={{ ticket: ticket.ticketNumber, customerId: ticket.customer.id }}>
-            <span className="inline-flex items-center gap-1">
-              <FilePlus2 aria-hidden="true" className="size-4" />
-              Créer une facture
-            </span>
-          </SectionLink>
+          <span className="flex flex-wrap gap-3">
+            {/* Issue 24 §1: estimates work with RepairDesk tickets too. */}
+            <SectionLink section="devis" id="nouveau" params={{ ticket: ticket.ticketNumber }}>
+              Créer un devis
+            </SectionLink>
+            {readOnly ? null : (
+              <SectionLink section="factures" id="nouveau" params={{ ticket: ticket.ticketNumber, customerId: ticket.customer.id }}>
+                <span className="inline-flex items-center gap-1">
+                  <FilePlus2 aria-hidden="true" className="size-4" />
+                  Créer une facture
+                </span>
+              </SectionLink>
+            )}
+          </span>
         }
       >
         <MiniTable

@@ -7,6 +7,7 @@ import { useStoreProfile } from '../../../../lib/store-profile';
 import { emptyDraft, loadDraft, QUOTE_STEPS, saveDraft, toRequest, validateStep, type QuoteDraft, type StepErrors } from './quote-draft';
 import { CategoryStep, ContactStep, DetailsStep, DeviceStep, FaultStep, fieldId } from './quote-steps';
 import { sendQuoteRequest } from './send-quote';
+import { BookingCta } from '../../../../components/booking-cta';
 
 const TOTAL = QUOTE_STEPS.length;
 /** The contact and drop-off step (the one before the confirmation). */
@@ -239,6 +240,7 @@ function Confirmation({ reference, onRestart }: { reference: string; onRestart: 
         .
       </p>
       <div className="mt-8 flex flex-wrap gap-3">
+        <BookingCta quoteReference={reference || undefined} />
         <Link to="/" className={buttonClasses('secondary')}>
           Retour à l’accueil
         </Link>

@@ -1,6 +1,6 @@
 import { CalendarCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/ui/button';
+import { buttonClasses } from './ui/button';
 
 type BookingCtaProps = {
   /** The estimate's secret link token (the estimate page): the booking is linked to the estimate. */

@@ -26,7 +26,12 @@ export type MailKind =
   // Contact form and online quote (apps/server/src/modules/contact, modules/quotes).
   | 'contact_message'
   | 'quote_request'
-  | 'quote_acknowledgement';
+  | 'quote_acknowledgement'
+  // Drop-off bookings (apps/server/src/modules/bookings).
+  | 'booking_confirmed'
+  | 'booking_changed'
+  | 'booking_cancelled'
+  | 'booking_shop';
 
 export type OutboxMail = { file: string; to: string[]; subject: string; text: string; links: URL[] };
 

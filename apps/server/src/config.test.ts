@@ -129,6 +129,7 @@ describe('loadConfig', () => {
       apiKey: 'rd-cle-de-test-123',
       baseUrl: 'https://api.repairdesk.co/api/web/v1',
       loyaltyPointCents: 1,
+      paymentPath: 'invoice/addpayment',
     });
     expect(loadConfig({ ...key, REPAIRDESK_BASE_URL: 'https://rd.example/api/', REPAIRDESK_LOYALTY_POINT_CENTS: '5' }, cwd).repair).toMatchObject({
       baseUrl: 'https://rd.example/api',

@@ -10,14 +10,19 @@ import { PHONE_PATTERN, contactEmailField, multiLineChars, singleLineChars, sing
 
 export const BOOKING_NOTE_MAX = 500;
 
+/** Years a booking date may name (PostgreSQL has no year 0; nothing sensible lies outside). */
+const inYears = (year: number) => year >= 2000 && year <= 2100;
+
 const dayField = (label = 'Date') =>
-  z.string({ error: `${label} invalide (AAAA-MM-JJ)` }).refine(isIsoDay, { error: `${label} invalide (AAAA-MM-JJ)` });
+  z
+    .string({ error: `${label} invalide (AAAA-MM-JJ)` })
+    .refine((value) => isIsoDay(value) && inYears(Number(value.slice(0, 4))), { error: `${label} invalide (AAAA-MM-JJ)` });
 
 const instantField = z
   .string({ error: bookingMessages.slotRequired })
   .min(1, { error: bookingMessages.slotRequired })
   .max(40, { error: bookingMessages.slotUnavailable })
-  .refine((value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value)), {
+  .refine((value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value)) && inYears(new Date(value).getUTCFullYear()), {
     error: bookingMessages.slotUnavailable,
   });
 

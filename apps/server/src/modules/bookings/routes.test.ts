@@ -73,7 +73,7 @@ describe('GET /api/bookings/slots', () => {
   });
 
   it('refuses bad input with a French 400', async () => {
-    for (const query of ['from=2026-02-30', 'days=0', 'days=15', 'days=abc', 'from=demain']) {
+    for (const query of ['from=2026-02-30', 'days=0', 'days=15', 'days=abc', 'from=demain', 'from=0000-01-01']) {
       const response = await bed.t.app.inject({ method: 'GET', url: `/api/bookings/slots?${query}` });
       expect(response.statusCode, query).toBe(400);
       expect(response.json<{ message: string }>().message, query).toMatch(/invalide/);
@@ -151,6 +151,7 @@ describe('POST /api/bookings', () => {
       [{ phone: 'abc' }, /Numéro de téléphone invalide/],
       [{ note: 'x'.repeat(501) }, /500 caractères/],
       [{ slotStart: 'demain' }, /créneau/],
+      [{ slotStart: '0000-01-04T09:00:00Z' }, /créneau/],
       [{ name: 'Zoé\r\nBcc: x@y.z' }, /ligne|caractère/i],
     ];
     for (const [extra, message] of cases) {
@@ -318,6 +319,11 @@ describe('/api/admin/bookings', () => {
     const email = nextEmail();
     const start = at('2026-12-15', '10:00');
     const created = (await book(start, { email })).json<CreateBookingResponse>();
+    for (const query of ['from=0000-01-01', 'from=2026-13-01', 'days=15']) {
+      const bad = await bed.call('GET', `/api/admin/bookings?${query}`);
+      expect(bad.statusCode, query).toBe(400);
+      expect(bad.json<{ message: string }>().message).toMatch(/invalide/);
+    }
     const list = await bed.call('GET', '/api/admin/bookings?from=2026-12-15&days=1');
     expect(list.statusCode).toBe(200);
     const { data } = list.json<{ data: { days: Array<{ slots: Array<{ start: string; booked: number; capacity: number; bookings: Array<{ id: number; reference: string; phone: string; note: string }> }> }> } }>();

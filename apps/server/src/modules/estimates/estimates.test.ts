@@ -8,7 +8,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { AccountEstimate, AdminEstimate, EstimateDraft, EstimateLinkView } from '@erepare/shared/schemas/estimates';
 import { estimateMessages } from '@erepare/shared/estimates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, customerLinks, customers, estimates, mailOutbox, notifications, quoteRequests, statuses, ticketDevices, ticketEvents, tickets, trackedTickets } from '../../db/schema.js';
+import { auditLog, customerLinks, customers, estimates, mailOutbox, notifications, quoteRequests, statuses, ticketDevices, ticketEvents, tickets, trackedTickets, users } from '../../db/schema.js';
 import { parisYear } from '../../db/demo-data/calendar.js';
 import { adminTestBed, type AdminTestBed, type Envelope } from '../../test/admin.js';
 import { signedInUser } from '../../test/users.js';
@@ -322,5 +322,69 @@ describe('an estimate for a ticket, in the customer’s account', () => {
     expect(events.map((event) => [event.fromStatus, event.toStatus])).toContainEqual(['Waiting for customer', 'In Progress']);
     const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.action, 'ticket.status'), eq(auditLog.entityId, ticketNumber)));
     expect(audit?.actorEmail).toBe(`client (devis ${estimate.estimateNumber})`);
+  });
+});
+
+describe('the one ownership rule in the account (linked customer, or verified e-mail)', () => {
+  let estimate: AdminEstimate;
+  const address = 'Prune.Proprietaire@Exemple.fr';
+
+  beforeAll(async () => {
+    const [quote] = await db()
+      .insert(quoteRequests)
+      .values({
+        reference: 'D-TEST-000002',
+        category: 'tablette',
+        brand: 'apple',
+        model: 'iPad 9',
+        fault: 'batterie',
+        faultLabel: 'Batterie',
+        priceFromEuros: null,
+        name: 'Prune Propriétaire',
+        email: address,
+        phone: '',
+        dropOffDate: '2030-01-10',
+        dropOffSlot: 'matin',
+        consentAt: new Date(),
+      })
+      .returning();
+    const response = await create({ quoteRequestId: quote?.id, lines: [line({ label: 'Batterie iPad', unitPriceCents: 7900 })], leadTimeDays: 2, bonus: false });
+    expect(response.statusCode, response.body).toBe(201);
+    estimate = response.json<Envelope<AdminEstimate>>().data;
+  });
+
+  const listFor = async (headers: { authorization: string }) =>
+    (await h.t.app.inject({ method: 'GET', url: '/api/account/estimates', headers })).json<Envelope<AccountEstimate[]>>().data.map((entry) => entry.id);
+
+  it('an unverified account of that address sees nothing, opens no PDF and cannot decide', async () => {
+    const unverified = await signedInUser(h.t.app, db(), { email: 'prune.proprietaire@exemple.fr', verified: false });
+    expect(await listFor(unverified.headers)).toEqual([]);
+    expect((await h.t.app.inject({ method: 'GET', url: `/api/account/estimates/${estimate.id}/pdf`, headers: unverified.headers })).statusCode).toBe(404);
+    const attempt = await h.t.app.inject({ method: 'POST', url: `/api/account/estimates/${estimate.id}/decision`, headers: unverified.headers, payload: { decision: 'accept' } });
+    expect(attempt.statusCode).toBe(404);
+    expect(attempt.json<{ message: string }>().message).toBe(estimateMessages.notFound);
+    const [row] = await db().select().from(estimates).where(eq(estimates.id, estimate.id));
+    expect(row?.status).toBe('sent');
+    // An address belongs to one account: the unverified one makes way for the verified owner below.
+    await db().delete(users).where(eq(users.id, unverified.id));
+  });
+
+  it('the verified owner of the address (any case) sees it, opens its PDF, and decides; another user gets 404', async () => {
+    const owner = await signedInUser(h.t.app, db(), { email: 'prune.proprietaire@exemple.fr' });
+    const stranger = await signedInUser(h.t.app, db(), { email: 'quelquun.dautre@exemple.fr' });
+    expect(await listFor(owner.headers)).toEqual([estimate.id]);
+    expect(await listFor(stranger.headers)).not.toContain(estimate.id);
+    const pdf = await h.t.app.inject({ method: 'GET', url: `/api/account/estimates/${estimate.id}/pdf`, headers: owner.headers });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['cache-control']).toMatch(/no-store/);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await h.t.app.inject({ method: 'GET', url: `/api/account/estimates/${estimate.id}/pdf`, headers: stranger.headers })).statusCode).toBe(404);
+    const steal = await h.t.app.inject({ method: 'POST', url: `/api/account/estimates/${estimate.id}/decision`, headers: stranger.headers, payload: { decision: 'decline' } });
+    expect(steal.statusCode).toBe(404);
+    const declined = await h.t.app.inject({ method: 'POST', url: `/api/account/estimates/${estimate.id}/decision`, headers: owner.headers, payload: { decision: 'decline', reason: 'Je préfère attendre' } });
+    expect(declined.statusCode, declined.body).toBe(200);
+    expect(declined.json<Envelope<{ status: string; recorded: boolean }>>().data).toMatchObject({ status: 'declined', recorded: true });
+    const [row] = await db().select().from(estimates).where(eq(estimates.id, estimate.id));
+    expect(row).toMatchObject({ status: 'declined', declineReason: 'Je préfère attendre' });
   });
 });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { estimateMessages } from '@erepare/shared/estimates';
 import {
@@ -16,6 +16,7 @@ import {
   estimateLinkViewResponseSchema,
   estimateListQuerySchema,
   estimateReviseSchema,
+  type PublicEstimate,
 } from '@erepare/shared/schemas/estimates';
 import { hitRateLimit } from '../../lib/rate-limit.js';
 import { requireAdmin, requireUser } from '../../plugins/auth.js';
@@ -24,6 +25,7 @@ import { kickPush } from '../tracking/service.js';
 import { buildEstimatePdf } from './pdf.js';
 import { getStoreProfile } from '../settings/store-profile.js';
 import {
+  accountEstimate,
   accountEstimates,
   applyDecisionEffects,
   createEstimate,
@@ -31,6 +33,7 @@ import {
   decideForAccount,
   estimateDraft,
   estimateForLink,
+  estimateOwnerOf,
   estimateTexts,
   getEstimate,
   listEstimates,
@@ -82,14 +85,7 @@ export const estimateRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/estimate-links/pdf', { config: { personal: true }, ...linkGuard, schema: { querystring: estimateLinkQuerySchema } }, async (request, reply) => {
     const estimate = await estimateForLink(contextOf(app), request.query.token);
-    const model = buildEstimatePdf(estimate, await getStoreProfile(app.db));
-    const bytes = await renderPdf(model);
-    return reply
-      .header('cache-control', 'private, no-store')
-      .header('content-disposition', `attachment; filename="${model.fileName}"`)
-      .header('x-content-type-options', 'nosniff')
-      .type('application/pdf')
-      .send(bytes);
+    return sendEstimatePdf(app, reply, estimate);
   });
 
   app.post(
@@ -104,7 +100,13 @@ export const estimateRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/account/estimates', { schema: { response: { 200: accountEstimateListResponseSchema } } }, async (request) => {
     const session = await requireUser(request);
-    return { success: true as const, data: await accountEstimates(contextOf(app), session.user.repairdesk_customer_id) };
+    return { success: true as const, data: await accountEstimates(contextOf(app), estimateOwnerOf(session.user)) };
+  });
+
+  app.get('/api/account/estimates/:id/pdf', { config: { personal: true }, schema: { params: estimateIdParamsSchema } }, async (request, reply) => {
+    const session = await requireUser(request);
+    const estimate = await accountEstimate(contextOf(app), estimateOwnerOf(session.user), request.params.id);
+    return sendEstimatePdf(app, reply, estimate);
   });
 
   app.post(
@@ -112,12 +114,23 @@ export const estimateRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: estimateIdParamsSchema, body: accountEstimateDecisionSchema, response: { 200: estimateDecisionResponseSchema } } },
     async (request) => {
       const session = await requireUser(request);
-      const { outcome, effects } = await decideForAccount(contextOf(app), session.user.repairdesk_customer_id, request.params.id, { ...request.body, ip: request.ip });
+      const { outcome, effects } = await decideForAccount(contextOf(app), estimateOwnerOf(session.user), request.params.id, { ...request.body, ip: request.ip });
       await afterDecision(app, effects, request.log);
       return { success: true as const, message: messageOf(outcome), data: outcome };
     },
   );
 };
+
+async function sendEstimatePdf(app: FastifyInstance, reply: FastifyReply, estimate: PublicEstimate) {
+  const model = buildEstimatePdf(estimate, await getStoreProfile(app.db));
+  const bytes = await renderPdf(model);
+  return reply
+    .header('cache-control', 'private, no-store')
+    .header('content-disposition', `attachment; filename="${model.fileName}"`)
+    .header('x-content-type-options', 'nosniff')
+    .type('application/pdf')
+    .send(bytes);
+}
 
 function messageOf(outcome: { status: 'accepted' | 'declined'; recorded: boolean }): string {
   if (outcome.recorded) return outcome.status === 'accepted' ? estimateMessages.accepted : estimateMessages.declined;

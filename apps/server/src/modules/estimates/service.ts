@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   addCalendarDays,
   defaultValidUntil,
@@ -26,6 +26,7 @@ import type {
   EstimateRevise,
   PublicEstimate,
 } from '@erepare/shared/schemas/estimates';
+import type { SessionUser } from '@erepare/shared/schemas/auth';
 import { formatAddress, type StoreProfile } from '@erepare/shared/store-profile';
 import { normaliseTicketNumber } from '@erepare/shared/ticket-number';
 import type { RepairBackend } from '../../adapters/repair/types.js';
@@ -250,7 +251,9 @@ async function subjectOf(ctx: EstimateContext, source: { quoteRequestId?: number
     firstName: customer?.firstName ?? '',
     email: customer?.email ?? '',
     phone: customer ? customer.mobile || customer.phone : '',
-    smsConsent: customer?.smsOptIn ?? false,
+    // The customer record's sms_opt_in is a marketing consent (registration): never a consent to
+    // service SMS. A ticket's estimate is texted only when a quote request or booking gave one.
+    smsConsent: false,
     deviceCategory: device ? quoteCategoryOfDevice(device.category) : 'autre',
     deviceLabel,
     suggestedLines: (device?.repairItems ?? []).map((label) => ({ kind: 'part' as const, label, quantity: 1, unitPriceCents: 0 })),
@@ -586,23 +589,54 @@ export async function decideByLink(
 
 // ─── The customer's account (one ownership rule) ────────────────────────────────────────────────
 
-export async function accountEstimates(ctx: EstimateContext, repairCustomerId: number | null, now = new Date()): Promise<AccountEstimate[]> {
-  if (repairCustomerId === null) return [];
-  const rows = await selectEstimatesWithLines(ctx.db, and(eq(estimates.customerId, repairCustomerId), ne(estimates.status, 'superseded'))!);
+/**
+ * Who an account is, for the one ownership rule (DESIGN §4), as orders decide it: the repair
+ * customer it is linked to, or its e-mail address, each only once the address is proven (verified).
+ * An unverified account owns nothing, whatever address it typed.
+ */
+export type EstimateOwner = { customerId: number | null; email: string | null };
+
+export function estimateOwnerOf(user: Pick<SessionUser, 'email' | 'email_verified' | 'repairdesk_customer_id'>): EstimateOwner {
+  if (!user.email_verified) return { customerId: null, email: null };
+  const email = user.email.trim().toLowerCase();
+  return { customerId: user.repairdesk_customer_id, email: email === '' ? null : email };
+}
+
+/** The one rule: the estimate's customer is the owner's linked customer, or its address is the owner's verified one. Null: owns nothing. */
+export function ownedEstimatesCondition(owner: EstimateOwner): SQL | null {
+  const conditions = [
+    owner.customerId !== null ? eq(estimates.customerId, owner.customerId) : undefined,
+    owner.email !== null ? sql`lower(trim(${estimates.email})) = ${owner.email}` : undefined,
+  ].filter((condition): condition is SQL => condition !== undefined);
+  return conditions.length === 0 ? null : (or(...conditions) ?? null);
+}
+
+export async function accountEstimates(ctx: EstimateContext, owner: EstimateOwner, now = new Date()): Promise<AccountEstimate[]> {
+  const owned = ownedEstimatesCondition(owner);
+  if (!owned) return [];
+  const rows = await selectEstimatesWithLines(ctx.db, and(owned, ne(estimates.status, 'superseded'))!);
   const profile = await getStoreProfile(ctx.db);
   return rows.map((row) => ({ ...toPublic(row, profile, now), id: row.id, status: row.status }));
 }
 
+/** One of the owner's estimates (its PDF in the account); someone else's and none answer the same 404. */
+export async function accountEstimate(ctx: EstimateContext, owner: EstimateOwner, id: number, now = new Date()): Promise<PublicEstimate> {
+  const owned = ownedEstimatesCondition(owner);
+  const [row] = owned ? await selectEstimatesWithLines(ctx.db, and(eq(estimates.id, id), owned, ne(estimates.status, 'superseded'))!) : [];
+  if (!row) throw new AppError('ESTIMATE_NOT_FOUND', 404, estimateMessages.notFound);
+  return toPublic(row, await getStoreProfile(ctx.db), now);
+}
+
 export async function decideForAccount(
   ctx: EstimateContext,
-  repairCustomerId: number | null,
+  owner: EstimateOwner,
   id: number,
   input: { decision: 'accept' | 'decline'; reason?: string | undefined; ip: string },
   now = new Date(),
 ): Promise<{ outcome: DecisionOutcome; effects: DecisionEffects }> {
   // Someone else's estimate and no estimate answer the same.
-  const [row] =
-    repairCustomerId === null ? [] : await ctx.db.select({ id: estimates.id }).from(estimates).where(and(eq(estimates.id, id), eq(estimates.customerId, repairCustomerId))).limit(1);
+  const owned = ownedEstimatesCondition(owner);
+  const [row] = owned ? await ctx.db.select({ id: estimates.id }).from(estimates).where(and(eq(estimates.id, id), owned)).limit(1) : [];
   if (!row) throw new AppError('ESTIMATE_NOT_FOUND', 404, estimateMessages.notFound);
   const effects = await decide(ctx, row.id, input.decision, input.reason ?? '', input.ip, now);
   return { outcome: outcomeOf(effects), effects };

@@ -1,15 +1,13 @@
-import { CheckCircle2, Download, FileText, TriangleAlert, XCircle } from 'lucide-react';
-import { useId, useState } from 'react';
+import { Download, FileText, TriangleAlert } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { estimateMessages, estimateStatusLabels } from '@erepare/shared/estimates';
 import { formatDateTime } from '@erepare/shared/format';
 import type { PublicEstimate } from '@erepare/shared/schemas/estimates';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { ErrorBox, SuccessBox } from '../../../components/ui/field';
+import { buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { estimatePdfUrl, useEstimateDecision, useEstimateLink } from '../api/estimate-link';
+import { EstimateDecision } from '../components/estimate-decision';
 import { EstimateDetails } from '../components/estimate-details';
 import { EstimateJourneyPanels } from '../components/journey-panels';
 
@@ -53,11 +51,6 @@ export function EstimatePage() {
 
 function EstimateView({ estimate, token }: { estimate: PublicEstimate; token: string }) {
   const decision = useEstimateDecision(token);
-  const [declining, setDeclining] = useState(false);
-  const [reason, setReason] = useState('');
-  const reasonId = useId();
-  const open = estimate.status === 'sent' && !estimate.lapsed;
-  const outcome = decision.data;
 
   return (
     <Shell title={`Devis ${estimate.estimateNumber}`}>
@@ -75,42 +68,12 @@ function EstimateView({ estimate, token }: { estimate: PublicEstimate; token: st
         <EstimateDetails estimate={estimate} />
       </div>
 
-      <div className="mt-6 space-y-4" aria-live="polite">
-        {outcome ? <SuccessBox>{outcome.message}</SuccessBox> : null}
-        {decision.isError ? <ErrorBox>{decision.error instanceof ApiError ? decision.error.message : estimateMessages.unknown}</ErrorBox> : null}
-        {!outcome && estimate.status === 'accepted' ? (
-          <p className="flex items-center gap-2 font-semibold text-green-800 dark:text-green-300">
-            <CheckCircle2 aria-hidden="true" className="size-5" />
-            Vous avez accepté ce devis{estimate.decidedAt ? ` le ${formatDateTime(estimate.decidedAt)}` : ''}.
-          </p>
-        ) : null}
-        {!outcome && estimate.status === 'declined' ? (
-          <p className="flex items-center gap-2 font-semibold">
-            <XCircle aria-hidden="true" className="size-5" />
-            Vous avez refusé ce devis{estimate.decidedAt ? ` le ${formatDateTime(estimate.decidedAt)}` : ''}.
-          </p>
-        ) : null}
-        {estimate.lapsed ? <ErrorBox>{estimateMessages.pastValidity}</ErrorBox> : null}
-      </div>
-
-      <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-        {open ? (
-          <>
-            <Button disabled={decision.isPending} onClick={() => decision.mutate({ decision: 'accept' })}>
-              <CheckCircle2 aria-hidden="true" className="size-4" />
-              {decision.isPending ? 'Enregistrement…' : 'Accepter le devis'}
-            </Button>
-            <Button variant="secondary" disabled={decision.isPending} onClick={() => setDeclining(true)}>
-              <XCircle aria-hidden="true" className="size-4" />
-              Refuser
-            </Button>
-          </>
-        ) : null}
+      <EstimateDecision estimate={estimate} decision={decision}>
         <a className={buttonClasses('secondary')} href={estimatePdfUrl(token)} download>
           <Download aria-hidden="true" className="size-4" />
           Télécharger le PDF
         </a>
-      </div>
+      </EstimateDecision>
 
       {/* The booking and the deposit payment (issue 24 §3, §4) are added here by their features. */}
       <EstimateJourneyPanels estimate={estimate} token={token} />
@@ -118,31 +81,6 @@ function EstimateView({ estimate, token }: { estimate: PublicEstimate; token: st
       <p className="mt-8 text-sm text-slate-600 dark:text-slate-400">
         Une question ? {estimate.shop.name}, {estimate.shop.address} · {estimate.shop.phone} · {estimate.shop.email}
       </p>
-
-      {declining ? (
-        <ConfirmDialog
-          title="Refuser le devis"
-          confirmLabel="Refuser le devis"
-          onCancel={() => setDeclining(false)}
-          onConfirm={() => {
-            setDeclining(false);
-            decision.mutate({ decision: 'decline', ...(reason.trim() ? { reason: reason.trim() } : {}) });
-          }}
-        >
-          <p>Vous pourrez récupérer votre appareil à l’atelier. Dites-nous pourquoi si vous le souhaitez :</p>
-          <label htmlFor={reasonId} className="mt-3 block text-sm font-medium text-slate-900 dark:text-slate-100">
-            Motif (facultatif)
-          </label>
-          <textarea
-            id={reasonId}
-            rows={3}
-            maxLength={1000}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            className="mt-1 block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 dark:border-slate-600 dark:bg-ink-900 dark:text-slate-100"
-          />
-        </ConfirmDialog>
-      ) : null}
     </Shell>
   );
 }

@@ -58,6 +58,8 @@ export const PAGES = [
   { name: 'product', path: '/produit/:id', resolve: firstProductPath, budget: APP_PAGE },
   // The tracking dashboard (2,000 tickets in the large set; the page shows the 14-day list).
   { name: 'tracking', path: '/suivi', budget: APP_PAGE },
+  // Issue 24 §3: the drop-off booking calendar (the week's slots load after the first paint).
+  { name: 'booking', path: '/rendez-vous', budget: MARKETING_PAGE },
   // The account page as a visitor first sees it (the sign-in form): never indexed, so no SEO budget.
   { name: 'account', path: '/compte', budget: { performance: 0.9, accessibility: 0.95, bestPractices: 0.95, cls: 0.02 } },
 ];

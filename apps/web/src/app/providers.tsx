@@ -37,6 +37,7 @@ const featureSlots: FeatureSlots = {
     import('../features/notifications/components/account-notifications').then((m) => ({ default: m.AccountNotifications })),
   ),
   AccountInstallCard: lazyComponent(() => import('../features/install/install-card').then((m) => ({ default: m.InstallAppCard }))),
+  AccountEstimates: lazyComponent(() => import('../features/estimates/components/account-estimates').then((m) => ({ default: m.AccountEstimates }))),
 };
 
 export function Providers({ client, storeProfile, publicUrl = '', children }: { client: QueryClient; storeProfile: StoreProfile; publicUrl?: string; children: ReactNode }) {

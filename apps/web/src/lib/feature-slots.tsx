@@ -13,6 +13,8 @@ export type FeatureSlots = {
   AccountNotifications?: ComponentType<{ user: SessionUser }>;
   /** The "install the app" card of the notifications tab (the app's PWA work fills it). */
   AccountInstallCard?: ComponentType;
+  /** « Mes devis » at the top of the account's repairs tab (the estimates feature, issue 24 §1). */
+  AccountEstimates?: ComponentType<{ user: SessionUser }>;
 };
 
 const FeatureSlotsContext = createContext<FeatureSlots>({});

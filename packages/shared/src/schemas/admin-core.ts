@@ -144,6 +144,25 @@ export const overviewSchema = z.object({
     quotesInProgress: z.number().int(),
   }),
   mail: z.object({ failed: z.number().int() }),
+  /**
+   * « Devis à traiter » (issue 24 §1): customers' answers of the last 14 days staff still have to act
+   * on (acceptances whose ticket has not moved on, declines), the newest few and the counts.
+   */
+  estimates: z.object({
+    accepted: z.number().int(),
+    declined: z.number().int(),
+    recent: z.array(
+      z.object({
+        id: z.number().int(),
+        estimateNumber: z.string(),
+        status: z.enum(['accepted', 'declined']),
+        customerName: z.string(),
+        ticketNumber: z.string().nullable(),
+        toPayCents: z.number().int(),
+        decidedAt: z.string(),
+      }),
+    ),
+  }),
   /** 30 entries, oldest first, today (Europe/Paris) last; zeros included. */
   sales: z.array(z.object({ day: z.string(), totalCents: z.number().int(), orders: z.number().int() })),
 });

@@ -3,6 +3,7 @@ import type { AdminOverview } from '@erepare/shared/schemas/admin-core';
 import { ordersToHandleStatuses } from '@erepare/shared/schemas/admin-shop';
 import { staffStatusKey, staffStatusLabel } from '@erepare/shared/ticket-status';
 import { rowsOf, type Db } from '../../db/client.js';
+import { selectDecisionsToHandle } from '../estimates/repository.js';
 
 /**
  * The dashboard's overview (issue 9): a handful of aggregate queries, run together. Tickets and
@@ -11,6 +12,8 @@ import { rowsOf, type Db } from '../../db/client.js';
  */
 
 export const SALES_DAYS = 30;
+/** The customers' decisions listed on the overview (the counts cover them all). */
+export const DECISIONS_LISTED = 5;
 export const SHOP_TIME_ZONE = 'Europe/Paris';
 
 export const overviewTexts = {
@@ -54,7 +57,7 @@ const SOLD = sql`o.paid_at is not null and o.status not in ('cancelled', 'failed
 
 export async function adminOverview(db: Db, repairBackend: string): Promise<AdminOverview> {
   const local = repairBackend !== 'repairdesk';
-  const [statusResult, countsResult, invoicesResult, salesResult] = await Promise.all([
+  const [statusResult, countsResult, invoicesResult, salesResult, decisions] = await Promise.all([
     local
       ? db.execute(sql`
           select t.status as status, s.color as color, s.type as type, count(*)::int as count
@@ -92,6 +95,7 @@ export async function adminOverview(db: Db, repairBackend: string): Promise<Admi
       select to_char(days.day, 'YYYY-MM-DD') as day, coalesce(sold.total_cents, 0)::bigint as total_cents, coalesce(sold.orders, 0)::int as orders
       from days left join sold on sold.day = days.day
       order by days.day`),
+    selectDecisionsToHandle(db, DECISIONS_LISTED),
   ]);
 
   const statuses = statusResult ? rowsOf<StatusRow>(statusResult) : null;
@@ -118,6 +122,11 @@ export async function adminOverview(db: Db, repairBackend: string): Promise<Admi
       quotesInProgress: n(counts?.quotes_in_progress),
     },
     mail: { failed: n(counts?.mail_failed) },
+    estimates: {
+      accepted: decisions.accepted,
+      declined: decisions.declined,
+      recent: decisions.rows.map((row) => ({ ...row, decidedAt: row.decidedAt.toISOString() })),
+    },
     sales: rowsOf<SalesRow>(salesResult).map((row) => ({ day: String(row.day), totalCents: n(row.total_cents), orders: n(row.orders) })),
   };
 }

@@ -125,3 +125,71 @@ export async function selectQuoteRequestForEstimate(db: Executor, id: number) {
   const [row] = await db.select().from(quoteRequests).where(eq(quoteRequests.id, id)).limit(1);
   return row ?? null;
 }
+
+/** How far back staff are shown customers' decisions on the overview (« Devis à traiter »). */
+export const DECISIONS_TO_HANDLE_DAYS = 14;
+
+/** The statuses an acceptance itself moves a ticket to (service.ts: the shop's « Devis accepté », else « In Progress »). */
+export const ACCEPTED_STATUS_NAMES = ['Devis accepté', 'Quote approved', 'Estimate approved'] as const;
+
+export type DecisionToHandleRow = {
+  id: number;
+  estimateNumber: string;
+  status: 'accepted' | 'declined';
+  customerName: string;
+  ticketNumber: string | null;
+  toPayCents: number;
+  decidedAt: Date;
+};
+
+/**
+ * The customers' decisions staff still have to act on, newest first: acceptances of the last
+ * DECISIONS_TO_HANDLE_DAYS days whose ticket has not moved on since (no status change after the
+ * decision other than the one the acceptance made; an estimate without a local ticket waits for
+ * the device), and declines of the same days (the device is to be given back). `limit` rows and
+ * the counts of each.
+ */
+export async function selectDecisionsToHandle(db: Executor, limit: number): Promise<{ rows: DecisionToHandleRow[]; accepted: number; declined: number }> {
+  const names = sql.join(
+    ACCEPTED_STATUS_NAMES.map((name) => sql`${name.toLowerCase()}`),
+    sql`, `,
+  );
+  const rows = rowsOf<{ id: number; estimate_number: string; status: 'accepted' | 'declined'; customer_name: string; ticket_number: string | null; to_pay_cents: number; decided_at: Date | string; total: number; accepted: number; declined: number }>(
+    await db.execute(sql`
+      with accepted_status as (
+        select coalesce((select name from statuses where lower(name) in (${names}) order by sort_order, id limit 1), 'In Progress') as name
+      ),
+      pending as (
+        select e.id, e.estimate_number, e.status, e.customer_name, e.ticket_number, (e.total_cents - e.bonus_cents) as to_pay_cents, e.decided_at
+        from estimates e
+        where e.decided_at >= now() - make_interval(days => ${DECISIONS_TO_HANDLE_DAYS})
+          and (
+            e.status = 'declined'
+            or (e.status = 'accepted' and not exists (
+              select 1 from ticket_events ev join tickets t on t.id = ev.ticket_id, accepted_status a
+              where t.ticket_number = e.ticket_number and ev.created_at >= e.decided_at and ev.to_status <> a.name
+            ))
+          )
+      )
+      select p.*,
+        (select count(*) from pending where status = 'accepted')::int as accepted,
+        (select count(*) from pending where status = 'declined')::int as declined
+      from pending p
+      order by p.decided_at desc, p.id desc
+      limit ${limit}`),
+  );
+  const first = rows[0];
+  return {
+    rows: rows.map((row) => ({
+      id: Number(row.id),
+      estimateNumber: row.estimate_number,
+      status: row.status,
+      customerName: row.customer_name,
+      ticketNumber: row.ticket_number,
+      toPayCents: Number(row.to_pay_cents),
+      decidedAt: row.decided_at instanceof Date ? row.decided_at : new Date(row.decided_at),
+    })),
+    accepted: Number(first?.accepted ?? 0),
+    declined: Number(first?.declined ?? 0),
+  };
+}

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { AlertTriangle, FileText, Inbox, Mail, MessageSquareQuote, ShoppingBag, Wrench } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, ClipboardCheck, FileText, Inbox, Mail, MessageSquareQuote, ShoppingBag, Wrench, XCircle } from 'lucide-react';
 import { Suspense, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatCents } from '@erepare/shared/format';
+import { formatCents, formatDateTime } from '@erepare/shared/format';
 import { overviewResponseSchema, type AdminOverview } from '@erepare/shared/schemas/admin-core';
 import { ORDERS_TO_HANDLE } from '@erepare/shared/schemas/admin-shop';
 import { ErrorBox } from '../../../components/ui/field';
@@ -143,6 +143,72 @@ function Charts({ data }: { data: AdminOverview }) {
   );
 }
 
+/**
+ * « Devis à traiter » (issue 24 §1): the customers' answers staff still have to act on — start the
+ * repair or call for the drop-off after an acceptance, give the device back after a decline.
+ */
+function EstimateDecisions({ data }: { data: AdminOverview['estimates'] }) {
+  const total = data.accepted + data.declined;
+  return (
+    <section aria-labelledby="overview-estimates" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-ink-900">
+      <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between">
+        <h2 id="overview-estimates" className="flex items-center gap-2 text-lg font-semibold">
+          <ClipboardCheck aria-hidden="true" className="size-5 shrink-0" />
+          Devis à traiter
+        </h2>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          {total === 0
+            ? 'Aucune réponse de client en attente (14 derniers jours).'
+            : `${data.accepted} accepté${data.accepted > 1 ? 's' : ''} · ${data.declined} refusé${data.declined > 1 ? 's' : ''} (14 derniers jours)`}
+        </p>
+      </div>
+      {data.recent.length > 0 ? (
+        <ul className="mt-3 divide-y divide-slate-200 dark:divide-slate-700">
+          {data.recent.map((entry) => (
+            <li key={entry.id}>
+              <Link
+                to={sectionHref('devis', { id: entry.id })}
+                className="flex flex-col gap-1 py-2 hover:bg-slate-50 sm:flex-row sm:items-center sm:justify-between dark:hover:bg-ink-800"
+              >
+                <span className="flex min-w-0 items-center gap-2">
+                  {entry.status === 'accepted' ? (
+                    <CheckCircle2 aria-hidden="true" className="size-4 shrink-0 text-emerald-700 dark:text-emerald-300" />
+                  ) : (
+                    <XCircle aria-hidden="true" className="size-4 shrink-0 text-red-700 dark:text-red-300" />
+                  )}
+                  <span className="font-mono font-semibold underline">{entry.estimateNumber}</span>
+                  <span className="font-semibold">{entry.status === 'accepted' ? 'Accepté' : 'Refusé'}</span>
+                  <span className="truncate text-slate-700 dark:text-slate-300">
+                    {entry.customerName}
+                    {entry.ticketNumber ? ` · ${entry.ticketNumber}` : ''}
+                  </span>
+                </span>
+                <span className="text-sm text-slate-700 tabular-nums dark:text-slate-300">
+                  {formatCents(entry.toPayCents)} · le {formatDateTime(entry.decidedAt)}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {total > 0 ? (
+        <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          {data.accepted > 0 ? (
+            <Link className="font-semibold text-brand-800 underline dark:text-brand-300" to={sectionHref('devis', { status: 'accepted' })}>
+              Voir les devis acceptés
+            </Link>
+          ) : null}
+          {data.declined > 0 ? (
+            <Link className="font-semibold text-brand-800 underline dark:text-brand-300" to={sectionHref('devis', { status: 'declined' })}>
+              Voir les devis refusés
+            </Link>
+          ) : null}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
 export function OverviewSection() {
   const overview = useQuery({
     queryKey: overviewKey,
@@ -226,6 +292,7 @@ export function OverviewSection() {
           />
         </ul>
       </section>
+      <EstimateDecisions data={data.estimates} />
       <Charts data={data} />
     </div>
   );

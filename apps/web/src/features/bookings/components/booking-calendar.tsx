@@ -57,7 +57,9 @@ export function BookingCalendar({ from, onFromChange, selected, onSelect, curren
         </div>
       </div>
       {slots.isPending ? (
-        <div className="mt-6">
+        // A screen's height while the slots load: the week that arrives is taller than the screen,
+        // so what follows (the form, the footer) is already out of sight and nothing visible shifts.
+        <div className="mt-6 min-h-screen">
           <Spinner label="Chargement des créneaux…" />
         </div>
       ) : slots.error ? (

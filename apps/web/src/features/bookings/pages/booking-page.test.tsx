@@ -37,7 +37,7 @@ function setup() {
         return json({ success: true, data: { from: today, firstDay: today, lastDay: addDays(today, 30), slotMinutes: 30, cutoffHours: 2, days } });
       }
       if (url === '/api/bookings' && init?.method === 'POST') {
-        const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+        const body = JSON.parse(typeof init.body === 'string' ? init.body : '{}') as Record<string, unknown>;
         posts.push(body);
         if (posts.length === 1) return json({ success: false, message: 'Ce créneau vient d’être complet.', statusCode: 409, code: 'SLOT_FULL', nextSlots: [{ start: slot('11:00', true).start, end: slot('11:00', true).end }] }, 409);
         return json({ success: true, message: 'Votre rendez-vous est réservé.', data: { reference: 'RDV-2026-000042', slotStart: body.slotStart, slotEnd: body.slotStart, status: 'confirmed', ics: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n' } });

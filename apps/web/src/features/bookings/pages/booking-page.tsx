@@ -6,7 +6,7 @@ import type { BookingSummary } from '@erepare/shared/schemas/bookings';
 import { Button } from '../../../components/ui/button';
 import { ErrorBox } from '../../../components/ui/field';
 import { ApiError, UNAVAILABLE_MESSAGE } from '../../../lib/api-client';
-import { createBooking, type NextSlot } from '../api/bookings-api';
+import { createBooking, useBookingSlots, type NextSlot } from '../api/bookings-api';
 import { BookingCalendar, CALENDAR_DAYS } from '../components/booking-calendar';
 import { BookingConfirmation } from '../components/booking-confirmation';
 import { BookingForm } from '../components/booking-form';
@@ -25,8 +25,9 @@ export function BookingPage({ smsEnabled = false }: { smsEnabled?: boolean }) {
   const [submitting, setSubmitting] = useState(false);
   const [problem, setProblem] = useState<{ message: string; nextSlots: NextSlot[] } | null>(null);
   const [done, setDone] = useState<BookingSummary | null>(null);
-  const [cutoffHours, setCutoffHours] = useState(2);
   const client = useQueryClient();
+  // The calendar's own query (same key): the cut-off the confirmation states.
+  const cutoffHours = useBookingSlots(from, CALENDAR_DAYS).data?.cutoffHours ?? 2;
   const problemRef = useRef<HTMLDivElement>(null);
 
   const choose = (start: string) => {
@@ -53,8 +54,6 @@ export function BookingPage({ smsEnabled = false }: { smsEnabled?: boolean }) {
       const outcome = await createBooking({ ...values, slotStart: selected, ...(estimateToken ? { estimateToken } : quoteReference ? { quoteReference } : {}) });
       void client.invalidateQueries({ queryKey: ['bookings', 'slots'] });
       if (outcome.ok) {
-        const slots = client.getQueriesData<{ cutoffHours: number }>({ queryKey: ['bookings', 'slots'] });
-        setCutoffHours(slots.find(([, data]) => data)?.[1]?.cutoffHours ?? 2);
         setDone(outcome.data);
         return;
       }

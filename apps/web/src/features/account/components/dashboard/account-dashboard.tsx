@@ -1,4 +1,7 @@
+import { Suspense } from 'react';
 import type { SessionUser } from '@erepare/shared/schemas/auth';
+import { Spinner } from '../../../../components/ui/spinner';
+import { useFeatureSlots } from '../../../../lib/feature-slots';
 import { useDashboardTab } from '../../hooks/dashboard-tab';
 import { DashboardHeader, VerificationNotice } from './dashboard-header';
 import { DashboardTabs, panelId, tabId } from './dashboard-tabs';
@@ -26,7 +29,12 @@ export function AccountDashboard({ user }: { user: SessionUser }) {
       <div>
         <DashboardTabs value={tab} onChange={setTab} />
         <div role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)} tabIndex={0} className="pt-6 outline-none focus-visible:outline-2">
-          {tab === 'repairs' ? <RepairsTab user={user} /> : null}
+          {tab === 'repairs' ? (
+            <div className="space-y-10">
+              <EstimatesSlot user={user} />
+              <RepairsTab user={user} />
+            </div>
+          ) : null}
           {tab === 'orders' ? <OrdersTab /> : null}
           {tab === 'invoices' ? <InvoicesTab user={user} /> : null}
           {tab === 'profile' ? <ProfileTab /> : null}
@@ -34,5 +42,16 @@ export function AccountDashboard({ user }: { user: SessionUser }) {
         </div>
       </div>
     </div>
+  );
+}
+
+/** « Mes devis » (issue 24 §1) from the estimates feature, through the app's slot; nothing without it (this feature's own tests). */
+function EstimatesSlot({ user }: { user: SessionUser }) {
+  const { AccountEstimates } = useFeatureSlots();
+  if (!AccountEstimates) return null;
+  return (
+    <Suspense fallback={<Spinner label="Chargement de vos devis…" />}>
+      <AccountEstimates user={user} />
+    </Suspense>
   );
 }

@@ -59,6 +59,7 @@ function setup({ repairNote = null as string | null } = {}) {
             orders: { processing: 0, onHold: 0, toHandle: 0 },
             inbox: { messagesNew: 0, messagesInProgress: 0, quotesNew: 0, quotesInProgress: 0 },
             mail: { failed: 0 },
+            estimates: { accepted: 0, declined: 0, recent: [] },
             sales: [],
           },
         });

@@ -1,5 +1,8 @@
 // @ts-check
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { firstProductId } from './endpoints.mjs';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
 /**
  * Pages measured with Lighthouse (mobile) and for the JavaScript they load.
  *
@@ -18,7 +21,7 @@ import { firstProductId } from './endpoints.mjs';
  *   routeJsGzipKb?: number,  // the route's own JavaScript ≤, kB gzip: scripts the home page does not load (for the home page itself: scripts the shell page does not load)
  * }} PageBudget
  *
- * @typedef {{ name: string, path: string, budget?: PageBudget, resolve?: (baseUrl: string) => Promise<string>, lighthouse?: boolean }} Page
+ * @typedef {{ name: string, path: string, budget?: PageBudget, resolve?: (baseUrl: string, server: { dataDir: string }) => Promise<string>, lighthouse?: boolean }} Page
  *   `resolve`, when present, finds the path on the running server (e.g. a product that exists in
  *   the data set) and replaces `path` before the page is measured. `lighthouse: false` measures
  *   only the JavaScript (the shell page).
@@ -30,6 +33,48 @@ import { firstProductId } from './endpoints.mjs';
  */
 async function firstProductPath(baseUrl) {
   return `/produit/${await firstProductId(baseUrl)}`;
+}
+
+/**
+ * An estimate's page as its customer opens it from the e-mail (issue 24 §1): the bench admin
+ * sends an estimate for the first ticket of the data set, and the link is read from the mail the
+ * server wrote in its outbox (no SMTP in the bench).
+ * @param {string} baseUrl
+ * @param {{ dataDir: string }} server
+ */
+async function estimateLinkPath(baseUrl, { dataDir }) {
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD, rememberMe: false }),
+  });
+  if (!login.ok) throw new Error(`estimate page: admin login answered ${login.status}`);
+  const headers = { authorization: `Bearer ${(/** @type {{ token: string }} */ (await login.json())).token}`, 'content-type': 'application/json' };
+  const tickets = await fetch(`${baseUrl}/api/admin/tickets?page=1&pageSize=1`, { headers });
+  const ticket = (/** @type {{ data: Array<{ ticketNumber: string }> }} */ (await tickets.json())).data[0];
+  if (!ticket) throw new Error('estimate page: no ticket in the data set');
+  const created = await fetch(`${baseUrl}/api/admin/estimates`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      ticket: ticket.ticketNumber,
+      lines: [
+        { kind: 'part', label: 'Écran OLED d’origine', quantity: 1, unitPriceCents: 18_900 },
+        { kind: 'labour', label: 'Main-d’œuvre et test complet', quantity: 1, unitPriceCents: 3_000 },
+      ],
+      leadTimeDays: 2,
+      bonus: false,
+    }),
+  });
+  if (created.status !== 201) throw new Error(`estimate page: creating the estimate answered ${created.status}: ${await created.text()}`);
+  const outbox = path.join(dataDir, 'outbox');
+  const file = (await readdir(outbox)).filter((name) => name.endsWith('-estimate_sent.eml')).sort().at(-1);
+  if (!file) throw new Error('estimate page: no estimate_sent mail in the outbox');
+  // The body is quoted-printable: undo soft line breaks and =XX escapes before reading the link.
+  const text = (await readFile(path.join(outbox, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16)));
+  const match = /\/devis\/consulter\?token=([A-Za-z0-9_-]{43})/.exec(text);
+  if (!match) throw new Error('estimate page: no link in the estimate mail');
+  return `/devis/consulter?token=${match[1]}`;
 }
 
 /**
@@ -60,6 +105,13 @@ export const PAGES = [
   { name: 'tracking', path: '/suivi', budget: APP_PAGE },
   // Issue 24 §3: the drop-off booking calendar (the week's slots load after the first paint).
   { name: 'booking', path: '/rendez-vous', budget: MARKETING_PAGE },
+  // Issue 24 §1: the estimate a customer opens from the e-mail (never indexed: no SEO budget).
+  {
+    name: 'estimate',
+    path: '/devis/consulter',
+    resolve: estimateLinkPath,
+    budget: { performance: 0.95, accessibility: 0.95, bestPractices: 0.95, cls: 0.02, tbtMs: 200 },
+  },
   // The account page as a visitor first sees it (the sign-in form): never indexed, so no SEO budget.
   { name: 'account', path: '/compte', budget: { performance: 0.9, accessibility: 0.95, bestPractices: 0.95, cls: 0.02 } },
 ];

@@ -191,9 +191,10 @@ function pageFigures(page, lh, js, homeScripts, shellScripts) {
  * Fails fast, before any browser starts, when the pages cannot be measured.
  * @param {string} baseUrl
  * @param {Page} page
+ * @param {string} dataDir the server's data directory (its mail outbox)
  */
-async function checkPage(baseUrl, page) {
-  if (page.resolve) page.path = await page.resolve(baseUrl);
+async function checkPage(baseUrl, page, dataDir) {
+  if (page.resolve) page.path = await page.resolve(baseUrl, { dataDir });
   const response = await fetch(`${baseUrl}${page.path}`, { signal: AbortSignal.timeout(10_000) });
   const text = await response.text();
   const type = response.headers.get('content-type') ?? '';
@@ -358,7 +359,7 @@ async function main() {
       const reachable = [];
       for (const [page, entry] of pages) {
         try {
-          await checkPage(baseUrl, page);
+          await checkPage(baseUrl, page, dataDir);
           reachable.push(page);
         } catch (error) {
           entry.errors.push(errorMessage(error));

@@ -31,7 +31,10 @@ export type MailKind =
   | 'booking_confirmed'
   | 'booking_changed'
   | 'booking_cancelled'
-  | 'booking_shop';
+  | 'booking_shop'
+  // Online estimates (apps/server/src/modules/estimates).
+  | 'estimate_sent'
+  | 'estimate_decision';
 
 export type OutboxMail = { file: string; to: string[]; subject: string; text: string; links: URL[] };
 

@@ -83,6 +83,7 @@ export type PageId =
   | 'estimate'
   | 'booking'
   | 'booking-manage'
+  | 'invoice-pay'
   | 'verify-email'
   | 'admin'
   | 'cart'
@@ -150,6 +151,8 @@ const staticRoutes: RouteDef[] = [
   // Issue 24 §3: drop-off bookings; the manage page opens a booking by its secret link (?token=…).
   { path: '/rendez-vous', page: 'booking', title: 'Prendre rendez-vous pour déposer un appareil', description: 'Réservez en ligne un créneau pour déposer votre appareil à l’atelier E.repare de Gujan-Mestras\u00a0: confirmation par e-mail, ajout à votre agenda, modification en un clic.' },
   { path: '/rendez-vous/gerer', page: 'booking-manage', title: 'Gérer mon rendez-vous', noindex: true },
+  // Issue 24 §4: an invoice paid online from a secret link (?token=…), and the return from Stripe or PayPal (?provider=…).
+  { path: '/payer-facture', page: 'invoice-pay', title: 'Payer ma facture', noindex: true },
   { path: '/verify-email', page: 'verify-email', title: 'Vérification de l’adresse e-mail', noindex: true },
   { path: '/admin-dashboard', page: 'admin', title: 'Administration', noindex: true },
   { path: '/panier', page: 'cart', title: 'Panier', noindex: true },

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { writeSiteSettings } from '../modules/settings/repository.js';
 import type { Db } from './client.js';
 import { seedRepairDesk, type DemoDataSize, type SeedRepairDeskResult } from './demo-data/repair-desk.js';
+import { seedEstimatesDemo } from './demo-data/estimates.js';
 import { seedShopDemo } from './demo-data/shop.js';
 import { appMeta } from './schema.js';
 
@@ -13,9 +14,10 @@ import { appMeta } from './schema.js';
  * Versions: 1 site settings; 2 the repair desk (statuses, inventory categories and brands, and
  * demo customers, tickets, invoices and inventory, only into a database without repair data);
  * 3 the shop's demo data (coupons, shop fields of the inventory), added once to a database seeded
- * by an older version too.
+ * by an older version too; 4 the estimates' statuses « Devis accepté » and « Devis refusé » (with
+ * demo data) and, with fresh demo tickets, one estimate awaiting its answer (issue 24 §1).
  */
-export const SEED_VERSION = 3;
+export const SEED_VERSION = 4;
 
 // Serialises concurrent first starts of several instances on one PostgreSQL.
 const SEED_LOCK_KEY = 724031;
@@ -40,9 +42,10 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<{ seeded:
     const size = options.demoData ?? 'demo';
     const now = options.now ?? new Date();
     await writeSiteSettings(tx, defaultSiteSettings, null, true);
-    await seedRepairDesk(tx, { size, now });
+    const repairDesk = await seedRepairDesk(tx, { size, now });
     // Once: coupons deleted by staff later must not come back at the next version.
     if (version < 3) await seedShopDemo(tx, { size, now });
+    if (size !== 'none') await seedEstimatesDemo(tx, { now, withEstimate: repairDesk.seeded });
 
     await tx
       .insert(appMeta)

@@ -26,6 +26,8 @@ export type RepairPayStart = z.infer<typeof repairPayStartResponseSchema>['data'
 /** What the payment page shows of an invoice (link or account): amounts in cents, from the server. */
 export const invoicePaySummarySchema = z.object({
   invoiceNumber: z.string(),
+  /** When the invoice was issued (ISO 8601). */
+  issuedAt: z.string(),
   status: z.enum(['Paid', 'Unpaid', 'Partial', 'Refunded']),
   totalCents: z.number().int(),
   bonusCents: z.number().int(),

@@ -28,6 +28,7 @@ import {
   type RepairDeskCounts,
   type SeedRepairDeskResult,
 } from './repair-desk.js';
+import { estimateDemoStatuses } from './estimates.js';
 
 // A Saturday afternoon: the 30 days before it cross New Year, so invoice numbers restart.
 const NOW = new Date('2026-01-10T16:00:00Z');
@@ -69,7 +70,8 @@ afterAll(async () => {
 
 describe('the default seed', () => {
   it('gives every new database the demo repair desk', () => {
-    expect(templateCounts.statuses).toBe(defaultStatuses.length + proxyDefaultStatuses.length);
+    // Plus the estimates' « Devis accepté » and « Devis refusé » (demo-data/estimates.ts).
+    expect(templateCounts.statuses).toBe(defaultStatuses.length + proxyDefaultStatuses.length + estimateDemoStatuses.length);
     expect(templateCounts.customers).toBeGreaterThanOrEqual(40);
     expect(templateCounts.tickets).toBeGreaterThanOrEqual(150);
     expect(templateCounts.invoices).toBeGreaterThanOrEqual(60);
@@ -315,7 +317,8 @@ describe('seedRepairDesk (demo size)', () => {
     // As if an older version had seeded: the seed runs its steps again.
     await db.delete(appMeta).where(eq(appMeta.key, 'seed_version'));
     expect(await seed(db)).toEqual({ seeded: true });
-    expect(await countRepairData(db)).toEqual(before);
+    // Only the estimates' statuses (seed version 4) are added to the repair desk seeded above.
+    expect(await countRepairData(db)).toEqual({ ...before, statuses: before.statuses + estimateDemoStatuses.length });
   });
 
   it('is deterministic: the same `now` gives the same data', async () => {

@@ -35,7 +35,7 @@ async function counts(): Promise<Counts> {
 
 describe('the shop demo data', () => {
   it('holds the demo coupons and the shop fields of the sellable inventory, about ten featured', async () => {
-    expect(SEED_VERSION).toBe(3);
+    expect(SEED_VERSION).toBeGreaterThanOrEqual(3);
     const found = await counts();
     expect(found.coupons).toBe(8);
     expect(found.featured).toBeGreaterThanOrEqual(8);

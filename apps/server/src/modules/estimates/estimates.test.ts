@@ -8,7 +8,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { AccountEstimate, AdminEstimate, EstimateDraft, EstimateLinkView } from '@erepare/shared/schemas/estimates';
 import { estimateMessages } from '@erepare/shared/estimates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, customerLinks, customers, estimates, mailOutbox, notifications, quoteRequests, statuses, ticketDevices, ticketEvents, tickets, trackedTickets, users } from '../../db/schema.js';
+import { auditLog, customerLinks, customers, documentCounters, estimates, mailOutbox, notifications, quoteRequests, statuses, ticketDevices, ticketEvents, tickets, trackedTickets, users } from '../../db/schema.js';
 import { parisYear } from '../../db/demo-data/calendar.js';
 import { adminTestBed, type AdminTestBed, type Envelope } from '../../test/admin.js';
 import { signedInUser } from '../../test/users.js';
@@ -20,6 +20,9 @@ const YEAR = parisYear(new Date());
 let quoteId: number;
 let customerId: number;
 let ticketNumber: string;
+/** The demo seed holds estimates already (demo-data/estimates.ts): counts and numbers are relative to them. */
+let seededEstimates = 0;
+let counterBefore = 0;
 
 const line = (overrides: Record<string, unknown> = {}) => ({ kind: 'part', label: 'Écran OLED', quantity: 1, unitPriceCents: 12000, vatRate: '20', ...overrides });
 const create = (body: unknown, who: 'admin' | 'customer' | 'none' = 'admin') => h.call('POST', '/api/admin/estimates', body, who);
@@ -40,6 +43,9 @@ async function mailedToken(to: string): Promise<string> {
 
 beforeAll(async () => {
   h = await adminTestBed();
+  seededEstimates = (await db().select().from(estimates)).length;
+  const [counter] = await db().select().from(documentCounters).where(eq(documentCounters.key, `DV-${YEAR}`));
+  counterBefore = counter?.value ?? 0;
   const [quote] = await db()
     .insert(quoteRequests)
     .values({
@@ -89,7 +95,7 @@ describe('/api/admin/estimates access and input', () => {
       expect((await h.call(method, url, method === 'POST' ? { quoteRequestId: quoteId } : undefined, 'none')).statusCode, url).toBe(401);
       expect((await h.call(method, url, method === 'POST' ? { quoteRequestId: quoteId } : undefined, 'customer')).statusCode, url).toBe(403);
     }
-    expect(await db().select().from(estimates)).toHaveLength(0);
+    expect(await db().select().from(estimates)).toHaveLength(seededEstimates);
   });
 
   it('refuses bad input with a French 400, takes no number and mails nothing', async () => {
@@ -118,7 +124,7 @@ describe('/api/admin/estimates access and input', () => {
     expect(deposit.statusCode).toBe(400);
     expect(deposit.json<{ message: string }>().message).toBe(`L’acompte ne peut pas dépasser le reste à payer (${new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(95)}).`);
     expect((await create({ quoteRequestId: 999999, lines: [line()], leadTimeDays: 2, bonus: false })).statusCode).toBe(404);
-    expect(await db().select().from(estimates)).toHaveLength(0);
+    expect(await db().select().from(estimates)).toHaveLength(seededEstimates);
     expect(await db().select().from(mailOutbox).where(eq(mailOutbox.kind, 'estimate_sent'))).toHaveLength(0);
   });
 });
@@ -142,7 +148,7 @@ describe('an estimate from a quote request, decided through the link', () => {
     });
   });
 
-  it('numbers it DV-{year}-000001, prices it (VAT on the full price, bonus deducted), mails the secret link and audits', async () => {
+  it('numbers it DV-{year}-{next} (after the seeded ones, no gap), prices it (VAT on the full price, bonus deducted), mails the secret link and audits', async () => {
     const response = await create({
       quoteRequestId: quoteId,
       lines: [line(), line({ kind: 'labour', label: 'Main-d’œuvre', unitPriceCents: 3000 })],
@@ -154,7 +160,7 @@ describe('an estimate from a quote request, decided through the link', () => {
     expect(response.statusCode, response.body).toBe(201);
     estimate = response.json<Envelope<AdminEstimate>>().data;
     expect(estimate).toMatchObject({
-      estimateNumber: `DV-${YEAR}-000001`,
+      estimateNumber: `DV-${YEAR}-${String(counterBefore + 1).padStart(6, '0')}`,
       status: 'sent',
       totalCents: 15000,
       taxCents: 2500,
@@ -168,7 +174,7 @@ describe('an estimate from a quote request, decided through the link', () => {
       vatBreakdown: [{ rate: '20', baseCents: 12500, taxCents: 2500 }],
     });
     const [mail] = await db().select().from(mailOutbox).where(eq(mailOutbox.kind, 'estimate_sent'));
-    expect(mail).toMatchObject({ toAddress: 'camille.devis@exemple.fr', subject: `Votre devis de réparation DV-${YEAR}-000001` });
+    expect(mail).toMatchObject({ toAddress: 'camille.devis@exemple.fr', subject: `Votre devis de réparation ${estimate.estimateNumber}` });
     expect(mail?.text).toContain('Reste à payer après bonus : 125,00');
     token = await mailedToken('camille.devis@exemple.fr');
     // Only the hash is stored, for this purpose and this estimate.
@@ -304,7 +310,7 @@ describe('an estimate for a ticket, in the customer’s account', () => {
     expect(notes.map((note) => note.title)).toEqual([`Devis ${estimate.estimateNumber} disponible`]);
   });
 
-  it('shows it in its owner’s account only; the owner decides there; the ticket moves on with a history event', async () => {
+  it('shows it in its owner’s account only; the owner decides there; the ticket moves to the shop’s « Devis accepté » with a history event', async () => {
     const owner = await signedInUser(h.t.app, db(), { email: 'leon.deux@exemple.fr', repairCustomerId: customerId });
     const stranger = await signedInUser(h.t.app, db(), { email: 'autre.personne@exemple.fr' });
     const mine = await h.t.app.inject({ method: 'GET', url: '/api/account/estimates', headers: owner.headers });
@@ -317,9 +323,9 @@ describe('an estimate for a ticket, in the customer’s account', () => {
     const accepted = await h.t.app.inject({ method: 'POST', url: `/api/account/estimates/${estimate.id}/decision`, headers: owner.headers, payload: { decision: 'accept' } });
     expect(accepted.statusCode, accepted.body).toBe(200);
     const [ticket] = await db().select().from(tickets).where(eq(tickets.ticketNumber, ticketNumber));
-    expect(ticket?.status).toBe('In Progress');
+    expect(ticket?.status).toBe('Devis accepté');
     const events = await db().select().from(ticketEvents).where(eq(ticketEvents.ticketId, ticket?.id ?? 0));
-    expect(events.map((event) => [event.fromStatus, event.toStatus])).toContainEqual(['Waiting for customer', 'In Progress']);
+    expect(events.map((event) => [event.fromStatus, event.toStatus])).toContainEqual(['Waiting for customer', 'Devis accepté']);
     const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.action, 'ticket.status'), eq(auditLog.entityId, ticketNumber)));
     expect(audit?.actorEmail).toBe(`client (devis ${estimate.estimateNumber})`);
   });
@@ -386,5 +392,29 @@ describe('the one ownership rule in the account (linked customer, or verified e-
     expect(declined.json<Envelope<{ status: string; recorded: boolean }>>().data).toMatchObject({ status: 'declined', recorded: true });
     const [row] = await db().select().from(estimates).where(eq(estimates.id, estimate.id));
     expect(row).toMatchObject({ status: 'declined', declineReason: 'Je préfère attendre' });
+  });
+});
+
+describe('the ticket’s status after a decision (the shop’s own statuses, else « In Progress »)', () => {
+  async function ticketEstimate(number: string, email: string) {
+    const [customer] = await db().insert(customers).values({ firstName: 'Iris', lastName: 'Statut', email }).returning();
+    await db().insert(tickets).values({ ticketNumber: number, customerId: customer?.id ?? 0, status: 'Waiting for customer' });
+    const created = await create({ ticket: number, lines: [line()], leadTimeDays: 1, bonus: false });
+    expect(created.statusCode, created.body).toBe(201);
+    return mailedToken(email);
+  }
+  const statusOf = async (number: string) => (await db().select().from(tickets).where(eq(tickets.ticketNumber, number)))[0]?.status;
+
+  it('a decline moves the ticket to « Devis refusé » (seeded with the demo data)', async () => {
+    const token = await ticketEstimate('T-880101', 'iris.refus@exemple.fr');
+    expect((await decide({ token, decision: 'decline', reason: 'Je le garde tel quel' })).statusCode).toBe(200);
+    expect(await statusOf('T-880101')).toBe('Devis refusé');
+  });
+
+  it('without the shop’s « Devis accepté », an acceptance moves the ticket to « In Progress »', async () => {
+    const token = await ticketEstimate('T-880102', 'iris.accord@exemple.fr');
+    await db().delete(statuses).where(eq(statuses.name, 'Devis accepté'));
+    expect((await decide({ token, decision: 'accept' })).statusCode).toBe(200);
+    expect(await statusOf('T-880102')).toBe('In Progress');
   });
 });

@@ -86,6 +86,11 @@ describe('paying a local invoice by card from the account', () => {
     expect(session?.amount_total).toBe(12_990);
     expect(session?.payment_method_types).toEqual(['card']);
     expect(session?.success_url).toBe('http://boutique.test/payer-facture?provider=stripe&session_id={CHECKOUT_SESSION_ID}');
+    // The local fake's hosted page is titled from the session's method: the card, not Klarna.
+    const hosted = await (await fetch(url)).text();
+    expect(hosted).toContain('<h1>Carte bancaire (test)</h1>');
+    expect(hosted).toContain('<button type="submit">Payer par carte</button>');
+    expect(hosted).not.toContain('Klarna');
 
     // Asked again (a reload, a double click): the same session, no second one.
     const again = await payFromAccount(invoice.id, user.headers);
@@ -181,6 +186,7 @@ describe('paying from the link of the « prête à récupérer » e-mail', () =>
     expect(view.statusCode, view.body).toBe(200);
     expect(view.json<{ data: unknown }>().data).toEqual({
       invoiceNumber: invoice.invoiceNumber,
+      issuedAt: new Date(invoice.createdAt).toISOString(),
       status: 'Unpaid',
       totalCents: 8_000,
       bonusCents: 0,

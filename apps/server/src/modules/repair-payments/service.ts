@@ -113,6 +113,7 @@ export async function payableInvoice(ctx: Pick<RepairPaymentsContext, 'db' | 'ba
     record,
     summary: {
       invoiceNumber: record.invoiceNumber,
+      issuedAt: record.createdAt.toISOString(),
       status,
       totalCents: amounts.totalCents,
       bonusCents: amounts.bonusCents,

@@ -15,7 +15,8 @@
  *   them through Stripe's states (succeed, decline, processing…) and forge mismatches.
  * - Webhooks: events signed like Stripe (`Stripe-Signature: t=…,v1=hex(HMAC_SHA256(secret,
  *   "t.body"))`, §3.4) POSTed to `webhookUrl`.
- * - A hosted "Klarna" page (`GET /pay/:sessionId`) so a browser can run the whole redirect flow.
+ * - A hosted page (`GET /pay/:sessionId`) so a browser can run the whole redirect flow: « Klarna
+ *   (test) » for a Klarna session, « Carte bancaire (test) » for a card-only one.
  * - The same state controls over HTTP for tests that run the fake in another process (browser
  *   runs): `POST /__fake/payment_intents/:id/{succeed,decline,processing}` and
  *   `POST /__fake/checkout/sessions/:id/{complete,expire}`; `?notify=1` also sends the matching
@@ -660,27 +661,36 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
     return stripeError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.` });
   }
 
-  // ── the hosted "Klarna" page ──
+  // ── the hosted page (Klarna, or the card for a card-only session) ──
+
+  /** The hosted page is titled from the session's payment method: Klarna, or the card (issue 24 §4). */
+  function hostedMethod(session: FakeCheckoutSession | undefined): { title: string; button: string; accent: string } {
+    const types = session ? (session.allowed_payment_method_types ?? session.payment_method_types) : ['klarna'];
+    return types.includes('klarna') || types.length === 0
+      ? { title: 'Klarna (test)', button: 'Payer avec Klarna', accent: '#ffb3c7' }
+      : { title: 'Carte bancaire (test)', button: 'Payer par carte', accent: '#c7d7ff' };
+  }
 
   function hostedPage(session: FakeCheckoutSession): string {
     const open = session.status === 'open';
+    const { title, button, accent } = hostedMethod(session);
     return `<!doctype html>
 <html lang="fr">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Klarna (test) – paiement de ${escapeHtml(euros(session.amount_total))}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#17120f}button{font:inherit;padding:.75rem 1.25rem;background:#ffb3c7;color:#17120f;border:2px solid #17120f;border-radius:.5rem;cursor:pointer}button:focus-visible,a:focus-visible{outline:3px solid #0b57d0;outline-offset:2px}a{color:#0b57d0}</style>
+<title>${title} – paiement de ${escapeHtml(euros(session.amount_total))}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#17120f}button{font:inherit;padding:.75rem 1.25rem;background:${accent};color:#17120f;border:2px solid #17120f;border-radius:.5rem;cursor:pointer}button:focus-visible,a:focus-visible{outline:3px solid #0b57d0;outline-offset:2px}a{color:#0b57d0}</style>
 </head>
 <body>
 <main>
-<h1>Klarna (test)</h1>
+<h1>${title}</h1>
 <p>Montant à payer : <strong>${escapeHtml(euros(session.amount_total))}</strong></p>
 ${
   open
     ? `<p>Page de paiement de test : aucun paiement réel n’est effectué.</p>
 <form method="post" action="/pay/${escapeHtml(session.id)}/complete">
-<button type="submit">Payer avec Klarna</button>
+<button type="submit">${button}</button>
 </form>`
     : `<p role="alert">${session.status === 'complete' ? 'Ce paiement a déjà été effectué.' : 'Cette session de paiement a expiré.'}</p>`
 }

@@ -32,10 +32,11 @@ const statusTone = (status: EstimateStatus) => (status === 'accepted' ? 'good' :
 const column = createColumnHelper<AdminEstimateSummary>();
 const money = { className: 'text-right tabular-nums', headerClassName: 'text-right' };
 const columns = [
-  column.accessor('estimateNumber', { header: 'Devis' }),
+  // No break inside a number or a state: on a phone the table scrolls sideways instead.
+  column.accessor('estimateNumber', { header: 'Devis', meta: { className: 'whitespace-nowrap' } }),
   column.accessor('customerName', { header: 'Client', cell: (info) => info.getValue() || '—' }),
   column.accessor('ticketNumber', { header: 'Ticket', cell: (info) => info.getValue() ?? '—' }),
-  column.accessor('status', { header: 'Statut', cell: (info) => <Pill tone={statusTone(info.getValue())}>{estimateStatusLabels[info.getValue()]}</Pill> }),
+  column.accessor('status', { header: 'Statut', meta: { className: 'whitespace-nowrap' }, cell: (info) => <Pill tone={statusTone(info.getValue())}>{estimateStatusLabels[info.getValue()]}</Pill> }),
   column.accessor('toPayCents', { header: 'À payer', meta: money, cell: (info) => formatEuros(info.getValue()) }),
   column.accessor('validUntil', { header: 'Valable jusqu’au', cell: (info) => formatDay(info.getValue()) }),
   column.accessor('createdAt', { header: 'Envoyé le', cell: (info) => formatDateTime(info.getValue()) }),

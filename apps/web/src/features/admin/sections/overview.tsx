@@ -170,15 +170,15 @@ function EstimateDecisions({ data }: { data: AdminOverview['estimates'] }) {
                 to={sectionHref('devis', { id: entry.id })}
                 className="flex flex-col gap-1 py-2 hover:bg-slate-50 sm:flex-row sm:items-center sm:justify-between dark:hover:bg-ink-800"
               >
-                <span className="flex min-w-0 items-center gap-2">
+                <span className="flex min-w-0 flex-wrap items-center gap-x-2">
                   {entry.status === 'accepted' ? (
                     <CheckCircle2 aria-hidden="true" className="size-4 shrink-0 text-emerald-700 dark:text-emerald-300" />
                   ) : (
                     <XCircle aria-hidden="true" className="size-4 shrink-0 text-red-700 dark:text-red-300" />
                   )}
-                  <span className="font-mono font-semibold underline">{entry.estimateNumber}</span>
+                  <span className="font-mono font-semibold whitespace-nowrap underline">{entry.estimateNumber}</span>
                   <span className="font-semibold">{entry.status === 'accepted' ? 'Accepté' : 'Refusé'}</span>
-                  <span className="truncate text-slate-700 dark:text-slate-300">
+                  <span className="min-w-0 break-words text-slate-700 dark:text-slate-300">
                     {entry.customerName}
                     {entry.ticketNumber ? ` · ${entry.ticketNumber}` : ''}
                   </span>

@@ -64,8 +64,9 @@ export function EstimateDetails({ estimate }: { estimate: PublicEstimate }) {
         <dl className="border-t border-slate-200 px-3 py-3 dark:border-slate-700">
           {rows.map((row) => (
             <div key={row.label} className={`flex justify-between gap-4 py-1 ${row.strong ? 'text-lg font-bold' : ''}`}>
-              <dt>{row.label}</dt>
-              <dd className="tabular-nums">{row.cents < 0 ? `− ${formatCents(-row.cents)}` : formatCents(row.cents)}</dd>
+              <dt className="min-w-0">{row.label}</dt>
+              {/* One line on a phone: « − 25,00 € » never breaks after its sign. */}
+              <dd className="shrink-0 whitespace-nowrap tabular-nums">{row.cents < 0 ? `−\u00a0${formatCents(-row.cents)}` : formatCents(row.cents)}</dd>
             </div>
           ))}
         </dl>

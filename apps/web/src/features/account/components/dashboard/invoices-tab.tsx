@@ -23,6 +23,7 @@ import {
 } from './model/invoices';
 import { ticketAccess } from './model/tickets';
 import { RecordList } from './record-list';
+import { InvoicePayOnline } from './invoice-pay-online';
 import { InvoiceLinesTable, Totals } from './money';
 import { AddressBlock, countText, Detail, ErrorWithRetry, InvoiceStatusBadge, Notice, SearchField, SelectField } from './ui';
 
@@ -204,6 +205,7 @@ function InvoiceDetail({ initial, onBack }: { initial: Invoice; onBack: () => vo
           </div>
           <InvoiceLinesTable caption={`Détail de la facture ${invoice.invoice_number}`} lines={figures?.lines ?? []} />
           <Totals rows={figures?.totals ?? []} />
+          <InvoicePayOnline invoice={invoice} />
           {invoice.payments.length > 0 ? (
             <section aria-labelledby="invoice-payments-heading">
               <h4 id="invoice-payments-heading" className="text-base font-semibold">

@@ -18,7 +18,7 @@ describe('DepositPayment', () => {
     const redirect = vi.fn();
     renderAt(<DepositPayment estimateToken={TOKEN} depositCents={3_000} redirect={redirect} />, `/devis/consulter?token=${TOKEN}`);
     expect(screen.getByRole('region', { name: 'Acompte' })).toBeInTheDocument();
-    await userEvent.click(await screen.findByRole('button', { name: 'Payer l’acompte de 30 €' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Payer l’acompte de 30\u00a0€' }));
     await waitFor(() => expect(redirect).toHaveBeenCalledWith('http://127.0.0.1:4010/pay/cs_dep'));
     expect(sent[DEPOSIT]).toEqual([{ token: TOKEN, provider: 'stripe' }]);
     // Back from the provider, « Réessayer » leads to the estimate again.
@@ -29,7 +29,7 @@ describe('DepositPayment', () => {
     stubApi({ [CONFIG]: cardOnly, [DEPOSIT]: () => failure(repairPaymentMessages.depositPaid, 409, 'DEPOSIT_PAID') });
     const redirect = vi.fn();
     renderAt(<DepositPayment estimateToken={TOKEN} depositCents={3_000} redirect={redirect} />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Payer l’acompte de 30 €' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Payer l’acompte de 30\u00a0€' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(repairPaymentMessages.depositPaid);
     expect(redirect).not.toHaveBeenCalled();
   });

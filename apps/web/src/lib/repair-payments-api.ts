@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RepairPaymentProvider } from '@erepare/shared/repair-payments';
 import {
-  adminRepairPaymentsResponseSchema,
   invoiceLinkViewResponseSchema,
   repairPaymentStatusResponseSchema,
   repairPayStartResponseSchema,
@@ -53,12 +52,6 @@ export async function repairPaymentStatus(ref: string, signal?: AbortSignal) {
 export async function captureRepairPaypal(paypalOrderId: string) {
   return (await apiRequest('/api/repair-payments/paypal/capture', { method: 'POST', body: { paypalOrderId }, schema: repairPaymentStatusResponseSchema })).data;
 }
-
-export const adminOnlinePaymentsQuery = (invoiceId: number) =>
-  queryOptions({
-    queryKey: ['admin', 'invoices', invoiceId, 'online-payments'] as const,
-    queryFn: async ({ signal }) => (await apiRequest(`/api/admin/invoices/${invoiceId}/online-payments`, { schema: adminRepairPaymentsResponseSchema, signal })).data,
-  });
 
 /** The providers the shop accepts for repairs, from the public payment configuration (card through Stripe Checkout, PayPal). */
 export function onlineProvidersOf(config: { stripe: { methods: readonly string[] } | null; paypal: unknown } | undefined): RepairPaymentProvider[] {

@@ -206,6 +206,8 @@ export const estimateLinkViewSchema = z.object({
   /** The French text for a link that no longer opens the estimate. */
   message: z.string().nullable(),
   estimate: publicEstimateSchema.nullable(),
+  /** The deposit the estimate asks was paid online (issue 24 §4): the page no longer offers it. */
+  depositPaid: z.boolean().optional(),
 });
 export type EstimateLinkView = z.infer<typeof estimateLinkViewSchema>;
 export const estimateLinkViewResponseSchema = ok(estimateLinkViewSchema);

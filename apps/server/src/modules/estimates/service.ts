@@ -31,7 +31,7 @@ import { formatAddress, type StoreProfile } from '@erepare/shared/store-profile'
 import { normaliseTicketNumber } from '@erepare/shared/ticket-number';
 import type { RepairBackend } from '../../adapters/repair/types.js';
 import type { Db, Tx } from '../../db/client.js';
-import { estimates, statuses, ticketEvents, tickets, trackedTickets, users } from '../../db/schema.js';
+import { estimates, repairPayments, statuses, ticketEvents, tickets, trackedTickets, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { paging } from '../../lib/paging.js';
 import { recordAudit, type AuditActor } from '../admin/audit.js';
@@ -564,7 +564,18 @@ const stateMessages = { expired: estimateMessages.expired, superseded: estimateM
 export async function viewEstimateLink(ctx: EstimateContext, token: string, now = new Date()): Promise<EstimateLinkView> {
   const opened = await openLink(ctx, token, now);
   if (opened.state !== 'valid') return { state: opened.state, message: stateMessages[opened.state], estimate: null };
-  return { state: 'valid', message: null, estimate: toPublic(opened.row, await getStoreProfile(ctx.db), now) };
+  const estimate = toPublic(opened.row, await getStoreProfile(ctx.db), now);
+  return { state: 'valid', message: null, estimate, depositPaid: estimate.depositCents > 0 && (await depositPaid(ctx.db, opened.id)) };
+}
+
+/** Whether the estimate's deposit was paid online (the page then stops offering it). */
+async function depositPaid(db: Db, estimateId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: repairPayments.id })
+    .from(repairPayments)
+    .where(and(eq(repairPayments.estimateId, estimateId), eq(repairPayments.purpose, 'deposit'), eq(repairPayments.status, 'succeeded')))
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** The estimate a valid link opens (its PDF); the other states answer their French message. */

@@ -278,6 +278,9 @@ describe('estimate deposits', () => {
     const wrong = await bed.t.app.inject({ method: 'POST', url: '/api/estimate-links/deposit', payload: { token: invoiceLink.token, provider: 'stripe' }, remoteAddress: nextIp() });
     expect(wrong.statusCode).toBe(404);
 
+    const viewDeposit = async () =>
+      (await bed.t.app.inject({ method: 'GET', url: `/api/estimate-links/view?token=${token}`, remoteAddress: nextIp() })).json<{ data: { depositPaid?: boolean } }>().data.depositPaid;
+    expect(await viewDeposit()).toBe(false);
     const start = await bed.t.app.inject({ method: 'POST', url: '/api/estimate-links/deposit', payload: { token, provider: 'stripe', amount: 1 }, remoteAddress: nextIp() });
     expect(start.statusCode, start.body).toBe(200);
     const sessionId = sessionIdOf(start.json<{ data: { url: string } }>().data.url);
@@ -290,6 +293,8 @@ describe('estimate deposits', () => {
     const twice = await bed.t.app.inject({ method: 'POST', url: '/api/estimate-links/deposit', payload: { token, provider: 'stripe' }, remoteAddress: nextIp() });
     expect(twice.statusCode).toBe(409);
     expect(twice.json<{ message: string }>().message).toBe(repairPaymentMessages.depositPaid);
+    // The estimate's page stops offering it.
+    expect(await viewDeposit()).toBe(true);
 
     // The repair is done: staff issue the ticket's invoice, which counts the deposit as paid.
     const [ticket] = await db().insert(tickets).values({ ticketNumber: `T-${90_000 + counter}`, customerId, status: 'In Progress' }).returning({ id: tickets.id, ticketNumber: tickets.ticketNumber });

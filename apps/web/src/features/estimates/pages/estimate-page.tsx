@@ -46,10 +46,10 @@ export function EstimatePage() {
   }
   const view = link.data.data;
   if (view.state !== 'valid' || !view.estimate) return <LinkProblem title={stateTitles[view.state === 'valid' ? 'withdrawn' : view.state]} message={view.message ?? estimateMessages.unknown} />;
-  return <EstimateView estimate={view.estimate} token={token} />;
+  return <EstimateView estimate={view.estimate} token={token} depositPaid={view.depositPaid ?? false} />;
 }
 
-function EstimateView({ estimate, token }: { estimate: PublicEstimate; token: string }) {
+function EstimateView({ estimate, token, depositPaid }: { estimate: PublicEstimate; token: string; depositPaid: boolean }) {
   const decision = useEstimateDecision(token);
 
   return (
@@ -76,7 +76,7 @@ function EstimateView({ estimate, token }: { estimate: PublicEstimate; token: st
       </EstimateDecision>
 
       {/* The booking and the deposit payment (issue 24 §3, §4) are added here by their features. */}
-      <EstimateJourneyPanels estimate={estimate} token={token} />
+      <EstimateJourneyPanels estimate={estimate} token={token} depositPaid={depositPaid} />
 
       <p className="mt-8 text-sm text-slate-600 dark:text-slate-400">
         Une question ? {estimate.shop.name}, {estimate.shop.address} · {estimate.shop.phone} · {estimate.shop.email}

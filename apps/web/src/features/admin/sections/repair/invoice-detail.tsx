@@ -12,6 +12,7 @@ import { usePdfExport } from '../../../../lib/pdf-download';
 import { useInvoice, useInvoiceAction, useRepairReadOnly } from './api';
 import { RepairDetail } from './repair-detail';
 import { invoiceStatusLabel, invoiceStatusTone } from './labels';
+import { OnlinePaymentsPanel } from './online-payments';
 
 /** A line's rate as staff read it (the shared label; a rate this code does not know is shown as it came). */
 export const vatRateLabel = (rate: string) => (isVatRate(rate) ? sharedVatRateLabel(rate) : rate);
@@ -139,6 +140,7 @@ function InvoiceView({ invoice }: { invoice: AdminInvoice }) {
           />
         </Panel>
       </div>
+      <OnlinePaymentsPanel invoiceId={invoice.id} />
     </div>
   );
 }

@@ -34,7 +34,10 @@ export type MailKind =
   | 'booking_shop'
   // Online estimates (apps/server/src/modules/estimates).
   | 'estimate_sent'
-  | 'estimate_decision';
+  | 'estimate_decision'
+  // Ticket status mails (« prête à récupérer » with its « Payer en ligne » link) and online payment receipts (issue 24 §4).
+  | 'ticket_status'
+  | 'repair_payment_receipt';
 
 export type OutboxMail = { file: string; to: string[]; subject: string; text: string; links: URL[] };
 

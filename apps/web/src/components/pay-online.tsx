@@ -14,14 +14,14 @@ export const providerLabels: Record<RepairPaymentProvider, string> = {
 };
 
 const providerHints: Record<RepairPaymentProvider, string> = {
-  stripe: 'Visa, Mastercard, CB : sur la page de paiement sécurisée de Stripe.',
+  stripe: 'Visa, Mastercard, CB\u00a0: sur la page de paiement sécurisée de Stripe.',
   paypal: 'Avec votre compte PayPal, sur le site de PayPal.',
 };
 
 export const payOnlineTexts = {
-  unavailable: 'Le paiement en ligne n’est pas disponible pour le moment : vous pouvez régler à la boutique (carte, espèces).',
+  unavailable: 'Le paiement en ligne n’est pas disponible pour le moment\u00a0: vous pouvez régler à la boutique (carte, espèces).',
   redirecting: 'Redirection vers la page de paiement sécurisée…',
-  secure: 'Vous serez redirigé vers la page sécurisée du prestataire : E.repare ne voit jamais votre numéro de carte.',
+  secure: 'Vous serez redirigé vers la page sécurisée du prestataire\u00a0: la boutique ne voit jamais votre numéro de carte.',
 } as const;
 
 type PayOnlineProps = {

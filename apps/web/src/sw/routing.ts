@@ -79,6 +79,10 @@ const PRIVATE_PAGES: ReadonlySet<PageId> = new Set<PageId>([
   'maintenance',
   'test-notifications',
   'shop-beta',
+  // Issue 24: pages opened by a customer's secret link (estimate, booking, invoice to pay).
+  'estimate',
+  'booking-manage',
+  'invoice-pay',
 ]);
 
 export function isCacheablePage(pathname: string): boolean {

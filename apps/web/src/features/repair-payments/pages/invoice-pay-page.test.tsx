@@ -93,7 +93,7 @@ describe('/payer-facture with a link', () => {
     const redirect = vi.fn();
     renderAt(<InvoicePayPage redirect={redirect} />, `/payer-facture?token=${TOKEN}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Payer 100,00\u00a0€' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(repairPaymentMessages.alreadyPaid);
+    expect((await screen.findByRole('alert')).textContent).toContain(repairPaymentMessages.alreadyPaid);
     expect(redirect).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Payer 100,00\u00a0€' })).toBeEnabled();
   });
@@ -106,7 +106,7 @@ describe('/payer-facture with a link', () => {
     stubApi({ [VIEW]: () => failure(message, httpStatus, code) });
     renderAt(<InvoicePayPage redirect={vi.fn()} />, `/payer-facture?token=${TOKEN}`);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByRole('alert').textContent).toContain(message);
     expect(screen.getByRole('link', { name: 'Mes factures' })).toHaveAttribute('href', '/compte?tab=invoices');
   });
 
@@ -148,7 +148,7 @@ describe('/payer-facture back from the provider', () => {
     stubApi({ [STATUS]: () => status(payment({ state: 'failed' })) });
     renderAt(<InvoicePayPage pollMs={20} />, '/payer-facture?provider=stripe&session_id=cs_test_2');
     expect(await screen.findByRole('heading', { level: 1, name: 'Le paiement n’a pas abouti' })).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent(repairPaymentMessages.returnFailed);
+    expect(screen.getByRole('alert').textContent).toContain(repairPaymentMessages.returnFailed);
     expect(screen.getByRole('link', { name: 'Réessayer' })).toHaveAttribute('href', `/payer-facture?token=${TOKEN}`);
   });
 
@@ -163,7 +163,7 @@ describe('/payer-facture back from the provider', () => {
   it('PayPal refusing the capture: the French message and « Réessayer »', async () => {
     stubApi({ [CAPTURE]: () => failure(repairPaymentMessages.declined, 402, 'PAYMENT_DECLINED') });
     renderAt(<InvoicePayPage pollMs={20} />, '/payer-facture?provider=paypal&token=5O190127TN364715T&PayerID=X');
-    expect(await screen.findByRole('alert')).toHaveTextContent(repairPaymentMessages.declined);
+    expect((await screen.findByRole('alert')).textContent).toContain(repairPaymentMessages.declined);
     expect(screen.getByRole('link', { name: 'Réessayer' })).toHaveAttribute('href', '/compte?tab=invoices');
   });
 
@@ -172,7 +172,7 @@ describe('/payer-facture back from the provider', () => {
     const { mock } = stubApi({});
     renderAt(<InvoicePayPage />, '/payer-facture?provider=stripe&annule=1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Paiement annulé' })).toBeInTheDocument();
-    expect(screen.getByText(repairPaymentMessages.returnCanceled)).toBeInTheDocument();
+    expect(screen.getByRole('status').textContent).toBe(repairPaymentMessages.returnCanceled);
     expect(screen.getByRole('link', { name: 'Retour au paiement' })).toHaveAttribute('href', `/payer-facture?token=${TOKEN}`);
     expect(mock).not.toHaveBeenCalled();
   });

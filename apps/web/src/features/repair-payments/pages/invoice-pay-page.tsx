@@ -25,7 +25,7 @@ export const POLL_MS = 2_000;
 export const MAX_POLLS = 30;
 
 export const invoicePayTexts = {
-  alreadyPaid: 'Cette facture est déjà réglée. Merci !',
+  alreadyPaid: 'Cette facture est déjà réglée. Merci\u00a0!',
   receiptSent: 'Un reçu vous a été envoyé par e-mail.',
 } as const;
 

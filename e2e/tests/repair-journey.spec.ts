@@ -1,5 +1,5 @@
 import { estimateMessages } from '@erepare/shared/estimates';
-import { expect, test, type APIRequestContext, type Page } from './fixtures.js';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from './fixtures.js';
 import { ADMIN, DEMO_PASSWORD, expectAccessible, signInAs, visitorHeaders } from './helpers.js';
 import { linkTo, waitForMail, type MailKind } from './outbox.js';
 
@@ -28,10 +28,12 @@ async function adminHeaders(api: APIRequestContext): Promise<Record<string, stri
   return { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
 }
 
-test('the repair journey: estimate accepted by link, drop-off booked, repair ready, invoice paid online, paid everywhere', async ({ page, browser }) => {
+test('the repair journey: estimate accepted by link, drop-off booked, repair ready, invoice paid online, paid everywhere', async ({ browser, baseURL }) => {
   test.setTimeout(240_000);
   const email = `parcours-${unique}@exemple.fr`;
-  const api = page.request;
+  // Staff's API calls and the customer's sign-up each in their own context (cookies never mix).
+  const api = await playwrightRequest.newContext({ baseURL: baseURL ?? '' });
+  const visitor = await playwrightRequest.newContext({ baseURL: baseURL ?? '' });
   const admin = await adminHeaders(api);
 
   // The shop knows the customer and has their phone on a ticket (set up as staff would at the counter).
@@ -49,14 +51,14 @@ test('the repair journey: estimate accepted by link, drop-off booked, repair rea
   const ticket = ((await created.json()) as { data: { ticketNumber: string } }).data.ticketNumber;
 
   // The customer has an account with that address, proven: the one ownership rule links it.
-  const register = await api.post('/api/auth/register', {
+  const register = await visitor.post('/api/auth/register', {
     headers: visitorHeaders(),
     data: { first_name: 'Paula', last_name: 'Parcours', email, phone: '06 98 76 54 32', password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD },
   });
   expect(register.status(), await register.text()).toBe(201);
   const proof = await waitForMail(email, 'email_verification', { timeoutMs: 20_000 });
   const proofToken = new URLSearchParams(linkTo(proof, '/verify-email').split('?')[1] ?? '').get('token');
-  const verified = await api.post('/api/email-verification/verify', { data: { token: proofToken, password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD } });
+  const verified = await visitor.post('/api/email-verification/verify', { data: { token: proofToken, password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD } });
   expect(verified.status(), await verified.text()).toBe(200);
 
   // 1. Staff: the ticket → « Créer un devis » → a part and the labour → send.
@@ -102,7 +104,9 @@ test('the repair journey: estimate accepted by link, drop-off booked, repair rea
   await phone.getByRole('link', { name: 'Prendre rendez-vous pour le dépôt' }).click();
   await expect(phone.getByRole('heading', { level: 1, name: 'Prendre rendez-vous pour un dépôt' })).toBeVisible();
   const slot = phone.getByRole('radio', { name: /, disponible$/ }).first();
-  await slot.check();
+  await slot.focus();
+  await phone.keyboard.press('Space');
+  await expect(slot).toBeChecked();
   await phone.getByLabel('Nom et prénom').fill('Paula Parcours');
   await phone.getByLabel('Téléphone').fill('06 98 76 54 32');
   await phone.getByLabel('E-mail').fill(email);
@@ -185,4 +189,6 @@ test('the repair journey: estimate accepted by link, drop-off booked, repair rea
 
   await phoneContext.close();
   await staffContext.close();
+  await api.dispose();
+  await visitor.dispose();
 });

@@ -67,9 +67,16 @@ async function estimateLinkPath(baseUrl, { dataDir }) {
     }),
   });
   if (created.status !== 201) throw new Error(`estimate page: creating the estimate answered ${created.status}: ${await created.text()}`);
+  // The mail job writes the mail shortly after the estimate is saved: wait for it (10 s at most).
   const outbox = path.join(dataDir, 'outbox');
-  const file = (await readdir(outbox)).filter((name) => name.endsWith('-estimate_sent.eml')).sort().at(-1);
-  if (!file) throw new Error('estimate page: no estimate_sent mail in the outbox');
+  const deadline = Date.now() + 10_000;
+  let file;
+  while (!file) {
+    file = (await readdir(outbox).catch(() => [])).filter((name) => name.endsWith('-estimate_sent.eml')).sort().at(-1);
+    if (file) break;
+    if (Date.now() > deadline) throw new Error('estimate page: no estimate_sent mail in the outbox after 10 s');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   // The body is quoted-printable: undo soft line breaks and =XX escapes before reading the link.
   const text = (await readFile(path.join(outbox, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16)));
   const match = /\/devis\/consulter\?token=([A-Za-z0-9_-]{43})/.exec(text);

@@ -345,11 +345,11 @@ async function main() {
 
     // 4 and 5. Pages: Lighthouse (mobile), then JavaScript per route.
     log(`\nPages (Lighthouse mobile, ${lighthouseRuns} run(s) each; JavaScript per route):`);
-    /** @type {Map<Page, { lh: import('./lib/lighthouse.mjs').LighthouseFigures | null, js: import('./lib/js-size.mjs').JsSize | null, errors: string[] }>} */
     // BENCH_PAGES=booking,estimate measures only those pages (and the shell and home page, which the
     // route JavaScript figures compare with): a quick check of a page being worked on.
     const wanted = (process.env.BENCH_PAGES ?? '').split(',').map((name) => name.trim()).filter(Boolean);
     const measured = wanted.length ? PAGES.filter((page) => page.name === 'shell' || page.name === 'home' || wanted.includes(page.name)) : PAGES;
+    /** @type {Map<Page, { lh: import('./lib/lighthouse.mjs').LighthouseFigures | null, js: import('./lib/js-size.mjs').JsSize | null, errors: string[] }>} */
     const pages = new Map(measured.map((page) => [page, { lh: null, js: null, errors: [] }]));
     try {
       if (!existsSync(WEB_SHELL)) {

@@ -5,6 +5,7 @@
  * repairs from 29 €, and the services carousel's smartphone 49 €, tablet 79 €, console 39 €,
  * computer 59 €, micro-soldering 89 €. A `null` price means "on diagnosis".
  */
+import { addDays, frenchHolidays, isIsoDay as isRealDate } from './booking.js';
 import { formatWrittenDate } from './format.js';
 
 /** The value of every "autre" choice (brand, model or fault not in the lists: free text instead). */
@@ -203,45 +204,12 @@ export function shopToday(now: Date): string {
   return `${part('year', 4)}-${part('month', 2)}-${part('day', 2)}`;
 }
 
-function addDays(isoDate: string, days: number): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
-function isRealDate(isoDate: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(isoDate)) return false;
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === isoDate;
-}
-
-/** Easter Sunday of `year` (Gregorian calendar, anonymous algorithm), as YYYY-MM-DD. */
-function easterSunday(year: number): string {
-  const a = year % 19;
-  const b = Math.floor(year / 100);
-  const c = year % 100;
-  const d = Math.floor(b / 4);
-  const e = b % 4;
-  const f = Math.floor((b + 8) / 25);
-  const g = Math.floor((b - f + 1) / 3);
-  const h = (19 * a + b - d - g + 15) % 30;
-  const i = Math.floor(c / 4);
-  const k = c % 4;
-  const l = (32 + 2 * e + 2 * i - h - k) % 7;
-  const m = Math.floor((a + 11 * h + 22 * l) / 451);
-  const month = Math.floor((h + l - 7 * m + 114) / 31);
-  const day = ((h + l - 7 * m + 114) % 31) + 1;
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
-
 /**
- * The French public holidays of `year` (Code du travail, art. L3133-1): 1 January, Easter Monday,
- * 1 and 8 May, Ascension, Whit Monday, 14 July, 15 August, 1 and 11 November, 25 December.
+ * The French public holidays of `year` (Code du travail, art. L3133-1), as days: one list with the
+ * drop-off booking's calendar (booking.ts).
  */
 export function publicHolidays(year: number): Set<string> {
-  const easter = easterSunday(year);
-  const fixed = ['01-01', '05-01', '05-08', '07-14', '08-15', '11-01', '11-11', '12-25'].map((day) => `${year}-${day}`);
-  return new Set([...fixed, addDays(easter, 1), addDays(easter, 39), addDays(easter, 50)]);
+  return new Set(frenchHolidays(year).map((holiday) => holiday.day));
 }
 
 /** Whether the shop is open that day (Tuesday to Saturday, public holidays excepted). */

@@ -113,7 +113,6 @@ describe.skipIf(onPostgres)('npm start on the embedded database', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(session.status).toBe(200);
-    expect(second.readyMs).toBeLessThan(10_000);
     expect(await stop(second, 'SIGINT')).toBe(0);
   }, 90_000);
 

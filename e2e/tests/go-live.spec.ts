@@ -12,11 +12,11 @@ test('the overview lists what is left before opening; the profile form marks the
   await page.goto('/admin-dashboard?section=apercu');
   const checklist = page.getByRole('region', { name: 'Avant l’ouverture' });
   await expect(checklist).toBeVisible();
-  await expect(checklist.getByText(/^\d sur 6 faits?\. Cette liste disparaît quand tout est prêt\.$/)).toBeVisible();
+  await expect(checklist.getByText(/^\d sur 7 faits?\. Cette liste disparaît quand tout est prêt\.$/)).toBeVisible();
   const items = checklist.getByRole('listitem').filter({ has: page.getByRole('paragraph') });
   await expect(checklist.getByText('À faire : Profil de la boutique complet et exact')).toBeAttached();
   await expect(checklist.getByText('Fait : Paiements en ligne configurés et joignables')).toBeAttached();
-  expect(await items.count()).toBeGreaterThanOrEqual(6);
+  expect(await items.count()).toBeGreaterThanOrEqual(7);
 
   // The profile's problems, one by one, behind « Voir le détail ».
   const profile = checklist.getByRole('listitem').filter({ hasText: 'Profil de la boutique complet et exact' });

@@ -14,7 +14,9 @@ const paths = publicPagePaths();
  * Marks every server-rendered element of the page, then reports whether hydration kept them (the
  * root's first element, and nearly all the others: a part hydrated later must keep its HTML
  * meanwhile, not be removed and drawn again) and what failed. Pages whose HTML is a loading
- * skeleton replace it with their data: only their first element is checked.
+ * skeleton replace it with their data: only their first element is checked. A loading region
+ * inside a page (`aria-busy="true"`, e.g. /rendez-vous's calendar while its slots load) is
+ * replaced by its data too: its elements are not counted.
  */
 const SKELETON_PAGES = new Set(['/boutique', '/boutique-beta', '/suivi', '/suivi-moderne']);
 const isSkeletonPage = (path: string) => SKELETON_PAGES.has(path);
@@ -29,7 +31,7 @@ async function watchHydration(page: Page): Promise<(path: string) => Promise<{ k
     document.addEventListener('DOMContentLoaded', () => {
       const marked = window as unknown as { prerendered: Element | null; prerenderedAll: Element[] };
       marked.prerendered = document.getElementById('root')?.firstElementChild ?? null;
-      marked.prerenderedAll = Array.from(document.querySelectorAll('#root *'));
+      marked.prerenderedAll = Array.from(document.querySelectorAll('#root *')).filter((element) => !element.closest('[aria-busy="true"]'));
     });
   });
   return async (path: string) => {

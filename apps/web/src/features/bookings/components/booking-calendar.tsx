@@ -59,7 +59,7 @@ export function BookingCalendar({ from, onFromChange, selected, onSelect, curren
       {slots.isPending ? (
         // A screen's height while the slots load: the week that arrives is taller than the screen,
         // so what follows (the form, the footer) is already out of sight and nothing visible shifts.
-        <div className="mt-6 min-h-screen">
+        <div className="mt-6 min-h-screen" aria-busy="true">
           <Spinner label="Chargement des créneaux…" />
         </div>
       ) : slots.error ? (

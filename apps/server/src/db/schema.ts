@@ -232,6 +232,9 @@ export const customers = pgTable(
     postcode: text('postcode').notNull().default(''),
     country: text('country').notNull().default('France'),
     organization: text('organization').notNull().default(''),
+    /** A business customer's SIREN (9 digits) and intra-EU VAT number, printed on its invoices (issue 22 §1); '' when unknown. */
+    siren: text('siren').notNull().default(''),
+    vatNumber: text('vat_number').notNull().default(''),
     referredBy: text('referred_by').notNull().default(''),
     contactPerson: text('contact_person').notNull().default(''),
     emailOptIn: boolean('email_opt_in').notNull().default(false),
@@ -562,10 +565,14 @@ export const orders = pgTable(
     createdIp: text('created_ip').notNull().default(''),
     /** The address the unpaid-orders limit counts by: the IPv4 address, or the /64 of an IPv6 one. */
     createdIpKey: text('created_ip_key').notNull().default(''),
+    /** The order's invoice (series `FB-{year}`, from document_counters), issued once it is paid; '' before. */
+    invoiceNumber: text('invoice_number').notNull().default(''),
+    invoicedAt: timestamp('invoiced_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
+    uniqueIndex('orders_invoice_number_idx').on(table.invoiceNumber).where(sql`${table.invoiceNumber} <> ''`),
     index('orders_email_idx').on(table.email),
     index('orders_customer_idx').on(table.customerId),
     index('orders_user_idx').on(table.userId),
@@ -1399,6 +1406,11 @@ export const repairPayments = pgTable(
     postLockedBy: text('post_locked_by'),
     postError: text('post_error').notNull().default(''),
     postedAt: timestamp('posted_at', { withTimezone: true }),
+    /**
+     * SHA-256 (hex) of the secret the provider's return address carries: the return page reads the
+     * payment's status (and captures a PayPal order) only with it, never with the provider's id alone.
+     */
+    returnKeyHash: text('return_key_hash').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -5,6 +5,7 @@
  */
 import type { SiteSettings } from './site-settings.js';
 import type { StoreProfile } from './store-profile.js';
+import type { EstimateLinkView } from './schemas/estimates.js';
 import type { Product, ProductListResponse } from './schemas/shop.js';
 
 export type WebServices = {
@@ -18,6 +19,19 @@ export type WebServices = {
   publicUrl: string;
   /** Service SMS configured (issue 24 §5): the quote form then offers its SMS box. */
   smsEnabled?: boolean;
+};
+
+/** The estimate a secret link opens, as `GET /api/estimate-links/view` answers it, or its French refusal. */
+export type EstimateLinkPage = { ok: true; view: EstimateLinkView } | { ok: false; status: number; message: string };
+
+/**
+ * What one request's loaders may read about that request's own visitor (unlike WebServices, which
+ * every visitor shares). A document that used it is personal: it is sent `Cache-Control: private,
+ * no-store` and never kept in the server's document cache.
+ */
+export type RequestServices = {
+  /** The estimate page's first paint (issue 24 §1), under the same rate limit as the API's answer. */
+  estimateLink(token: string): Promise<EstimateLinkPage>;
 };
 
 export type DocumentPolicy = {
@@ -42,3 +56,4 @@ function contextKey<T>(name: string): ContextKey<T | null> {
 
 export const webServicesKey = contextKey<WebServices>('services');
 export const documentPolicyKey = contextKey<DocumentPolicy>('policy');
+export const requestServicesKey = contextKey<RequestServices>('request');

@@ -18,7 +18,8 @@ export type DocumentCache = {
 
 /**
  * How long a rendered page is served as it is. Pages read nothing personal (loaders never read the
- * session); what changes without a save of the settings or the profile (a product's stock or price)
+ * session); the one kind that reads its visitor's own data (the estimate a secret link opens, through
+ * RequestServices) answers `private, no-store` and is never kept (react-router.ts). What changes without a save of the settings or the profile (a product's stock or price)
  * shows within this time, and the server stays the authority at checkout.
  */
 export const DOCUMENT_CACHE_MS = 10_000;

@@ -14,7 +14,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_CSP_META, routes } from '@erepare/shared/routes';
 import { defaultStoreProfile, type StoreProfile } from '@erepare/shared/store-profile';
 import { realProfile } from '@erepare/shared/testing/real-store-profile';
-import { storeProfileTable } from '../db/schema.js';
+import { eq } from 'drizzle-orm';
+import { estimateMessages } from '@erepare/shared/estimates';
+import { estimates, storeProfileTable } from '../db/schema.js';
+import { issueCustomerLink } from '../modules/links/customer-links.js';
+import { ESTIMATE_LINK_LIMIT } from '../modules/estimates/routes.js';
 import { adminTestBed, type AdminTestBed } from '../test/admin.js';
 import { createTestApp, PAYMENT_PROVIDERS_ENV } from '../test/test-app.js';
 
@@ -324,5 +328,64 @@ describe('payment providers in the Content-Security-Policy (only where used)', (
     expect(policy).not.toContain('stripe');
     expect(policy).not.toContain('paypal');
     expect(meta(doc, PAYMENT_CSP_META)).toBeNull();
+  });
+});
+
+describe('the estimate page (issue 24 §1): rendered with the estimate, personal, never kept', () => {
+  const open = (token: string, remoteAddress = '10.88.0.1') => bed.t.app.inject({ method: 'GET', url: `/devis/consulter?token=${encodeURIComponent(token)}`, remoteAddress });
+  const sentEstimate = async () => {
+    const db = bed.t.database.db;
+    const [row] = await db.select().from(estimates).where(eq(estimates.status, 'sent')).limit(1);
+    if (!row) throw new Error('the demo data has no sent estimate');
+    return { row, token: (await issueCustomerLink(db, 'estimate', row.id, new Date(Date.now() + 86_400_000))).token };
+  };
+
+  it('a valid link: the estimate is in the HTML, the answer is private and sends no referrer; a change shows on the next request', async () => {
+    const { row, token } = await sentEstimate();
+    const response = await open(token);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    const doc = parse(response.body);
+    expect(meta(doc, 'robots')).toContain('noindex');
+    expect(doc.querySelector('main h1')?.textContent).toBe(`Devis ${row.estimateNumber}`);
+    expect(doc.querySelector('main')?.textContent).toContain('Accepter le devis');
+    expect(doc.querySelector('[role="status"]')?.textContent ?? '').not.toContain('Chargement');
+
+    // Never kept by the document cache: the estimate withdrawn, the same address says so at once.
+    await bed.t.database.db.update(estimates).set({ status: 'withdrawn' }).where(eq(estimates.id, row.id));
+    try {
+      const after = parse((await open(token)).body);
+      expect(after.querySelector('main h1')?.textContent).toBe('Devis retiré');
+    } finally {
+      await bed.t.database.db.update(estimates).set({ status: 'sent' }).where(eq(estimates.id, row.id));
+    }
+  });
+
+  it('an unknown or malformed link answers 404 with the French message, and no estimate', async () => {
+    for (const token of ['A'.repeat(43), 'court', '']) {
+      const response = await open(token, '10.88.0.2');
+      const doc = parse(response.body);
+      if (token === '') {
+        // No token at all: the page says the link is incomplete (nothing asked of the server).
+        expect(doc.querySelector('main h1')?.textContent).toBe('Lien incomplet');
+        continue;
+      }
+      expect(response.statusCode, token).toBe(404);
+      expect(response.headers['cache-control']).toBe('private, no-store');
+      expect(doc.querySelector('main h1')?.textContent).toBe('Lien non valide');
+      expect(doc.querySelector('main')?.textContent).toContain(estimateMessages.unknown);
+    }
+  });
+
+  it('shares the API’s limit per client: opening pages does not let anyone guess more tokens', async () => {
+    const { token } = await sentEstimate();
+    const address = '10.88.0.3';
+    for (let index = 0; index < ESTIMATE_LINK_LIMIT.limit; index += 1) expect((await open(token, address)).statusCode).toBe(200);
+    const refused = await open(token, address);
+    expect(refused.statusCode).toBe(429);
+    expect(parse(refused.body).querySelector('main')?.textContent).toContain(estimateMessages.rateLimited);
+    const api = await bed.t.app.inject({ method: 'GET', url: `/api/estimate-links/view?token=${token}`, remoteAddress: address });
+    expect(api.statusCode).toBe(429);
   });
 });

@@ -13,7 +13,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { messages } from '@erepare/shared/messages';
 import { matchRoute, PAYMENT_PAGES } from '@erepare/shared/routes';
-import { documentPolicyKey, webServicesKey } from '@erepare/shared/web-context';
+import { documentPolicyKey, requestServicesKey, webServicesKey, type RequestServices } from '@erepare/shared/web-context';
+import { estimateLinkForPage } from '../modules/estimates/routes.js';
 import { baseCspDirectives, cspHeaderValue, hasPaymentScripts, paymentCspDirectives, type CspDirectives } from './csp.js';
 import type { CachedDocument } from './document-cache.js';
 import { accepts, FILE_LIKE, registerBuildFiles, registerSearchFiles, splitUrl } from './web.js';
@@ -73,6 +74,11 @@ function send(request: FastifyRequest, reply: FastifyReply, document: CachedDocu
   return encodedBody(request, reply, document).then((body) => reply.send(body));
 }
 
+/** A document its route marked personal (it read this visitor's data): never kept, never shared. */
+export function isPersonalDocument(headers: Headers): boolean {
+  return /\b(private|no-store)\b/i.test(headers.get('cache-control') ?? '');
+}
+
 /** React Router's data requests of client navigations (`/contact.data`, `/_root.data`). */
 const DATA_REQUEST = /\.data$/;
 
@@ -126,11 +132,14 @@ export async function registerReactRouter(app: FastifyInstance): Promise<void> {
     const paymentPage = match.kind === 'page' && PAYMENT_PAGES.includes(match.route.page);
     const context = new RouterContextProvider();
     context.set(webServicesKey, services);
+    const own: RequestServices = { estimateLink: (token) => estimateLinkForPage(app, token, request.client) };
+    context.set(requestServicesKey, own);
     context.set(documentPolicyKey, {
       paymentReady: !providers || paymentPage,
       cspHeader: (hashes) => cspHeaderValue(withScriptHashes(paymentPage ? paymentDirectives : baseDirectives, hashes)),
     });
-    // The same page for everyone (loaders read nothing personal): kept a few seconds.
+    // The same page for everyone (a route reading this visitor's data marks its answer personal,
+    // and it is neither kept nor sent from what was kept): kept a few seconds.
     const key = request.url;
     const kept = request.method === 'GET' || request.method === 'HEAD' ? app.documents.get(key) : undefined;
     if (kept) return send(request, reply, kept);
@@ -143,7 +152,7 @@ export async function registerReactRouter(app: FastifyInstance): Promise<void> {
       identity: Buffer.from(await response.arrayBuffer()),
     };
     // Not the not-found page: a flood of made-up addresses would push the real pages out.
-    if (request.method === 'GET' && response.status === 200 && cookies.length === 0) app.documents.set(key, document);
+    if (request.method === 'GET' && response.status === 200 && cookies.length === 0 && !isPersonalDocument(response.headers)) app.documents.set(key, document);
     return send(request, reply, document);
   };
 

@@ -18,6 +18,8 @@ import {
   estimateReviseSchema,
   type PublicEstimate,
 } from '@erepare/shared/schemas/estimates';
+import type { EstimateLinkPage } from '@erepare/shared/web-context';
+import { AppError } from '../../errors.js';
 import { hitRateLimit } from '../../lib/rate-limit.js';
 import { requireAdmin, requireUser } from '../../plugins/auth.js';
 import { renderPdf } from '../pdf/render.js';
@@ -49,6 +51,22 @@ export const ESTIMATE_LINK_LIMIT = { name: 'estimate-links', limit: 30, windowMs
 
 function contextOf(app: FastifyInstance): EstimateContext {
   return { db: app.db, backend: app.repair.backend, publicUrl: app.config.publicUrl, sms: app.sms };
+}
+
+/**
+ * The estimate page's first paint, rendered on the server (issue 24 §1): what
+ * `GET /api/estimate-links/view` answers, under the same limit, or its French refusal.
+ */
+export async function estimateLinkForPage(app: FastifyInstance, token: string, client: string): Promise<EstimateLinkPage> {
+  const query = estimateLinkQuerySchema.safeParse({ token });
+  if (!query.success) return { ok: false, status: 404, message: estimateMessages.unknown };
+  try {
+    await hitRateLimit(app.db, ESTIMATE_LINK_LIMIT, client, estimateMessages.rateLimited);
+    return { ok: true, view: await viewEstimateLink(contextOf(app), query.data.token) };
+  } catch (error) {
+    if (error instanceof AppError && error.httpStatus < 500) return { ok: false, status: error.httpStatus, message: error.message };
+    throw error;
+  }
 }
 
 /** After a commit: the outboxes' jobs send now rather than at their next round. */

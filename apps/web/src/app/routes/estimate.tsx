@@ -1,12 +1,29 @@
-/** /devis/consulter?token=… (issue 24 §1): rendered in the browser only (the token is in the query); the server sends the layout and the loading state. */
+/**
+ * /devis/consulter?token=… (issue 24 §1): the estimate a secret link opens, rendered on the server
+ * with the estimate (or the link's French refusal) so that it paints before any script runs. The
+ * answer is this visitor's own: `private, no-store`, never kept by the server's document cache
+ * (plugins/react-router.ts) nor by the service worker, and no referrer leaves it with the token.
+ */
+import { data, type HeadersFunction, type LoaderFunctionArgs } from 'react-router';
+import { requestServicesKey, type EstimateLinkPage } from '@erepare/shared/web-context';
 import { EstimatePage } from '../../features/estimates/pages/estimate-page';
-import { clientOnlyLoader, PageLoading } from '../client-only';
 import { pageMeta } from '../page-meta';
 
-export const meta = pageMeta;
-export const clientLoader = clientOnlyLoader;
-export const HydrateFallback = PageLoading;
+/** What the route gives its page: the link's answer, or nothing when the server could not tell (the page then asks). */
+type EstimateRouteData = { initial: EstimateLinkPage | null };
 
-export default function Page() {
-  return <EstimatePage />;
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const services = context.get(requestServicesKey);
+  const token = new URL(request.url).searchParams.get('token') ?? '';
+  const initial = services && token ? await services.estimateLink(token).catch(() => null) : null;
+  const body: EstimateRouteData = { initial };
+  return data(body, { status: initial && !initial.ok ? initial.status : 200 });
+}
+
+export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' });
+
+export const meta = pageMeta;
+
+export default function Page({ loaderData }: { loaderData: EstimateRouteData }) {
+  return <EstimatePage initial={loaderData.initial} />;
 }

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { estimateMessages, estimateStatusLabels } from '@erepare/shared/estimates';
 import { formatDateTime } from '@erepare/shared/format';
 import type { PublicEstimate } from '@erepare/shared/schemas/estimates';
+import type { EstimateLinkPage } from '@erepare/shared/web-context';
 import { buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
@@ -33,12 +34,16 @@ function LinkProblem({ title, message }: { title: string; message: string }) {
 
 const stateTitles = { expired: 'Lien expiré', superseded: 'Devis remplacé', withdrawn: 'Devis retiré' } as const;
 
-/** /devis/consulter?token=… (issue 24 §1): the estimate a secret link opens, without an account; accept or decline once. */
-export function EstimatePage() {
+/**
+ * /devis/consulter?token=… (issue 24 §1): the estimate a secret link opens, without an account;
+ * accept or decline once. `initial`: the server's answer the page was rendered with (null: ask).
+ */
+export function EstimatePage({ initial = null }: { initial?: EstimateLinkPage | null }) {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const link = useEstimateLink(token);
+  const link = useEstimateLink(token, initial);
   if (!token) return <LinkProblem title="Lien incomplet" message={estimateMessages.unknown} />;
+  if (initial && !initial.ok) return <LinkProblem title="Lien non valide" message={initial.message} />;
   if (link.isPending) return <Spinner label="Chargement du devis…" />;
   if (link.isError) {
     const message = link.error instanceof ApiError ? link.error.message : estimateMessages.unknown;

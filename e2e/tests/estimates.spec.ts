@@ -96,7 +96,19 @@ for (const size of [
     const link = linkTo(mail, '/devis/consulter');
     const customer = await browser.newContext({ viewport: size, locale: 'fr-FR', timezoneId: 'Europe/Paris' });
     const visitor = await customer.newPage();
-    await visitor.goto(link);
+    // The estimate comes in the server's HTML and hydrates as it is: no request for it, no mismatch.
+    const problems: string[] = [];
+    visitor.on('pageerror', (error) => problems.push(String(error)));
+    visitor.on('console', (message) => {
+      if (message.type() === 'error' && /hydrat|Minified React error #4(18|19|23|25)/i.test(message.text())) problems.push(message.text());
+    });
+    let asked = 0;
+    visitor.on('request', (sent) => {
+      if (new URL(sent.url()).pathname === '/api/estimate-links/view') asked += 1;
+    });
+    const opened = await visitor.goto(link);
+    expect(opened?.headers()['cache-control']).toBe('private, no-store');
+    expect(await opened?.text()).toContain(`Devis ${estimateNumber}`);
     await expect(visitor.getByRole('heading', { level: 1, name: `Devis ${estimateNumber}` })).toBeVisible({ timeout: 15_000 });
     const lines = visitor.getByRole('table', { name: `Détail du devis ${estimateNumber}` });
     await expect(lines).toContainText('Écran OLED iPhone 13');
@@ -110,6 +122,8 @@ for (const size of [
     await expect(visitor.locator('main')).not.toContainText(email);
     await expectAccessible(visitor);
     await shot(visitor, `estimate-before-${size.width}`);
+    expect(problems).toEqual([]);
+    expect(asked).toBe(0);
 
     await visitor.getByRole('button', { name: 'Accepter le devis' }).click();
     await expect(visitor.getByText(estimateMessages.accepted)).toBeVisible();

@@ -190,6 +190,10 @@ export async function startNginx(dir, { httpsPort }) {
       // Already gone.
     }
   };
+  // Its own process group (detached), so a runner stopped by a signal (process.exit) would leave it
+  // running: the group goes with this process, however it ends.
+  process.once('exit', killNow);
+  void exit.then(() => process.removeListener('exit', killNow));
   const stop = async () => {
     if (exited !== null || !child.pid) return;
     // SIGQUIT: graceful (open requests finish); SIGKILL to the group if it lingers.

@@ -51,6 +51,16 @@ export async function npmStartScenario({ root }) {
   npm.stderr.on('data', (chunk) => (output += String(chunk)));
   // 'close': every pipe of the tree is closed, i.e. npm, its shell and the server have all exited.
   const closed = new Promise((resolve) => npm.once('close', resolve));
+  // Its own process group (detached): a runner ended by a signal (process.exit, no finally) must
+  // not leave this server running.
+  const killGroup = () => {
+    try {
+      if (npm.pid) process.kill(-npm.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  };
+  process.once('exit', killGroup);
   const counts = { startS: 0, stopS: 0 };
   try {
     const ready = await Promise.race([
@@ -77,11 +87,8 @@ export async function npmStartScenario({ root }) {
     assertions.push(check('the port is free afterwards', !(await listening(port)), `127.0.0.1:${port}`));
   } finally {
     // Whatever happened, nothing of this run stays behind (the group holds an orphan too).
-    try {
-      if (npm.pid) process.kill(-npm.pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
+    killGroup();
+    process.removeListener('exit', killGroup);
     await rm(dataDir, { recursive: true, force: true });
   }
   return { name: '6 npm start stopped by its pid', assertions, counts, durationS: seconds(performance.now() - started) };

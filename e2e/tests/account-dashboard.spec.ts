@@ -277,6 +277,9 @@ test('tabs: arrow keys move between tabs and the address keeps the tab', async (
   await signIn(page);
   await tab(page, 'Mes tickets').focus();
   await page.keyboard.press('ArrowRight');
+  await expect(tab(page, 'Mes rendez-vous')).toBeFocused();
+  await expect(page).toHaveURL(/tab=bookings/);
+  await page.keyboard.press('ArrowRight');
   await expect(tab(page, 'Mes commandes')).toBeFocused();
   await expect(tab(page, 'Mes commandes')).toHaveAttribute('aria-selected', 'true');
   await expect(page).toHaveURL(/tab=orders/);
@@ -332,10 +335,13 @@ test('profile: read-only, Modifier, required fields, save; RGPD export', async (
 });
 
 test('every tab passes axe at 390×844, and no other customer’s name shows', async ({ page }) => {
+  // Six tabs, each with axe and a screenshot: a guard against hangs, not a speed check (a busy 2-core machine).
+  test.setTimeout(150_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page);
   for (const [name, id] of [
     ['Mes tickets', 'repairs'],
+    ['Mes rendez-vous', 'bookings'],
     ['Mes commandes', 'orders'],
     ['Mes factures', 'invoices'],
     ['Mon profil', 'profile'],

@@ -175,7 +175,7 @@ test('staff reply to a contact message: the mail is queued, shown in the outbox 
 
   // The outbox lists the reply; its text is the one typed.
   await openSection(page, `section=e-mails&q=${encodeURIComponent(email)}`);
-  const row = page.getByRole('link', { name: new RegExp(`Re : ${subject}`) });
+  const row = page.getByRole('link', { name: new RegExp(`Re\\s: ${subject}`) });
   await expect(row).toBeVisible();
   await row.click();
   await expect(page.getByRole('heading', { name: /E-mail n° \d+/ })).toBeVisible();
@@ -190,7 +190,7 @@ test('staff reply to a contact message: the mail is queued, shown in the outbox 
   await shoot(page, 'journal-entries');
 
   const mail = await waitForMail(email, 'staff_reply' as MailKind, { timeoutMs: 20_000 });
-  expect(mail.subject).toBe(`Re : ${subject}`);
+  expect(mail.subject).toBe(`Re\u00a0: ${subject}`);
   expect(mail.text).toContain('passez en boutique');
 });
 

@@ -140,7 +140,12 @@ test('a guest orders by bank transfer, staff click « Virement reçu »: the ord
   await expect(page.getByText('En préparation').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Virement reçu' })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Historique', exact: true })).toContainText('En attente de virement → En préparation');
+  // Paid: the order has its invoice, numbered in the FB series when the transfer was recorded (issue 22 §1).
+  await expect(page.locator('dt', { hasText: /^Facture$/ }).locator('xpath=following-sibling::dd[1]')).toContainText(/FB-\d{4}-\d{6}/);
   await shoot(page, 'order-processing');
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Télécharger la facture (PDF)' }).click();
+  expect((await downloading).suggestedFilename()).toMatch(/^facture-FB-\d{4}-\d{6}\.pdf$/);
 
   const mail = await waitForMail(email, 'order_payment_received' as MailKind, { already: mailsBefore, timeoutMs: 20_000 });
   expect(mail.subject).toContain(order.number);

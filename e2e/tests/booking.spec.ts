@@ -4,15 +4,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as Mailparser from 'mailparser';
 import { parisDay } from '@erepare/shared/booking';
-import { expect, test, type Page } from './fixtures.js';
-import { ADMIN, expectAccessible, signInAs, visitorHeaders } from './helpers.js';
+import type { BookingSlotsResponse, CreateBookingResponse, SlotFullResponse } from '@erepare/shared/schemas/bookings';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.js';
+import { ADMIN, DEMO_PASSWORD, expectAccessible, signInAs, visitorHeaders } from './helpers.js';
 import { linkTo, waitForMail } from './outbox.js';
 
 /**
  * Issue 24 §3, drop-off booking end to end: a visitor books a slot at /rendez-vous (keyboard and
  * screen-reader names of the slots, axe at 390 and 1440 px), sees the confirmation, the mail in the
  * outbox carries the .ics and the manage link; the link moves the booking; staff see it in the
- * admin's « Rendez-vous » section.
+ * admin's « Rendez-vous » section. A customer whose account's verified address made a booking finds
+ * it in « Mes rendez-vous » and cancels it there.
  */
 
 const serverPackage = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/server/package.json');
@@ -109,5 +111,74 @@ for (const size of [
     await expectAccessible(staff);
     await shot(staff, `admin-${size.width}`);
     await staff.close();
+  });
+}
+
+/** Books the first free slot of the next two weeks through the public API, as a visitor of its own (a full slot: the next one offered). */
+async function bookByApi(api: APIRequestContext, email: string): Promise<string> {
+  const calendar = (await (await api.get('/api/bookings/slots?days=14')).json()) as BookingSlotsResponse;
+  let start = calendar.data.days.flatMap((day) => day.slots).find((slot) => slot.available)?.start;
+  for (let attempt = 0; start && attempt < 5; attempt += 1) {
+    const response = await api.post('/api/bookings', {
+      headers: visitorHeaders(),
+      data: { slotStart: start, name: 'Camille Compte', email, phone: '06 12 34 56 78', smsConsent: false, note: 'Tablette, batterie' },
+    });
+    if (response.status() === 200) return ((await response.json()) as CreateBookingResponse).data.reference;
+    expect(response.status(), await response.text()).toBe(409);
+    start = ((await response.json()) as SlotFullResponse).nextSlots?.[0]?.start;
+  }
+  throw new Error('no free slot to book');
+}
+
+for (const size of [
+  { width: 390, height: 844 },
+  { width: 1440, height: 900 },
+]) {
+  test(`« Mes rendez-vous » at ${size.width} px: a booking made with the account’s verified address is there, and is cancelled from it`, async ({ page }) => {
+    test.setTimeout(120_000);
+    const email = `compte-rdv-${size.width}-${unique}@exemple.fr`;
+    await page.setViewportSize(size);
+
+    // An account with that address, proven by the link mailed to it.
+    const register = await page.request.post('/api/auth/register', {
+      headers: visitorHeaders(),
+      data: { first_name: 'Camille', last_name: 'Compte', email, phone: '06 12 34 56 78', password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD },
+    });
+    expect(register.status(), await register.text()).toBe(201);
+    const proof = await waitForMail(email, 'email_verification', { timeoutMs: 20_000 });
+    const proofToken = new URLSearchParams(linkTo(proof, '/verify-email').split('?')[1] ?? '').get('token');
+    const verified = await page.request.post('/api/email-verification/verify', { data: { token: proofToken, password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD } });
+    expect(verified.status(), await verified.text()).toBe(200);
+
+    // A drop-off booked with the same address (without being signed in).
+    const reference = await bookByApi(page.request, email);
+
+    await signInAs(page, email);
+    await page.goto('/compte?tab=bookings');
+    await expect(page.getByRole('tab', { name: 'Mes rendez-vous' })).toHaveAttribute('aria-selected', 'true');
+    const mine = page.getByRole('region', { name: 'Mes rendez-vous' });
+    const card = mine.getByRole('list', { name: 'À venir' }).getByRole('listitem').filter({ hasText: reference });
+    await expect(card).toContainText('Confirmé', { timeout: 15_000 });
+    await expect(card).toContainText(/à \d{1,2}h\d{2}/);
+    await expect(card).toContainText('Modifiable en ligne jusqu’au');
+    await expectAccessible(page);
+    await shot(page, `account-bookings-${size.width}`);
+
+    await card.getByRole('button', { name: `Annuler le rendez-vous ${reference}` }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Annuler ce rendez-vous ?' });
+    await expect(dialog.getByRole('button', { name: 'Garder le rendez-vous' })).toBeFocused();
+    await expectAccessible(page);
+    await shot(page, `account-bookings-cancel-${size.width}`);
+    await dialog.getByRole('button', { name: 'Oui, annuler' }).click();
+
+    await expect(mine.getByText('Votre rendez-vous a été annulé. Un e-mail de confirmation vous a été envoyé.')).toBeVisible();
+    const cancelled = mine.getByRole('list', { name: 'Passés et annulés' }).getByRole('listitem').filter({ hasText: reference });
+    await expect(cancelled).toContainText('Annulé');
+    await expect(cancelled.getByRole('button')).toHaveCount(0);
+    await expect(mine.getByRole('list', { name: 'À venir' })).toHaveCount(0);
+    const mail = await waitForMail(email, 'booking_cancelled');
+    expect(mail.subject).toContain(reference);
+    await expectAccessible(page);
+    await shot(page, `account-bookings-cancelled-${size.width}`);
   });
 }

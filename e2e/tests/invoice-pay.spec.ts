@@ -76,10 +76,19 @@ test('a signed-in customer pays an unpaid invoice from the account through the S
   await expect(page.getByText('Montant à payer')).toContainText('89,90');
   await page.getByRole('button', { name: 'Payer par carte' }).click();
 
-  await expect(page).toHaveURL(/\/payer-facture\?provider=stripe&session_id=cs_/);
+  await expect(page).toHaveURL(/\/payer-facture\?provider=stripe&cle=[A-Za-z0-9_-]{43}&session_id=cs_/);
   await expect(page.getByRole('heading', { level: 1, name: 'Paiement reçu' })).toBeVisible();
   await expect(page.getByText(/Nous avons bien reçu votre paiement de/)).toContainText(`89,90 € pour la facture ${invoice.invoiceNumber}`);
   await expect(page.getByText('Un reçu vous a été envoyé par e-mail.')).toBeVisible();
+
+  // The same return address without its secret (the session id alone) says nothing of the payment.
+  const back = new URL(page.url());
+  back.searchParams.delete('cle');
+  const probe = await page.context().newPage();
+  await probe.goto(`${back.pathname}${back.search}`);
+  await expect(probe.getByRole('heading', { level: 1, name: 'Paiement introuvable' })).toBeVisible();
+  await expect(probe.getByText('89,90')).toHaveCount(0);
+  await probe.close();
 
   // The account: paid, nothing to pay any more.
   await page.getByRole('link', { name: 'Voir mes factures' }).click();

@@ -118,12 +118,12 @@ test.describe('header navigation', () => {
     await expect(page).toHaveURL(/\/panier$/);
   });
 
-  test('on a phone, the floating WhatsApp button stays off the shop and tracking pages (the footer keeps the link)', async ({ page }) => {
+  test('on a phone, the floating WhatsApp button stays off the shop, tracking, booking and estimate pages (the footer keeps the link)', async ({ page }) => {
     test.skip((page.viewportSize()?.width ?? 0) >= 768, 'phones only');
     const floating = page.getByRole('complementary', { name: 'Contact WhatsApp' }).getByRole('link');
     await page.goto('/');
     await expect(floating).toBeVisible();
-    for (const path of ['/boutique', '/suivi']) {
+    for (const path of ['/boutique', '/suivi', '/rendez-vous', '/devis/consulter?token=inconnu']) {
       await page.goto(path);
       await expect(floating, path).toBeHidden();
       await expect(page.getByRole('contentinfo').getByRole('link', { name: /WhatsApp/ }), path).toHaveCount(1);

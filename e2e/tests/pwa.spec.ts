@@ -151,7 +151,7 @@ test('/suivi visited once speaks French offline (issue 22 §3.11)', async ({ pag
   const line = page.getByText(/Dernière mise à jour/);
   await expect(line).toBeVisible({ timeout: 20_000 });
   // Either the time of the kept list (« 28/11/2026 à 10:02:11 ») or « en cours… »: never an English word.
-  await expect(line).toHaveText(/Dernière mise à jour : (\d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}:\d{2}|en cours…)/);
+  await expect(line).toHaveText(/Dernière mise à jour\s: (\d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}:\d{2}|en cours…)/);
   await expect(page.locator('main')).not.toContainText(/\b(now|ago|Loading|Error|Failed)\b/);
   await context.setOffline(false);
 });

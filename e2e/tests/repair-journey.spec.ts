@@ -167,7 +167,7 @@ test('the repair journey: estimate accepted by link, drop-off booked, repair rea
   await phone.getByRole('button', { name: /Payer en ligne/ }).click();
   await expect(phone.getByRole('heading', { name: 'Carte bancaire (test)' })).toBeVisible({ timeout: 15_000 });
   await phone.getByRole('button', { name: 'Payer par carte' }).click();
-  await expect(phone).toHaveURL(/\/payer-facture\?provider=stripe&session_id=cs_/, { timeout: 15_000 });
+  await expect(phone).toHaveURL(/\/payer-facture\?provider=stripe&cle=[A-Za-z0-9_-]{43}&session_id=cs_/, { timeout: 15_000 });
   await expect(phone.getByRole('heading', { level: 1, name: 'Paiement reçu' })).toBeVisible({ timeout: 30_000 });
   await expect(phone.getByText('Un reçu vous a été envoyé par e-mail.')).toBeVisible();
   await expectAccessible(phone);

@@ -166,14 +166,14 @@ test('browse, search, product, cart with a coupon, guest checkout by bank transf
   // /boutique: 12 products per page, pagination.
   await page.goto('/boutique');
   const results = page.getByRole('region', { name: /^Résultats/ });
-  await expect(page.getByRole('heading', { name: /^Résultats :/ })).toHaveText(`Résultats : ${first.total} produits · page 1 sur ${first.total_pages}`);
+  await expect(page.getByRole('heading', { name: /^Résultats\s:/ })).toHaveText(`Résultats : ${first.total} produits · page 1 sur ${first.total_pages}`);
   await expect(results.getByRole('article')).toHaveCount(12);
   await expect(cartLink(page)).toHaveAccessibleName('Panier, vide');
   await expectAccessible(page);
   await shoot(page, 'boutique');
   await results.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: /Suivante/ }).click();
   await expect(page).toHaveURL(/[?&]page=2\b/);
-  await expect(page.getByRole('heading', { name: /^Résultats :/ })).toHaveText(`Résultats : ${first.total} produits · page 2 sur ${first.total_pages}`);
+  await expect(page.getByRole('heading', { name: /^Résultats\s:/ })).toHaveText(`Résultats : ${first.total} produits · page 2 sur ${first.total_pages}`);
   await expect(results.getByRole('article')).toHaveCount(12);
 
   // Search a word of the chosen product's name.
@@ -181,7 +181,7 @@ test('browse, search, product, cart with a coupon, guest checkout by bank transf
   await page.getByRole('searchbox', { name: 'Rechercher un produit' }).fill(word ?? '');
   await page.getByRole('searchbox', { name: 'Rechercher un produit' }).press('Enter');
   await expect(page).toHaveURL(new RegExp(`search=${encodeURIComponent(word ?? '')}`));
-  await expect(page.getByRole('heading', { name: /^Résultats :/ })).toHaveText(`Résultats : ${found.total} produit${found.total > 1 ? 's' : ''}`);
+  await expect(page.getByRole('heading', { name: /^Résultats\s:/ })).toHaveText(`Résultats : ${found.total} produit${found.total > 1 ? 's' : ''}`);
   await expect(results.getByRole('article')).toHaveCount(found.data.length);
   await shoot(page, 'boutique-search');
 

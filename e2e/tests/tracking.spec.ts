@@ -59,8 +59,8 @@ test.describe('dashboard, desktop', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Suivi des Réparations');
     // No version badge: a visitor has nothing to do with the dashboard's version.
     await expect(page.getByText('V3.0', { exact: true })).toHaveCount(0);
-    await expect(page.getByText(/Période d’affichage : 14 derniers jours/)).toBeVisible();
-    await expect(page.getByText(/Dernière mise à jour : \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}:\d{2}/)).toBeVisible();
+    await expect(page.getByText(/Période d’affichage\s: 14 derniers jours/)).toBeVisible();
+    await expect(page.getByText(/Dernière mise à jour\s: \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}:\d{2}/)).toBeVisible();
 
     const query = requests[0]?.searchParams;
     expect(query?.get('page')).toBe('0');
@@ -309,7 +309,7 @@ test.describe('ticket lookup', () => {
     await expect(field).toHaveAccessibleDescription(/Veuillez entrer un numéro de ticket/);
     await expect(field).toHaveAttribute('aria-invalid', 'true');
     // Today's period, once the app is there.
-    await expect(page.getByText(/Période d’affichage : 14 derniers jours, du \d{2}\/\d{2}\/\d{4} au \d{2}\/\d{2}\/\d{4}\./)).toBeVisible();
+    await expect(page.getByText(/Période d’affichage\s: 14 derniers jours, du \d{2}\/\d{2}\/\d{4} au \d{2}\/\d{2}\/\d{4}\./)).toBeVisible();
     expect(errors).toEqual([]);
   });
 

@@ -77,14 +77,20 @@ async function listenOn(
       },
       onRun: jobRun('order_expiry'),
     });
-    // PayPal captures left pending are re-read at PayPal (there is no PayPal webhook).
+    // PayPal captures left pending (shop orders and repair payments) are re-read at PayPal (there is no PayPal webhook).
     const paypal = config.payments.paypal;
     const stopPaypalPending = paypal
-      ? startPaypalPendingJob(database.db, app.log, { paypal, publicUrl: config.publicUrl, mailer: app.mail, onRun: jobRun('paypal_pending') })
+      ? startPaypalPendingJob(database.db, app.log, { paypal, publicUrl: config.publicUrl, mailer: app.mail, repairPayments: app.repairPayments, onRun: jobRun('paypal_pending') })
       : () => undefined;
     // Tracked tickets: RepairDesk polled every 30 s within its quota; a slow sweep with our tables.
     const runningApp = app;
-    const stopTicketTracking = startTicketTrackingJob(database.db, app.log, { backend, kick: () => kickPush(runningApp), onRun: jobRun('ticket_tracking') });
+    // With RepairDesk, it also tells customers when their ticket becomes « prêt à récupérer » (e-mail with « Payer en ligne », SMS).
+    const kickOutboxes = () => {
+      runningApp.mail.kick();
+      runningApp.sms.kick();
+    };
+    const readyNotices = backend.kind === 'repairdesk' ? { publicUrl: config.publicUrl, sms: app.sms, kick: kickOutboxes } : undefined;
+    const stopTicketTracking = startTicketTrackingJob(database.db, app.log, { backend, kick: () => kickPush(runningApp), readyNotices, onRun: jobRun('ticket_tracking') });
     // Repair payments taken online, posted to RepairDesk with retries (issue 24 §4); nothing to post with our tables.
     const stopRepairDeskPayments = backend.kind === 'repairdesk' ? startRepairDeskPaymentsJob(database.db, backend, app.log, { onRun: jobRun('repairdesk_payments') }) : () => undefined;
     // The outbox's sending job: only a listening server sends (test apps keep mails in the table).

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { injectManifest } from 'workbox-build';
-import { homeLaterFiles, PRECACHE_GLOBS, precacheManifest, shellFiles } from '../src/sw/precache.ts';
+import { everyPageFiles, homeLaterFiles, PRECACHE_GLOBS, precacheManifest, shellFiles } from '../src/sw/precache.ts';
 
 const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // WEB_BUILD_DIR: another build folder (tests build their own), as react-router.config.ts reads it.
@@ -27,7 +27,7 @@ const viteManifest = JSON.parse(fs.readFileSync(path.join(viteManifestDir, 'mani
 fs.rmSync(viteManifestDir, { recursive: true, force: true });
 const homeModule = manifest.routes['page:/']?.module;
 if (!homeModule) throw new Error('service worker: the home page is missing from the React Router manifest');
-const shell = [...new Set([...shellFiles(manifest, `assets/${manifestFile}`), ...homeLaterFiles(viteManifest, homeModule)])].sort();
+const shell = [...new Set([...shellFiles(manifest, `assets/${manifestFile}`), ...homeLaterFiles(viteManifest, homeModule, everyPageFiles(manifest))])].sort();
 // The build's identity: the manifest names every hashed file of the app.
 const revision = createHash('sha256').update(manifestText).digest('hex').slice(0, 16);
 

@@ -62,6 +62,16 @@ export const bookingMessages = {
   rescheduled: 'Votre rendez-vous a été déplacé.',
   cancelled: 'Votre rendez-vous a été annulé.',
   notFound: 'Rendez-vous introuvable',
+  /** A closure asked on a day with confirmed bookings, without saying they may be cancelled. */
+  closureHasBookings: (count: number) =>
+    count === 1
+      ? 'Un rendez-vous est déjà pris ce jour-là. Confirmez la fermeture pour l’annuler\u00a0: le client sera prévenu.'
+      : `${count} rendez-vous sont déjà pris ce jour-là. Confirmez la fermeture pour les annuler\u00a0: les clients seront prévenus.`,
+  closureSaved: 'Fermeture enregistrée\u00a0: plus aucun rendez-vous ce jour-là.',
+  closureSavedWithCancellations: (count: number) =>
+    count === 1
+      ? 'Fermeture enregistrée\u00a0: 1 rendez-vous annulé, le client est prévenu.'
+      : `Fermeture enregistrée\u00a0: ${count} rendez-vous annulés, les clients sont prévenus.`,
 } as const;
 
 // ─── Calendar days (YYYY-MM-DD, Paris) ──────────────────────────────────────────────────────────

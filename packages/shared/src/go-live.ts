@@ -6,7 +6,11 @@
  * pages (noindex, the « site en cours de mise en place » banner, structured data) and the admin's
  * profile form (fields marked « Exemple »).
  */
+import { isValidSiret } from './business-ids.js';
 import { defaultStoreProfile, type StoreProfile } from './store-profile.js';
+
+// The SIRET's rule lives with the other business numbers (SIREN, VAT number); the checklist's callers import it from here.
+export { isValidSiret };
 
 /** A field of the store profile the checklist and the admin form talk about. */
 export type ProfileFieldKey =
@@ -42,31 +46,6 @@ const PLACEHOLDER = /à compléter|a completer|exemple|\.example\b|XXXX/i;
 
 const digitsOf = (value: string) => value.replace(/\D+/g, '');
 const compact = (value: string) => value.replace(/\s+/g, '').toUpperCase();
-
-/** Luhn sum (mod 10) of a string of digits. */
-function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let index = 0; index < digits.length; index++) {
-    let digit = Number(digits[digits.length - 1 - index]);
-    if (index % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
-
-/**
- * SIRET (14 digits): the Luhn key of INSEE, except La Poste's establishments (SIREN 356 000 000),
- * whose digits add up to a multiple of 5. All zeros is the example value, never a real one.
- */
-export function isValidSiret(value: string): boolean {
-  const digits = value.replace(/[\s.]+/g, '');
-  if (!/^\d{14}$/.test(digits) || /^0+$/.test(digits)) return false;
-  if (digits.startsWith('356000000')) return [...digits].reduce((sum, digit) => sum + Number(digit), 0) % 5 === 0;
-  return luhnValid(digits);
-}
 
 /** BIC (ISO 9362): 4 letters (bank), 2 letters (country), 2 letters or digits (place), optionally 3 more (branch). */
 export function isValidBic(value: string): boolean {

@@ -6,6 +6,8 @@ import {
   invoiceFigures,
   invoiceMentions,
   isBusinessCustomer,
+  orderInvoiceCustomer,
+  orderInvoiceFigures,
   registrationLine,
   sellerLines,
 } from './invoice-document.js';
@@ -57,6 +59,9 @@ describe('invoiceFigures: one VAT rule for the screen and the PDF', () => {
   it('shows a discount as the difference between quantity × unit price and the line total, excluding VAT', () => {
     const figures = invoiceFigures(invoice([{ name: 'Coque', sku: '', quantity: 3, price: 12, tax: 5, total: 30, vat_rate: '20' }]), 'standard');
     expect(figures.lines[0]).toMatchObject({ unitCents: 1000, discountCents: 500, totalExclCents: 2500 });
+    // 2 × 29,90 € TTC: 24,92 € HT each (rounded), 49,83 € HT in all: no discount for the rounding's cent.
+    const rounded = invoiceFigures(invoice([{ name: 'Chargeur', sku: '', quantity: 2, price: 29.9, tax: 9.97, total: 59.8, vat_rate: '20' }]), 'standard');
+    expect(rounded.lines[0]).toMatchObject({ unitCents: 2492, discountCents: 0, totalExclCents: 4983 });
   });
 
   it('shows no VAT for margin-scheme goods, and no VAT line at all when every line is under it', () => {
@@ -125,6 +130,24 @@ describe('the mentions of a French invoice', () => {
     expect(isBusinessCustomer({ ...customer, organisation: '' })).toBe(false);
   });
 
+  it('prints a business customer’s SIREN and VAT number under the organisation, when known', () => {
+    const customer = { fullName: 'Zoé Martin', email: 'zoe@exemple.fr', phone: '', address: ['3 rue des Pins', '33120 Arcachon'], organisation: 'Atelier SAS' };
+    expect(customerLines({ ...customer, siren: '443061841', vatNumber: 'FR64443061841' })).toEqual([
+      'Atelier SAS',
+      'SIREN 443061841',
+      'N° TVA intracommunautaire : FR64443061841',
+      'Zoé Martin',
+      '3 rue des Pins',
+      '33120 Arcachon',
+      'zoe@exemple.fr',
+    ]);
+    expect(customerLines({ ...customer, siren: '', vatNumber: 'DE123456789' }).slice(0, 3)).toEqual(['Atelier SAS', 'N° TVA intracommunautaire : DE123456789', 'Zoé Martin']);
+    // A sole trader under their own name: the numbers follow the name, and the late-payment terms apply.
+    const soleTrader = { ...customer, organisation: '', siren: '443061841', vatNumber: '' };
+    expect(customerLines(soleTrader).slice(0, 2)).toEqual(['Zoé Martin', 'SIREN 443061841']);
+    expect(isBusinessCustomer(soleTrader)).toBe(true);
+  });
+
   it('states the dates and payment terms; late-payment terms and the 40 € indemnity only for a business customer', () => {
     const base = { shop, marginScheme: false, dueDate: '15/12/2026', serviceDate: '01/12/2026' };
     const consumer = invoiceMentions({ ...base, business: false });
@@ -145,5 +168,50 @@ describe('documentTotals (orders, repair sheets)', () => {
   it('splits at 20 % so that HT + TVA = TTC, or gives one total under the franchise', () => {
     expect(documentTotals(13900, 'standard').map((row) => row.cents)).toEqual([11583, 2317, 13900]);
     expect(documentTotals(13900, 'franchise')).toEqual([{ label: 'Total (TVA non applicable)', cents: 13900, strong: true }]);
+  });
+});
+
+describe('orderInvoiceFigures: a paid web order as an invoice', () => {
+  const order = {
+    line_items: [
+      { name: 'Câble USB-C', sku: 'CAB-1', quantity: 2, price: '19.90', total: '39.80' },
+      { name: 'Coque', sku: '', quantity: 1, price: '12.00', total: '12.00' },
+    ],
+    shipping_lines: [{ method_title: 'Colissimo', total: '4.99' }],
+    coupon_lines: [{ code: 'BIENVENUE', discount: '5.18' }],
+    loyalty_discount: '2.00',
+    total: '49.61',
+    billing: { first_name: 'Noé', last_name: 'Durand', company: 'Atelier Noé', address_1: '1 rue de l’Église', address_2: '', postcode: '33380', city: 'Mios', country: 'FR', email: 'noe@exemple.fr', phone: '0612345678' },
+  };
+
+  it('lists the articles excluding VAT, then shipping, promo code and loyalty as lines, summing to the total paid', () => {
+    const figures = orderInvoiceFigures(order, 'standard');
+    expect(figures.lines.map((line) => [line.name, line.quantity, line.unitCents, line.rateLabel, line.totalExclCents])).toEqual([
+      ['Câble USB-C', 2, 1658, '20 %', 3317],
+      ['Coque', 1, 1000, '20 %', 1000],
+      ['Livraison : Colissimo', 1, 416, '20 %', 416],
+      ['Code promo BIENVENUE', 1, -432, '20 %', -432],
+      ['Remise fidélité', 1, -167, '20 %', -167],
+    ]);
+    expect(figures.lines[0]?.sku).toBe('CAB-1');
+    const totals = rows(figures);
+    const ht = 3317 + 1000 + 416 - 432 - 167;
+    expect(totals).toEqual([`Total HT: ${(ht / 100).toFixed(2)}`, `TVA 20 %: ${((4961 - ht) / 100).toFixed(2)}`, 'Total TTC: 49.61', 'Déjà réglé: 49.61', 'Reste à payer: 0.00']);
+    expect(figures.dueCents).toBe(0);
+  });
+
+  it('leaves out a free shipping line without a title, a zero coupon and no loyalty; no VAT under the franchise', () => {
+    const plain = { ...order, shipping_lines: [{ method_title: '', total: '0.00' }], coupon_lines: [{ code: 'X', discount: '0.00' }], loyalty_discount: '0.00', total: '51.80' };
+    expect(orderInvoiceFigures(plain, 'standard').lines.map((line) => line.name)).toEqual(['Câble USB-C', 'Coque']);
+    const franchise = orderInvoiceFigures(order, 'franchise');
+    expect(franchise.lines.every((line) => line.rateLabel === '—')).toBe(true);
+    expect(rows(franchise)[1]).toBe('Total à payer (TVA non applicable): 49.61');
+  });
+
+  it('bills the buyer’s billing address; a company makes a business customer', () => {
+    const customer = orderInvoiceCustomer(order);
+    expect(customerLines(customer)).toEqual(['Atelier Noé', 'Noé Durand', '1 rue de l’Église', '33380 Mios', 'FR', 'noe@exemple.fr', '0612345678']);
+    expect(isBusinessCustomer(customer)).toBe(true);
+    expect(isBusinessCustomer(orderInvoiceCustomer({ billing: { ...order.billing, company: ' ' } }))).toBe(false);
   });
 });

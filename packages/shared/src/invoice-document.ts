@@ -70,7 +70,8 @@ export function invoiceFigures(invoice: FigureSource, regime: VatRegime): Invoic
       quantity: item.quantity,
       unitCents,
       rateLabel: regime === 'franchise' ? '—' : vatRateLabel(vatRate),
-      discountCents: Math.max(0, item.quantity * unitCents - totalExclCents),
+      // Only a line sold below quantity × unit price has a discount (not the cent HT rounding leaves).
+      discountCents: item.quantity * unitTtc > totalCents ? Math.max(0, item.quantity * unitCents - totalExclCents) : 0,
       totalExclCents,
       totalCents,
       margin,
@@ -139,22 +140,35 @@ export function sellerLines(shop: StoreProfile): string[] {
   ].filter((line): line is string => Boolean(line));
 }
 
-export type InvoiceCustomer = Invoice['customer'];
+/** What the customer's block prints (a repair invoice's customer, or an order's billing address). */
+export type InvoiceCustomer = Pick<Invoice['customer'], 'fullName' | 'email' | 'phone' | 'address' | 'organisation' | 'siren' | 'vatNumber'>;
 
-/** The customer's block: organisation (and its numbers when known), name, billing address, contact. */
+/** « SIREN … » and « N° TVA intracommunautaire … » of a business customer, those known. */
+export function businessIdLines(customer: Pick<InvoiceCustomer, 'siren' | 'vatNumber'>): string[] {
+  const siren = customer.siren?.trim() ?? '';
+  const vatNumber = customer.vatNumber?.trim() ?? '';
+  return [siren && `SIREN ${siren}`, vatNumber && `N° TVA intracommunautaire : ${vatNumber}`].filter(Boolean);
+}
+
+/**
+ * The customer's block: organisation and its numbers when known (SIREN, VAT number: art. 242
+ * nonies A, annexe II du CGI), name, billing address, contact. Numbers without an organisation
+ * (a sole trader under their own name) follow the name.
+ */
 export function customerLines(customer: InvoiceCustomer): string[] {
+  const organisation = customer.organisation?.trim() ?? '';
+  const ids = businessIdLines(customer);
   return [
-    customer.organisation ?? '',
-    customer.fullName,
+    ...(organisation ? [organisation, ...ids, customer.fullName] : [customer.fullName, ...ids]),
     ...(customer.address ?? []),
     customer.email,
     customer.phone,
   ].filter((line) => line.trim() !== '');
 }
 
-/** A business customer: the customer's record names an organisation. */
-export function isBusinessCustomer(customer: InvoiceCustomer): boolean {
-  return Boolean(customer.organisation?.trim());
+/** A business customer: the customer's record names an organisation, or carries a SIREN or VAT number. */
+export function isBusinessCustomer(customer: Pick<InvoiceCustomer, 'organisation' | 'siren' | 'vatNumber'>): boolean {
+  return Boolean(customer.organisation?.trim() || customer.siren?.trim() || customer.vatNumber?.trim());
 }
 
 /**
@@ -197,4 +211,51 @@ export function documentTotals(totalCents: number, regime: VatRegime): InvoiceTo
     { label: 'TVA 20 %', cents: taxCents },
     { label: 'Total TTC', cents: totalCents, strong: true },
   ];
+}
+
+// ───────────────────────── a paid web order's invoice ─────────────────────────
+
+type Amount = string | number;
+
+/** The parts of a web order its invoice reads (the API's order: amounts as "12.50" or numbers). */
+export type OrderInvoiceSource = {
+  line_items: { name: string; sku: string; quantity: number; price: Amount; total: Amount }[];
+  shipping_lines: { method_title: string; total: Amount }[];
+  coupon_lines: { code: string; discount: Amount }[];
+  loyalty_discount: Amount;
+  total: Amount;
+  billing: { first_name: string; last_name: string; company: string; address_1: string; address_2: string; postcode: string; city: string; country: string; email: string; phone: string };
+};
+
+const euros = (value: Amount) => Number(value);
+
+/**
+ * The figures of a paid web order's invoice (issue 22 §1), by the repair invoices' own rule
+ * (`invoiceFigures`): each article at its unit price excluding VAT, then the shipping, the promo
+ * code and the loyalty discount as lines of their own (a price reduction lowers the taxed base; the
+ * seller's shipping is taxed at the goods' rate), the VAT per rate and the totals. The shop's
+ * articles are sold at 20 %: order lines carry no rate of their own (as `documentTotals`).
+ */
+export function orderInvoiceFigures(order: OrderInvoiceSource, regime: VatRegime): InvoiceFigures {
+  const line = (name: string, quantity: number, price: number, total: number) => ({ name, sku: '', quantity, price, tax: 0, total, vat_rate: '20' as const });
+  const line_items = [
+    ...order.line_items.map((item) => ({ ...line(item.name, item.quantity, euros(item.price), euros(item.total)), sku: item.sku })),
+    ...order.shipping_lines.filter((shipping) => shipping.method_title.trim() !== '').map((shipping) => line(`Livraison : ${shipping.method_title}`, 1, euros(shipping.total), euros(shipping.total))),
+    ...order.coupon_lines.filter((coupon) => euros(coupon.discount) > 0).map((coupon) => line(`Code promo ${coupon.code}`, 1, -euros(coupon.discount), -euros(coupon.discount))),
+    ...(euros(order.loyalty_discount) > 0 ? [line('Remise fidélité', 1, -euros(order.loyalty_discount), -euros(order.loyalty_discount))] : []),
+  ];
+  const total = euros(order.total);
+  return invoiceFigures({ line_items, total_amount: total, amount_paid: total, amount_due: 0 }, regime);
+}
+
+/** The customer's block of an order's invoice: its billing address as the buyer gave it. */
+export function orderInvoiceCustomer(order: Pick<OrderInvoiceSource, 'billing'>): InvoiceCustomer {
+  const { billing } = order;
+  return {
+    organisation: billing.company,
+    fullName: `${billing.first_name} ${billing.last_name}`.trim(),
+    address: [billing.address_1, billing.address_2, `${billing.postcode} ${billing.city}`, billing.country].map((value) => value.trim()).filter(Boolean),
+    email: billing.email,
+    phone: billing.phone,
+  };
 }

@@ -130,7 +130,7 @@ export function legalGuaranteeBox(): string[] {
     'Le consommateur n’a pas droit à la résolution de la vente si le défaut de conformité est mineur.',
     'Toute période d’immobilisation du bien en vue de sa réparation ou de son remplacement suspend la garantie qui restait à courir jusqu’à la délivrance du bien remis en état.',
     'Les droits mentionnés ci-dessus résultent de l’application des articles L217-1 à L217-32 du Code de la consommation.',
-    'Le vendeur qui fait obstacle de mauvaise foi à la mise en œuvre de la garantie légale de conformité encourt une amende civile d’un montant maximal de 300 000 euros, qui peut être porté jusqu’à 10 % du chiffre d’affaires moyen annuel (article L241-5 du Code de la consommation).',
+    'Le vendeur qui fait obstacle de mauvaise foi à la mise en œuvre de la garantie légale de conformité encourt une amende civile d’un montant maximal de 300\u00a0000 euros, qui peut être porté jusqu’à 10\u00a0% du chiffre d’affaires moyen annuel (article L241-5 du Code de la consommation).',
     'Le consommateur bénéficie également de la garantie légale des vices cachés en application des articles 1641 à 1649 du Code civil, pendant une durée de deux ans à compter de la découverte du défaut. ' +
       'Cette garantie donne droit à une réduction de prix si le bien est conservé ou à un remboursement intégral contre restitution du bien.',
   ];

@@ -14,7 +14,7 @@ export const defaultSiteSettings: SiteSettings = {
   /** The site's name: every page title ends with it ("Contact | E.repare"). */
   title: 'E.repare',
   description:
-    'Atelier de réparation à Gujan-Mestras sur le bassin d’Arcachon : smartphones, tablettes, ordinateurs et consoles. Devis en ligne, suivi de réparation et boutique de produits reconditionnés.',
+    'Atelier de réparation à Gujan-Mestras sur le bassin d’Arcachon\u00a0: smartphones, tablettes, ordinateurs et consoles. Devis en ligne, suivi de réparation et boutique de produits reconditionnés.',
   maintenanceMode: false,
   shopMaintenanceMode: false,
 };

@@ -373,7 +373,7 @@ describe('statusUpdateMessage', () => {
   ];
 
   it.each(fixed)('has its own message for "%s"', (status, sentence) => {
-    expect(statusUpdateMessage(status, 'T-6632')).toBe(`Ticket T-6632 : ${sentence}`);
+    expect(statusUpdateMessage(status, 'T-6632')).toBe(`Ticket T-6632${nbsp}: ${sentence}`);
   });
 
   it('gives the eight statuses eight different messages', () => {
@@ -382,7 +382,7 @@ describe('statusUpdateMessage', () => {
 
   it('compares in lower case, trimmed', () => {
     expect(statusUpdateMessage('  En Cours De Diagnostic ', 'T-6632')).toBe(
-      'Ticket T-6632 : votre appareil est en cours de diagnostic par notre technicien.',
+      `Ticket T-6632${nbsp}: votre appareil est en cours de diagnostic par notre technicien.`,
     );
     expect(statusUpdateMessage('LIVRÉ', 'T-6632')).toBe(statusUpdateMessage('livré', 'T-6632'));
   });
@@ -407,16 +407,16 @@ describe('statusUpdateMessage', () => {
 
   it('names the new status in French in the generic message', () => {
     expect(statusUpdateMessage('on hold', 'T-6632')).toBe(
-      `Ticket T-6632 : le statut de votre réparation est désormais «${nbsp}En pause${nbsp}».`,
+      `Ticket T-6632${nbsp}: le statut de votre réparation est désormais «${nbsp}En pause${nbsp}».`,
     );
     expect(statusUpdateMessage('En attente', 'T-6632')).toBe(
-      `Ticket T-6632 : le statut de votre réparation est désormais «${nbsp}En attente${nbsp}».`,
+      `Ticket T-6632${nbsp}: le statut de votre réparation est désormais «${nbsp}En attente${nbsp}».`,
     );
     expect(statusUpdateMessage('Retour SAV Apple', 'T-6632')).toBe(
-      `Ticket T-6632 : le statut de votre réparation est désormais «${nbsp}Retour SAV Apple${nbsp}».`,
+      `Ticket T-6632${nbsp}: le statut de votre réparation est désormais «${nbsp}Retour SAV Apple${nbsp}».`,
     );
     expect(statusUpdateMessage('', 'T-6632')).toBe(
-      `Ticket T-6632 : le statut de votre réparation est désormais «${nbsp}En attente${nbsp}».`,
+      `Ticket T-6632${nbsp}: le statut de votre réparation est désormais «${nbsp}En attente${nbsp}».`,
     );
   });
 
@@ -426,12 +426,12 @@ describe('statusUpdateMessage', () => {
 
   it('normalises the ticket number', () => {
     expect(statusUpdateMessage('livré', '6632')).toBe(statusUpdateMessage('livré', 'T-6632'));
-    expect(statusUpdateMessage('livré', ' t6632 ')).toMatch(/^Ticket T-6632 : /);
-    expect(statusUpdateMessage('livré', 6632)).toMatch(/^Ticket T-6632 : /);
+    expect(statusUpdateMessage('livré', ' t6632 ')).toMatch(/^Ticket T-6632\u00a0: /);
+    expect(statusUpdateMessage('livré', 6632)).toMatch(/^Ticket T-6632\u00a0: /);
   });
 
   it('shows another reference as given', () => {
-    expect(statusUpdateMessage('livré', '42')).toMatch(/^Ticket 42 : /);
+    expect(statusUpdateMessage('livré', '42')).toMatch(/^Ticket 42\u00a0: /);
   });
 
   it('starts with a capital when there is no ticket number', () => {

@@ -294,7 +294,7 @@ export function statusUpdateMessage(
       .find((found) => found !== undefined) ??
     `le statut de votre réparation est désormais «\u00a0${statusLabel(status)}\u00a0».`;
   const number = displayTicketNumber(ticketNumber);
-  return number === null ? capitalise(sentence) : `Ticket ${number} : ${sentence}`;
+  return number === null ? capitalise(sentence) : `Ticket ${number}\u00a0: ${sentence}`;
 }
 
 export type StatusUpdateNotification = { title: string; message: string; actionRequired: boolean };

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { RepairBackend } from '../adapters/repair/types.js';
+import type { RepairBackend, TicketRecord } from '../adapters/repair/types.js';
 import { rowsOf, type Db } from '../db/client.js';
 import { hitRateLimit, type RateLimitRule } from '../lib/rate-limit.js';
-import { applySnapshot, snapshotOf, type TicketSnapshot } from '../modules/tracking/service.js';
+import { applySnapshot, snapshotOf } from '../modules/tracking/service.js';
 import { timeJobRun, type OnJobRun } from './job-runs.js';
+import { READY_SWEEP_INTERVAL_MS, readySweepDue, sendReadyNotices, type ReadyNoticeOptions } from './ready-for-pickup-notices.js';
 
 /**
  * Server-side tracking of tickets kept in RepairDesk (spec 1 §4 "Tracking"; DESIGN.md §5). With
@@ -21,6 +22,11 @@ import { timeJobRun, type OnJobRun } from './job-runs.js';
  * round and at most 20 a minute across every instance together (a counter in the database), so
  * the site always keeps most of the quota. Tickets it could not read (budget spent, RepairDesk
  * down) get their previous last_checked_at back: they are first in line at the next round.
+ *
+ * With `readyNotices` (RepairDesk), the tickets a round read — the tracked ones, and every few
+ * minutes the newest page of tickets, tracked or not — go to the « prêt à récupérer » step, which
+ * tells the customer of each ticket that became ready (e-mail with « Payer en ligne », SMS), once
+ * per ticket: ready-for-pickup-notices.ts.
  */
 
 export type TicketTrackingLogger = Pick<FastifyBaseLogger, 'warn' | 'info'>;
@@ -38,9 +44,11 @@ export type TicketTrackingOptions = {
   sharedBudget?: RateLimitRule | null;
   /** A row checked less than this long ago is not claimed (default 25 s). */
   dueAfterMs?: number;
+  /** RepairDesk only: the « prêt à récupérer » e-mail and SMS for tickets that became ready. */
+  readyNotices?: ReadyNoticeOptions | undefined;
 };
 
-export type TicketTrackingResult = { claimed: number; read: number; released: number; changes: number; pushes: number; failed: boolean };
+export type TicketTrackingResult = { claimed: number; read: number; released: number; changes: number; pushes: number; failed: boolean; notices: number };
 
 export const TICKET_TRACKING_INTERVAL_MS = 30_000;
 /** With the local backend changes notify at once; the sweep only catches what a hook missed. */
@@ -84,18 +92,14 @@ async function release(db: Db, rows: Claimed[]): Promise<void> {
   }
 }
 
-/** Snapshots of `numbers` (null: no such ticket), within the request budgets; unread numbers are absent. */
-async function readStatuses(
-  db: Db,
-  options: TicketTrackingOptions,
-  numbers: string[],
-): Promise<{ found: Map<string, TicketSnapshot | null>; failed: boolean }> {
-  const { backend } = options;
-  const found = new Map<string, TicketSnapshot | null>();
-  const remote = backend.kind === 'repairdesk';
+type Spend = (cost: number) => Promise<boolean>;
+
+/** What a round may spend of RepairDesk's quota: its own budget and the one all instances share (our tables: free). */
+function budgetOf(db: Db, options: TicketTrackingOptions): Spend {
+  const remote = options.backend.kind === 'repairdesk';
   let budget = remote ? (options.requestBudget ?? 10) : Number.POSITIVE_INFINITY;
   const shared = options.sharedBudget === undefined ? defaultSharedBudget : options.sharedBudget;
-  const spend = async (cost: number): Promise<boolean> => {
+  return async (cost) => {
     if (!remote) return true;
     if (budget < cost) return false;
     if (shared) {
@@ -109,33 +113,52 @@ async function readStatuses(
     budget -= cost;
     return true;
   };
+}
+
+/**
+ * The tickets of `numbers` (null: no such ticket), within the request budgets; unread numbers are
+ * absent. `newest`: the newest page of tickets is read too (and returned), whatever the numbers.
+ */
+async function readTickets(
+  options: TicketTrackingOptions,
+  numbers: string[],
+  spend: Spend,
+  wantNewest: boolean,
+): Promise<{ found: Map<string, TicketRecord | null>; newest: TicketRecord[]; failed: boolean }> {
+  const { backend } = options;
+  const found = new Map<string, TicketRecord | null>();
+  const newest: TicketRecord[] = [];
+  const remote = backend.kind === 'repairdesk';
   try {
     const wanted = new Set(numbers);
     // Tickets being repaired are the recent ones: one page of the newest answers for most of them.
-    if (remote && numbers.length >= 3 && (await spend(1))) {
+    if (remote && (wantNewest || numbers.length >= 3) && (await spend(1))) {
       const { items } = await backend.listTickets({ offset: 0, limit: NEWEST_PAGE_SIZE });
-      for (const record of items) if (wanted.has(record.ticketNumber)) found.set(record.ticketNumber, snapshotOf(record));
+      newest.push(...items);
+      for (const record of items) if (wanted.has(record.ticketNumber)) found.set(record.ticketNumber, record);
     }
     for (const number of numbers) {
       if (found.has(number)) continue;
       if (!(await spend(LOOKUP_COST))) break;
-      const record = await backend.getTicket({ ticketNumber: number });
-      found.set(number, record ? snapshotOf(record) : null);
+      found.set(number, await backend.getTicket({ ticketNumber: number }));
     }
-    return { found, failed: false };
+    return { found, newest, failed: false };
   } catch (error) {
     options.log?.warn({ err: error }, 'ticket tracking: the repair backend could not be read; unread tickets are retried next round');
-    return { found, failed: true };
+    return { found, newest, failed: true };
   }
 }
 
-/** One round: claim, read, apply, release what was not read. */
+/** One round: claim, read, apply, release what was not read; then, with RepairDesk, the « prêt à récupérer » notices. */
 export async function runTicketTracking(db: Db, options: TicketTrackingOptions): Promise<TicketTrackingResult> {
   const claimed = await claim(db, options.batchSize ?? DEFAULT_BATCH_SIZE, options.dueAfterMs ?? 25_000);
-  const result: TicketTrackingResult = { claimed: claimed.length, read: 0, released: 0, changes: 0, pushes: 0, failed: false };
-  if (claimed.length === 0) return result;
+  const result: TicketTrackingResult = { claimed: claimed.length, read: 0, released: 0, changes: 0, pushes: 0, failed: false, notices: 0 };
+  const notices = options.readyNotices && options.backend.kind === 'repairdesk' ? options.readyNotices : null;
+  const sweep = notices !== null && (await readySweepDue(db, notices));
+  if (claimed.length === 0 && !sweep) return result;
   const numbers = [...new Set(claimed.map((row) => row.ticketNumber))];
-  const { found, failed } = await readStatuses(db, options, numbers);
+  const spend = budgetOf(db, options);
+  const { found, newest, failed } = await readTickets(options, numbers, spend, sweep);
   result.failed = failed;
   const unread: Claimed[] = [];
   for (const number of numbers) {
@@ -145,16 +168,26 @@ export async function runTicketTracking(db: Db, options: TicketTrackingOptions):
       continue;
     }
     result.read += 1;
-    const snapshot = found.get(number);
+    const record = found.get(number);
     // A ticket that no longer exists: checked, nothing to compare.
-    if (!snapshot) continue;
-    const applied = await applySnapshot(db, snapshot, { rowIds: rows.map((row) => row.id), skipLocked: true });
+    if (!record) continue;
+    const applied = await applySnapshot(db, snapshotOf(record), { rowIds: rows.map((row) => row.id), skipLocked: true });
     result.changes += applied.changes;
     result.pushes += applied.pushes;
   }
   await release(db, unread);
   result.released = unread.length;
   if (result.pushes > 0) options.kick?.();
+  if (notices && !failed) {
+    const seen = new Map<number, TicketRecord>();
+    for (const record of [...newest, ...found.values()]) if (record) seen.set(record.id, record);
+    try {
+      result.notices = (await sendReadyNotices(db, options.backend, [...seen.values()], { ...notices, spend, log: options.log })).sent;
+    } catch (error) {
+      result.failed = true;
+      options.log?.warn({ err: error }, 'ticket tracking: « prêt à récupérer » notices failed; tried again next round');
+    }
+  }
   return result;
 }
 
@@ -170,6 +203,11 @@ export function startTicketTrackingJob(
   intervalMs?: number,
 ): () => void {
   const every = intervalMs ?? (options.backend.kind === 'repairdesk' ? TICKET_TRACKING_INTERVAL_MS : LOCAL_SWEEP_INTERVAL_MS);
+  // This instance's memory of ready tickets nobody can be told of (no address, no SMS consent); the
+  // newest tickets read for the notices every few minutes (all instances together), not at start.
+  if (options.readyNotices) {
+    options.readyNotices = { unreachable: new Map(), sweepEveryMs: READY_SWEEP_INTERVAL_MS, firstSweepAt: Date.now() + READY_SWEEP_INTERVAL_MS, ...options.readyNotices };
+  }
   let running = false;
   const run = async () => {
     // One round at a time in this process; other instances are kept apart by SKIP LOCKED.

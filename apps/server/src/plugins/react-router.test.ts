@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYMENT_CSP_META, routes } from '@erepare/shared/routes';
+import { PAYMENT_CSP_META, publicPagePaths, routes } from '@erepare/shared/routes';
 import { defaultStoreProfile, type StoreProfile } from '@erepare/shared/store-profile';
 import { realProfile } from '@erepare/shared/testing/real-store-profile';
 import { eq } from 'drizzle-orm';
@@ -20,6 +20,7 @@ import { estimates, storeProfileTable } from '../db/schema.js';
 import { issueCustomerLink } from '../modules/links/customer-links.js';
 import { ESTIMATE_LINK_LIMIT } from '../modules/estimates/routes.js';
 import { adminTestBed, type AdminTestBed } from '../test/admin.js';
+import { describePageProblems, pagesTypography } from '../test/page-typography.js';
 import { createTestApp, PAYMENT_PROVIDERS_ENV } from '../test/test-app.js';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web');
@@ -251,7 +252,7 @@ describe('pages rendered by React Router', () => {
     const doc = parse((await get('/')).body);
     expect(meta(doc, 'robots')).toBe('noindex');
     expect(canonical(doc)).toBeNull();
-    expect(doc.body.textContent).toContain('Site en cours de mise en place : certaines informations (coordonnées, mentions légales) ne sont pas encore définitives.');
+    expect(doc.body.textContent).toContain('Site en cours de mise en place\u00a0: certaines informations (coordonnées, mentions légales) ne sont pas encore définitives.');
     const data = [...doc.querySelectorAll('script[type="application/ld+json"]')].map((script) => script.textContent ?? '').join('\n');
     expect(data).toContain('ElectronicsStore');
     for (const fake of [defaultStoreProfile.phone.e164, defaultStoreProfile.email, defaultStoreProfile.address.street, defaultStoreProfile.social.facebook]) expect(data).not.toContain(fake);
@@ -388,4 +389,25 @@ describe('the estimate page (issue 24 §1): rendered with the estimate, personal
     const api = await bed.t.app.inject({ method: 'GET', url: `/api/estimate-links/view?token=${token}`, remoteAddress: address });
     expect(api.statusCode).toBe(429);
   });
+});
+
+describe('French typography of every public page (issue 22 §4.6)', () => {
+  it.each([
+    ['the demo profile', defaultStoreProfile],
+    ['a real shop’s profile', real],
+  ])('with %s: no plain space before « : ; ! ? € », no « de Arcachon », no English, no « 1 décembre »', async (_name, profile) => {
+    expect((await bed.call('PUT', '/api/admin/store-profile', profile)).statusCode).toBe(200);
+    const product = (await get('/api/shop/products?per_page=1')).json<{ data: { id: number }[] }>().data[0];
+    expect(product).toBeDefined();
+    // The public pages, a product page and the not-found page.
+    const paths = [...publicPagePaths(), `/produit/${product?.id}`, '/adresse-inconnue'];
+    const documents: { path: string; doc: Document }[] = [];
+    for (const path of paths) {
+      const response = await get(path);
+      expect(response.statusCode, path).toBeLessThan(500);
+      documents.push({ path, doc: parse(response.body) });
+    }
+    const problems = pagesTypography(documents);
+    expect(problems, `\n${describePageProblems(problems)}`).toEqual([]);
+  }, 120_000);
 });

@@ -38,6 +38,7 @@ const featureSlots: FeatureSlots = {
   ),
   AccountInstallCard: lazyComponent(() => import('../features/install/install-card').then((m) => ({ default: m.InstallAppCard }))),
   AccountEstimates: lazyComponent(() => import('../features/estimates/components/account-estimates').then((m) => ({ default: m.AccountEstimates }))),
+  AccountBookings: lazyComponent(() => import('../features/bookings/components/account-bookings').then((m) => ({ default: m.AccountBookings }))),
 };
 
 export function Providers({ client, storeProfile, publicUrl = '', children }: { client: QueryClient; storeProfile: StoreProfile; publicUrl?: string; children: ReactNode }) {

@@ -1,4 +1,4 @@
-import { RotateCw } from 'lucide-react';
+import RotateCw from 'lucide-react/icons/rotate-cw';
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { Button, ButtonLink } from '../components/ui/button';

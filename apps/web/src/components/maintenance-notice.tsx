@@ -1,4 +1,5 @@
-import { Clock, Wrench } from 'lucide-react';
+import Clock from 'lucide-react/icons/clock';
+import Wrench from 'lucide-react/icons/wrench';
 import { useStoreProfile } from '../lib/store-profile';
 import { StoreContactList } from './store-contact-list';
 
@@ -11,7 +12,7 @@ export function MaintenanceNotice() {
         <Wrench aria-hidden="true" className="mb-4 size-12 text-brand-700 dark:text-brand-300" />
         <h1 className="text-3xl font-bold">Site en maintenance</h1>
         <p className="mt-3 text-slate-700 dark:text-slate-300">
-          Nous améliorons notre site et serons de retour très vite. L’atelier reste à votre service : appelez-nous ou
+          Nous améliorons notre site et serons de retour très vite. L’atelier reste à votre service&nbsp;: appelez-nous ou
           passez nous voir.
         </p>
         <StoreContactList className="mt-6" />

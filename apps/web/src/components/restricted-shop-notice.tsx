@@ -1,4 +1,6 @@
-import { ArrowLeft, Lock, Mail } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import Lock from 'lucide-react/icons/lock';
+import Mail from 'lucide-react/icons/mail';
 import { useNavigate } from 'react-router';
 import { Button, ButtonLink } from './ui/button';
 
@@ -16,7 +18,7 @@ export function RestrictedShopNotice() {
       <h1 className="text-3xl font-bold">Accès Temporairement Restreint</h1>
       <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">
         Notre boutique en ligne est en cours de mise à jour et n’est pas accessible pour le moment. Nos produits restent
-        disponibles à l’atelier : contactez-nous pour connaître les disponibilités.
+        disponibles à l’atelier&nbsp;: contactez-nous pour connaître les disponibilités.
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Button variant="secondary" onClick={goBack}>

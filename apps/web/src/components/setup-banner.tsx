@@ -12,7 +12,7 @@ export function SetupBanner() {
   if (!isSettingUp(profile, origin)) return null;
   return (
     <p className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-center text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-50">
-      Site en cours de mise en place : certaines informations (coordonnées, mentions légales) ne sont pas encore définitives.
+      Site en cours de mise en place&nbsp;: certaines informations (coordonnées, mentions légales) ne sont pas encore définitives.
     </p>
   );
 }

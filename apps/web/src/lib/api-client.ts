@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly code?: string,
+    /** The error answer's whole body, for the few callers that read more than its message (a 409's list). */
+    readonly details?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -58,7 +60,7 @@ export async function apiRequest<T>(path: string, { method = 'GET', body, schema
         ? payload.message
         : UNAVAILABLE_MESSAGE;
     const code = payload && typeof payload === 'object' && 'code' in payload && typeof payload.code === 'string' ? payload.code : undefined;
-    throw new ApiError(response.status, message, code);
+    throw new ApiError(response.status, message, code, payload);
   }
 
   const parsed = schema.safeParse(payload);

@@ -15,6 +15,8 @@ export type FeatureSlots = {
   AccountInstallCard?: ComponentType;
   /** « Mes devis » at the top of the account's repairs tab (the estimates feature, issue 24 §1). */
   AccountEstimates?: ComponentType<{ user: SessionUser }>;
+  /** « Mes rendez-vous », the account's bookings tab (the bookings feature, issue 24 §3). */
+  AccountBookings?: ComponentType<{ user: SessionUser }>;
 };
 
 const FeatureSlotsContext = createContext<FeatureSlots>({});

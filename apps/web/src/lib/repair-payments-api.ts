@@ -39,9 +39,13 @@ export const invoiceLinkQuery = (token: string) =>
     staleTime: 0,
   });
 
-export async function repairPaymentStatus(ref: string, signal?: AbortSignal) {
+/**
+ * The outcome of a payment, named by the provider's id and the secret of its return address
+ * (`cle`): the server answers nothing with the id alone. The key is sent to our server only.
+ */
+export async function repairPaymentStatus(ref: string, key: string, signal?: AbortSignal) {
   return (
-    await apiRequest(`/api/repair-payments/status?${new URLSearchParams({ ref }).toString()}`, {
+    await apiRequest(`/api/repair-payments/status?${new URLSearchParams({ ref, cle: key }).toString()}`, {
       schema: repairPaymentStatusResponseSchema,
       ...(signal ? { signal } : {}),
     })
@@ -49,8 +53,8 @@ export async function repairPaymentStatus(ref: string, signal?: AbortSignal) {
 }
 
 /** PayPal's return: the order is captured (read back by the server) before anything is shown. */
-export async function captureRepairPaypal(paypalOrderId: string) {
-  return (await apiRequest('/api/repair-payments/paypal/capture', { method: 'POST', body: { paypalOrderId }, schema: repairPaymentStatusResponseSchema })).data;
+export async function captureRepairPaypal({ paypalOrderId, key }: { paypalOrderId: string; key: string }) {
+  return (await apiRequest('/api/repair-payments/paypal/capture', { method: 'POST', body: { paypalOrderId, cle: key }, schema: repairPaymentStatusResponseSchema })).data;
 }
 
 /** The providers the shop accepts for repairs, from the public payment configuration (card through Stripe Checkout, PayPal). */

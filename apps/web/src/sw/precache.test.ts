@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { homeLaterFiles, OFFLINE_URL, precacheManifest, shellFiles, type ViteManifest } from './precache';
+import { everyPageFiles, homeLaterFiles, OFFLINE_URL, precacheManifest, shellFiles, type ViteManifest } from './precache';
 
 const entry = (url: string, revision: string | null = null) => ({ url, revision, size: 100 });
 
@@ -55,5 +55,25 @@ describe('service worker precache list of React Router’s build', () => {
     };
     expect(homeLaterFiles(vite, '/assets/home-g.js')).toEqual(['assets/below-h.css', 'assets/below-h.js', 'assets/carousel-j.js', 'assets/faq-k.js']);
     expect(() => homeLaterFiles(vite, '/assets/home-zz.js')).toThrow(/home-zz/);
+  });
+
+  it('leaves out what the files every page loads would load on demand, not what the home page’s own would', () => {
+    const vite: ViteManifest = {
+      'src/app/routes/home.tsx?__react-router-build-client-route': { file: 'assets/home-g.js', imports: ['_shell.js', 'src/carousel.tsx'], dynamicImports: ['src/below.tsx'] },
+      'src/below.tsx': { file: 'assets/below-h.js', imports: ['_shell.js', 'src/carousel.tsx'] },
+      // The home page's carousel loads its library when it first moves.
+      'src/carousel.tsx': { file: 'assets/carousel-j.js', dynamicImports: ['_embla.js'] },
+      '_embla.js': { file: 'assets/embla-e.js' },
+      // The shell every page loads (header, footer…): its toasts and the bell's panel come on demand.
+      '_shell.js': { file: 'assets/shell-s.js', dynamicImports: ['src/toaster.tsx', 'src/bell-panel.tsx'] },
+      'src/toaster.tsx': { file: 'assets/toaster-t.js' },
+      'src/bell-panel.tsx': { file: 'assets/bell-panel-u.js' },
+    };
+    const reactRouter = {
+      entry: { module: '/assets/entry.client-a.js', imports: ['/assets/shell-s.js'] },
+      routes: { root: { module: '/assets/root-c.js', imports: ['/assets/shell-s.js'] }, app: { module: '/assets/app-layout-f.js' } },
+    };
+    expect(everyPageFiles(reactRouter)).toEqual(['assets/app-layout-f.js', 'assets/entry.client-a.js', 'assets/root-c.js', 'assets/shell-s.js']);
+    expect(homeLaterFiles(vite, '/assets/home-g.js', everyPageFiles(reactRouter))).toEqual(['assets/below-h.js', 'assets/carousel-j.js', 'assets/embla-e.js']);
   });
 });

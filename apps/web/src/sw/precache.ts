@@ -28,12 +28,21 @@ type ReactRouterManifest = { entry: ModuleFiles; routes: Record<string, ModuleFi
  * and the home route, with their imports and styles (URLs relative to build/client).
  */
 export function shellFiles(manifest: ReactRouterManifest, manifestFile: string): string[] {
-  const files = new Set<string>([manifestFile]);
-  for (const part of [manifest.entry, manifest.routes.root, manifest.routes.app, manifest.routes['page:/']]) {
+  return [...new Set([manifestFile, ...filesOf(manifest, ['root', 'app', 'page:/'])])].sort();
+}
+
+/** The files every page loads at once: the entry, the root and the layout, with their imports and styles. */
+export function everyPageFiles(manifest: ReactRouterManifest): string[] {
+  return filesOf(manifest, ['root', 'app']).sort();
+}
+
+function filesOf(manifest: ReactRouterManifest, routes: string[]): string[] {
+  const files = new Set<string>();
+  for (const part of [manifest.entry, ...routes.map((id) => manifest.routes[id])]) {
     if (!part) throw new Error('service worker: the home page is missing from the React Router manifest');
     for (const url of [part.module, ...(part.imports ?? []), ...(part.css ?? [])]) if (url) files.add(url.replace(/^\//, ''));
   }
-  return [...files].sort();
+  return [...files];
 }
 
 /** Vite's build manifest (build/client/.vite/manifest.json): each chunk's file, and what it imports now and later. */
@@ -43,9 +52,11 @@ export type ViteManifest = Record<string, { file: string; imports?: string[]; dy
  * The code the home page fetches after its first paint (React.lazy parts: the services carousel,
  * what lies below the fold) and what that code imports: precached with the shell, so the home
  * page the worker keeps is whole offline, even when the connection dropped before those parts came.
- * `shell` are the home page's files (shellFiles); URLs relative to build/client.
+ * `everyPage` are the files every page loads at once (everyPageFiles): precached already, and what
+ * they load on demand (a toast, the bell's panel…) is not the home page's; URLs relative to
+ * build/client.
  */
-export function homeLaterFiles(vite: ViteManifest, homeModule: string): string[] {
+export function homeLaterFiles(vite: ViteManifest, homeModule: string, everyPage: readonly string[] = []): string[] {
   const keyOf = new Map(Object.entries(vite).map(([key, chunk]) => [chunk.file, key]));
   const home = keyOf.get(homeModule.replace(/^\//, ''));
   if (!home) throw new Error(`service worker: the home page's module ${homeModule} is missing from Vite's manifest`);
@@ -55,7 +66,7 @@ export function homeLaterFiles(vite: ViteManifest, homeModule: string): string[]
     if (seen.has(key)) return;
     seen.add(key);
     const chunk = vite[key];
-    if (!chunk) return;
+    if (!chunk || everyPage.includes(chunk.file)) return;
     files.add(chunk.file);
     for (const css of chunk.css ?? []) files.add(css);
     for (const next of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) visit(next);

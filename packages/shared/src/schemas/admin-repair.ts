@@ -1,4 +1,5 @@
 import { z } from '../zod.js';
+import { businessIdMessages, businessIdsDisagree, checkSiren, checkVatNumber, type IdCheck } from '../business-ids.js';
 import { vatRates, type VatRate } from '../invoice-vat.js';
 import { repairBonusCategoryIds } from '../repair-bonus.js';
 import { deviceCategories } from '../ticket-status.js';
@@ -170,16 +171,35 @@ const customerFields = {
   postcode: lineText(12, 'Code postal'),
   country: lineText(60, 'Pays'),
   organization: lineText(120, 'Société'),
+  siren: businessId('SIREN', checkSiren),
+  vatNumber: businessId('N° TVA intracommunautaire', checkVatNumber),
   emailOptIn: z.boolean({ error: 'Consentement e-mail : oui ou non' }),
   smsOptIn: z.boolean({ error: 'Consentement SMS : oui ou non' }),
 };
+
+/** A business customer's SIREN or VAT number as typed: '' (unknown) or a valid number, stored compact (business-ids.ts). */
+function businessId(label: string, check: (value: string) => IdCheck) {
+  return z
+    .string({ error: `${label} : texte attendu` })
+    .max(40, { error: `${label} : 40 caractères au plus` })
+    .transform((value, ctx) => {
+      const result = check(value);
+      if (result.ok) return result.value;
+      ctx.addIssue({ code: 'custom', message: result.message, input: value });
+      return z.NEVER;
+    });
+}
+
+/** A French VAT number holds a SIREN: the one given with it, when both are. */
+const idsAgree = (body: { siren?: string | undefined; vatNumber?: string | undefined }) => !businessIdsDisagree(body.siren ?? '', body.vatNumber ?? '');
 
 const hasName = (body: { firstName?: string | undefined; lastName?: string | undefined }) => Boolean(body.firstName?.trim() || body.lastName?.trim());
 
 export const customerCreateSchema = z
   .strictObject(customerFields, { error: 'Champ inconnu' })
   .partial()
-  .refine(hasName, { error: 'Indiquez au moins le nom ou le prénom du client', path: ['lastName'] });
+  .refine(hasName, { error: 'Indiquez au moins le nom ou le prénom du client', path: ['lastName'] })
+  .refine(idsAgree, { error: businessIdMessages.mismatch, path: ['vatNumber'] });
 export type CustomerCreate = z.infer<typeof customerCreateSchema>;
 
 export const loyaltyAdjustmentSchema = z.strictObject(
@@ -199,7 +219,8 @@ export const customerPatchSchema = z
   .strictObject(customerFields, { error: 'Champ inconnu' })
   .partial()
   .extend({ loyaltyAdjustment: loyaltyAdjustmentSchema.optional() })
-  .refine((body) => Object.keys(body).length > 0, { error: 'Aucune modification' });
+  .refine((body) => Object.keys(body).length > 0, { error: 'Aucune modification' })
+  .refine(idsAgree, { error: businessIdMessages.mismatch, path: ['vatNumber'] });
 export type CustomerPatch = z.infer<typeof customerPatchSchema>;
 
 export const customerIdParamsSchema = z.object({ id: positiveIdSchema('Identifiant client invalide') });
@@ -452,7 +473,8 @@ export const adminInvoiceSchema = adminInvoiceSummarySchema.extend({
   bonusLabel: z.string().nullable(),
   notes: z.string(),
   dueOn: z.string().nullable(),
-  customer: customerSummary,
+  /** Issue 22 §1: a business customer's organisation and numbers, printed on the invoice (absent from RepairDesk's). */
+  customer: customerSummary.extend({ organization: z.string().optional(), siren: z.string().optional(), vatNumber: z.string().optional() }),
   ticket: z.object({ id: z.number().int(), ticketNumber: z.string() }).nullable(),
   lines: z.array(
     z.object({
@@ -508,6 +530,9 @@ export const adminCustomerSchema = adminCustomerListItemSchema.extend({
   postcode: z.string(),
   country: z.string(),
   organization: z.string(),
+  /** Issue 22 §1: a business customer's SIREN (9 digits) and intra-EU VAT number, '' when unknown. */
+  siren: z.string(),
+  vatNumber: z.string(),
   emailOptIn: z.boolean(),
   smsOptIn: z.boolean(),
   updatedAt: z.string(),

@@ -93,6 +93,9 @@ export const adminOrderSummarySchema = z.object({
   itemCount: z.number().int(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
+  /** Issue 22 §1: the invoice taken when the order was paid (FB-{year}-{000001}); null before, or for an order paid before numbering. */
+  invoiceNumber: z.string().nullable().optional(),
+  invoicedAt: z.string().nullable().optional(),
   /** Unpaid orders are cancelled at this date and their stock released (the expiry rules of the shop). */
   expiresAt: z.string().nullable(),
 });

@@ -144,6 +144,45 @@ export type ManagedBooking = z.infer<typeof managedBookingSchema>;
 export const managedBookingResponseSchema = z.object({ success: z.literal(true), message: z.string().optional(), data: managedBookingSchema });
 export type ManagedBookingResponse = z.infer<typeof managedBookingResponseSchema>;
 
+// ─── The customer's account (the one ownership rule) ────────────────────────────────────────────
+
+/** One of the signed-in customer's bookings (/api/account/bookings). */
+export const accountBookingSchema = z.object({
+  id: z.number(),
+  reference: z.string(),
+  slotStart: z.string(),
+  slotEnd: z.string(),
+  status: z.enum(['confirmed', 'cancelled']),
+  cancelledBy: z.enum(['customer', 'staff']).nullable(),
+  /** Confirmed and not yet started: listed first, soonest first; the others follow, most recent first. */
+  upcoming: z.boolean(),
+  /** Whether it may still be moved or cancelled online (confirmed, before the cut-off). */
+  canChange: z.boolean(),
+  changeDeadline: z.string(),
+  cutoffHours: z.number(),
+  /** What it is for: the estimate (DV-…) or the quote request (D-…) it was booked from. */
+  estimateNumber: z.string().nullable(),
+  quoteReference: z.string().nullable(),
+});
+export type AccountBooking = z.infer<typeof accountBookingSchema>;
+
+export const accountBookingsResponseSchema = z.object({ success: z.literal(true), data: z.array(accountBookingSchema) });
+export type AccountBookingsResponse = z.infer<typeof accountBookingsResponseSchema>;
+
+export const accountBookingResponseSchema = z.object({ success: z.literal(true), message: z.string().optional(), data: accountBookingSchema });
+export type AccountBookingResponse = z.infer<typeof accountBookingResponseSchema>;
+
+export const accountBookingParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: 'Identifiant de rendez-vous invalide' })
+    .int({ error: 'Identifiant de rendez-vous invalide' })
+    .min(1, { error: 'Identifiant de rendez-vous invalide' })
+    .max(2_147_483_647, { error: 'Identifiant de rendez-vous invalide' }),
+});
+
+export const accountRescheduleSchema = z.object({ slotStart: instantField });
+export type AccountRescheduleRequest = z.input<typeof accountRescheduleSchema>;
+
 // ─── Staff ──────────────────────────────────────────────────────────────────────────────────────
 
 export const adminBookingsQuerySchema = z.object({
@@ -268,7 +307,36 @@ export const closuresQuerySchema = z.object({
 export const closureCreateSchema = z.object({
   day: dayField('Jour'),
   reason: singleLineChars().trim().max(200, { error: 'Motif trop long (200 caractères au plus)' }).default(''),
+  /**
+   * The day's upcoming confirmed bookings are cancelled with the closure (their customers told).
+   * Without it, a day that has some is refused (409 with their list) and nothing changes.
+   */
+  cancelBookings: z.boolean({ error: 'Réponse invalide (cancelBookings : vrai ou faux)' }).default(false),
 });
+export type ClosureCreateRequest = z.input<typeof closureCreateSchema>;
+
+/** A booking a closure hits: what staff need to recognise it. */
+export const closureBookingSchema = z.object({ reference: z.string(), slotStart: z.string(), name: z.string() });
+export type ClosureBooking = z.infer<typeof closureBookingSchema>;
+
+/** The 409 of a closure on a day with confirmed bookings: nothing was saved; the bookings it would cancel. */
+export const closureConflictResponseSchema = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  statusCode: z.literal(409),
+  code: z.literal('CLOSURE_HAS_BOOKINGS'),
+  requestId: z.string().optional(),
+  bookings: z.array(closureBookingSchema),
+});
+export type ClosureConflictResponse = z.infer<typeof closureConflictResponseSchema>;
+
+export const closureCreatedResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  /** The bookings the closure cancelled (empty when the day had none). */
+  data: z.object({ cancelled: z.array(closureBookingSchema) }),
+});
+export type ClosureCreatedResponse = z.infer<typeof closureCreatedResponseSchema>;
 
 export const closuresResponseSchema = z.object({
   success: z.literal(true),

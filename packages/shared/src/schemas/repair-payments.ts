@@ -40,11 +40,19 @@ export const invoicePaySummarySchema = z.object({
 export type InvoicePaySummary = z.infer<typeof invoicePaySummarySchema>;
 export const invoiceLinkViewResponseSchema = z.object({ success: z.literal(true), data: invoicePaySummarySchema });
 
+/**
+ * The secret of the return address (`cle=`, 43 base64url characters). Missing or wrong, the answer
+ * is the one of an unknown payment (404), never a hint that the payment exists.
+ */
+const returnKeySchema = z.string({ error: 'Paiement introuvable.' }).trim().max(100, { error: 'Paiement introuvable.' }).default('');
+
 export const repairPaymentStatusQuerySchema = z.object({
   ref: z.string({ error: 'Paiement introuvable.' }).trim().min(1, { error: 'Paiement introuvable.' }).max(255, { error: 'Paiement introuvable.' }),
+  cle: returnKeySchema,
 });
 export const paypalRepairCaptureBodySchema = z.object({
-  paypalOrderId: z.string().regex(/^[A-Z0-9]{1,64}$/, { error: 'Paiement introuvable.' }),
+  paypalOrderId: z.string({ error: 'Paiement introuvable.' }).regex(/^[A-Z0-9]{1,64}$/, { error: 'Paiement introuvable.' }),
+  cle: returnKeySchema,
 });
 
 /** A payment as the return page sees it (no name, no address: the reference proves only the payment). */

@@ -355,6 +355,9 @@ export const invoiceSchema = z.object({
     /** Issue 22 §1: the billing address's lines and the business customer's organisation, for the invoice. */
     address: z.array(z.string()).optional(),
     organisation: z.string().optional(),
+    /** Issue 22 §1: a business customer's SIREN and intra-EU VAT number, when known (the local backend's; RepairDesk has none). */
+    siren: z.string().optional(),
+    vatNumber: z.string().optional(),
   }),
   line_items: z.array(
     z.object({

@@ -338,6 +338,12 @@ export const orderSchema = z.object({
   currency: z.literal('EUR'),
   date_created: z.string(),
   date_paid: z.string().nullable(),
+  /**
+   * Issue 22 §1: the invoice of a paid order (series FB-{year}-{000001}, taken when it was paid)
+   * and its date; null for an unpaid order, or one paid before invoices were numbered.
+   */
+  invoice_number: z.string().nullable().optional(),
+  date_invoiced: z.string().nullable().optional(),
   payment_method: z.string(),
   payment_method_title: z.string(),
   transaction_id: z.string(),

@@ -98,6 +98,8 @@ function toCustomerRecord(row: CustomerRow): CustomerRecord {
     postcode: row.postcode,
     country: row.country,
     organization: row.organization,
+    siren: row.siren,
+    vatNumber: row.vatNumber,
     referredBy: row.referredBy,
     contactPerson: row.contactPerson,
     emailOptIn: row.emailOptIn,

@@ -66,6 +66,9 @@ export type CustomerRecord = {
   postcode: string;
   country: string;
   organization: string;
+  /** Issue 22 §1: a business customer's SIREN and intra-EU VAT number ('' when unknown); the local backend's only, RepairDesk has no such field. */
+  siren?: string;
+  vatNumber?: string;
   referredBy: string;
   contactPerson: string;
   emailOptIn: boolean;

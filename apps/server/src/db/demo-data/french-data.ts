@@ -523,14 +523,14 @@ export const memoryCards: readonly CatalogueItem[] = [
   })),
   { name: 'Clé USB SanDisk Ultra Flair 64 Go', brand: 'SanDisk', category: 'Cartes mémoire et stockage', price: 11.9, description: 'USB 3.0, boîtier métal.' },
   { name: 'Clé USB SanDisk Ultra Flair 128 Go', brand: 'SanDisk', category: 'Cartes mémoire et stockage', price: 16.9, description: 'USB 3.0, boîtier métal.' },
-  { name: 'Disque SSD externe Samsung T7 1 To', brand: 'Samsung', category: 'Cartes mémoire et stockage', price: 109, description: 'USB-C 3.2, jusqu’à 1 050 Mo/s.' },
+  { name: 'Disque SSD externe Samsung T7 1 To', brand: 'Samsung', category: 'Cartes mémoire et stockage', price: 109, description: 'USB-C 3.2, jusqu’à 1\u202f050\u00a0Mo/s.' },
 ];
 
 /** Power banks: accessories whose name contains "Batterie", like the spare-part batteries. */
 export const powerBanks: readonly CatalogueItem[] = [
-  { name: 'Batterie externe 10 000 mAh USB-C', brand: 'Anker', category: 'Batteries externes', price: 29.9, description: 'Power bank compacte, charge rapide 20 W.' },
-  { name: 'Batterie externe 20 000 mAh 22,5 W', brand: 'Xiaomi', category: 'Batteries externes', price: 34.9, description: 'Deux sorties USB-A et une USB-C.' },
-  { name: 'Batterie externe MagSafe 5 000 mAh', brand: 'Belkin', category: 'Batteries externes', price: 49.9, description: 'Se fixe au dos des iPhone 12 et suivants.' },
+  { name: 'Batterie externe 10\u202f000\u00a0mAh USB-C', brand: 'Anker', category: 'Batteries externes', price: 29.9, description: 'Power bank compacte, charge rapide 20 W.' },
+  { name: 'Batterie externe 20\u202f000\u00a0mAh 22,5\u00a0W', brand: 'Xiaomi', category: 'Batteries externes', price: 34.9, description: 'Deux sorties USB-A et une USB-C.' },
+  { name: 'Batterie externe MagSafe 5\u202f000\u00a0mAh', brand: 'Belkin', category: 'Batteries externes', price: 49.9, description: 'Se fixe au dos des iPhone 12 et suivants.' },
 ];
 
 export const miscAccessories: readonly CatalogueItem[] = [
@@ -605,7 +605,7 @@ export const otherParts: readonly CatalogueItem[] = [
   { name: 'Bloc d’alimentation PlayStation 4 Slim', brand: 'Sony', category: 'Pièces détachées consoles', price: 39.9, description: 'Alimentation interne ADP-160CR.', deviceNames: 'PlayStation 4' },
   { name: 'Joystick analogique DualSense', brand: 'Sony', category: 'Pièces détachées consoles', price: 7.9, description: 'Module joystick à souder.', deviceNames: 'Manette DualSense' },
   { name: 'Joystick analogique DualShock 4', brand: 'Sony', category: 'Pièces détachées consoles', price: 6.9, description: 'Module joystick à souder.', deviceNames: 'Manette DualShock 4' },
-  { name: 'Batterie manette DualSense', brand: 'Sony', category: 'Pièces détachées consoles', price: 19.9, description: 'Batterie 1 560 mAh.', deviceNames: 'Manette DualSense' },
+  { name: 'Batterie manette DualSense', brand: 'Sony', category: 'Pièces détachées consoles', price: 19.9, description: 'Batterie 1\u202f560\u00a0mAh.', deviceNames: 'Manette DualSense' },
   { name: 'Port HDMI Xbox Series X', brand: 'Microsoft', category: 'Pièces détachées consoles', price: 16.9, description: 'Connecteur HDMI 2.1 à souder.', deviceNames: 'Xbox Series X, Xbox Series S' },
   { name: 'Ventilateur Xbox Series X', brand: 'Microsoft', category: 'Pièces détachées consoles', price: 39.9, description: 'Ventilateur principal 130 mm.', deviceNames: 'Xbox Series X' },
   { name: 'Ventilateur Xbox One S', brand: 'Microsoft', category: 'Pièces détachées consoles', price: 24.9, description: 'Ventilateur de remplacement.', deviceNames: 'Xbox One S' },

@@ -402,7 +402,7 @@ const eventNotes: Readonly<Record<string, readonly string[]>> = {
   [S.repaired]: ['Réparation terminée, tests de fonctionnement validés'],
   [S.ready]: ['Appareil prêt à récupérer en boutique'],
   [S.collected]: ['Appareil récupéré en boutique'],
-  [S.notRepairable]: ['Réparation impossible : carte mère endommagée', 'Réparation impossible : pièce introuvable', 'Réparation non rentable, appareil à rendre'],
+  [S.notRepairable]: ['Réparation impossible\u00a0: carte mère endommagée', 'Réparation impossible\u00a0: pièce introuvable', 'Réparation non rentable, appareil à rendre'],
   [S.cancelled]: ['Réparation annulée à la demande du client'],
   [S.waiting]: ['Appareil reçu, en attente de prise en charge'],
   [S.ongoing]: ['Réparation en cours'],
@@ -724,7 +724,7 @@ function planInvoices(context: InvoiceContext, count: number, plannedTickets: re
       refundMs = failed ? last : (delivered ?? last) + random.int(1, 5) * DAY;
       if (draft.status === 'Partial') notes = 'Acompte versé au dépôt de l’appareil.';
       if (draft.status === 'Unpaid') notes = 'Règlement à la récupération de l’appareil.';
-      if (draft.status === 'Refunded') notes = failed ? 'Acompte remboursé : réparation non effectuée.' : 'Remboursement intégral après retour du client.';
+      if (draft.status === 'Refunded') notes = failed ? 'Acompte remboursé\u00a0: réparation non effectuée.' : 'Remboursement intégral après retour du client.';
     } else {
       lines = accessoryLines(context, 0, random.int(1, 3));
       createdMs = timeline.at(random.next() * timeline.total * (draft.status === 'Refunded' ? 0.7 : 1));
@@ -826,7 +826,7 @@ function deviceTemplates(
             const variant = [option, extra, colour].filter(Boolean).join(' ');
             templates.push({
               name: `${display} ${variant} – ${grade.name}`,
-              description: `${introduce(display)}, ${[option, extra].filter(Boolean).join(', ')}, coloris ${colour}. État : ${grade.name} (${grade.description}). Testé sur 30 points de contrôle, réinitialisé et prêt à l’emploi. Garantie 12 mois.`,
+              description: `${introduce(display)}, ${[option, extra].filter(Boolean).join(', ')}, coloris ${colour}. État\u00a0: ${grade.name} (${grade.description}). Testé sur 30 points de contrôle, réinitialisé et prêt à l’emploi. Garantie 12 mois.`,
               category,
               brand: model.brand,
               itemType: 'device',

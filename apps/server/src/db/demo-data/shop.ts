@@ -21,7 +21,7 @@ export const FEATURED_PICKS: readonly { category: string; take: number; shortDes
   {
     category: 'Tablettes reconditionnées',
     take: 1,
-    shortDescription: 'Tablette reconditionnée : batterie contrôlée, écran sans défaut, réinitialisée et prête à l’emploi. Garantie 12 mois.',
+    shortDescription: 'Tablette reconditionnée\u00a0: batterie contrôlée, écran sans défaut, réinitialisée et prête à l’emploi. Garantie 12 mois.',
   },
   {
     category: 'Consoles reconditionnées',
@@ -36,12 +36,12 @@ export const FEATURED_PICKS: readonly { category: string; take: number; shortDes
   {
     category: 'Audio',
     take: 1,
-    shortDescription: 'Son de qualité et autonomie vérifiée : un accessoire audio choisi par l’atelier, garanti 12 mois.',
+    shortDescription: 'Son de qualité et autonomie vérifiée\u00a0: un accessoire audio choisi par l’atelier, garanti 12 mois.',
   },
   {
     category: 'Batteries externes',
     take: 1,
-    shortDescription: 'Rechargez votre téléphone partout : batterie externe compacte à charge rapide, garantie 12 mois.',
+    shortDescription: 'Rechargez votre téléphone partout\u00a0: batterie externe compacte à charge rapide, garantie 12 mois.',
   },
   {
     category: 'Coques et étuis',
@@ -56,12 +56,12 @@ type DemoCoupon = typeof coupons.$inferInsert;
 export function demoCoupons(now: Date): DemoCoupon[] {
   const at = (days: number) => new Date(now.getTime() + days * DAY);
   return [
-    { code: 'BIENVENUE10', discountType: 'percent', amount: 1000, minimumCents: 3000, description: 'Bienvenue : 10 % de réduction dès 30 € d’achat' },
-    { code: 'REPARE5', discountType: 'fixed_cart', amount: 500, minimumCents: 2000, description: '5 € offerts dès 20 € d’achat' },
-    { code: 'NOEL2026', discountType: 'percent', amount: 1500, expiresAt: at(5), description: 'Noël : 15 % sur toute la boutique' },
-    { code: 'FLASH24', discountType: 'fixed_cart', amount: 1000, expiresAt: at(1), description: 'Vente flash : 10 € de réduction pendant 24 h' },
-    { code: 'PRO20', discountType: 'percent', amount: 2000, maximumCents: 30_000, listed: false, description: 'Professionnels : 20 % jusqu’à 300 € de commande' },
-    { code: 'ETE2025', discountType: 'percent', amount: 1000, expiresAt: at(-60), description: 'Été 2025 : 10 % sur les accessoires' },
+    { code: 'BIENVENUE10', discountType: 'percent', amount: 1000, minimumCents: 3000, description: 'Bienvenue\u00a0: 10\u00a0% de réduction dès 30\u00a0€ d’achat' },
+    { code: 'REPARE5', discountType: 'fixed_cart', amount: 500, minimumCents: 2000, description: '5\u00a0€ offerts dès 20\u00a0€ d’achat' },
+    { code: 'NOEL2026', discountType: 'percent', amount: 1500, expiresAt: at(5), description: 'Noël\u00a0: 15\u00a0% sur toute la boutique' },
+    { code: 'FLASH24', discountType: 'fixed_cart', amount: 1000, expiresAt: at(1), description: 'Vente flash\u00a0: 10\u00a0€ de réduction pendant 24\u00a0h' },
+    { code: 'PRO20', discountType: 'percent', amount: 2000, maximumCents: 30_000, listed: false, description: 'Professionnels\u00a0: 20\u00a0% jusqu’à 300\u00a0€ de commande' },
+    { code: 'ETE2025', discountType: 'percent', amount: 1000, expiresAt: at(-60), description: 'Été 2025\u00a0: 10\u00a0% sur les accessoires' },
     { code: 'BROUILLON', status: 'draft', discountType: 'fixed_cart', amount: 500, description: 'Code en préparation' },
     { code: 'EPUISE', discountType: 'fixed_cart', amount: 500, usageLimit: 10, usageCount: 10, description: 'Offre limitée aux 10 premières commandes' },
   ];

@@ -6,7 +6,7 @@ import { recordAudit, type AuditActor } from './audit.js';
 /** Contact fields of a customer create or update, as columns (the e-mail lower-cased, '' = none). */
 export function customerColumns(input: Omit<CustomerPatch, 'loyaltyAdjustment'>): Partial<typeof customers.$inferInsert> {
   const values: Partial<typeof customers.$inferInsert> = {};
-  for (const key of ['firstName', 'lastName', 'phone', 'mobile', 'address1', 'address2', 'city', 'postcode', 'country', 'organization', 'emailOptIn', 'smsOptIn'] as const) {
+  for (const key of ['firstName', 'lastName', 'phone', 'mobile', 'address1', 'address2', 'city', 'postcode', 'country', 'organization', 'siren', 'vatNumber', 'emailOptIn', 'smsOptIn'] as const) {
     if (input[key] !== undefined) Object.assign(values, { [key]: input[key] });
   }
   if (input.email !== undefined) values.email = input.email ? input.email.trim().toLowerCase() : null;

@@ -4,7 +4,9 @@
  * zero), deletion refused while tickets or invoices exist; admins only; bad input changes
  * nothing; every change audited.
  */
+import { businessIdMessages } from '@erepare/shared/business-ids';
 import { adminRepairMessages, type AdminCustomer, type AdminCustomerListItem } from '@erepare/shared/schemas/admin-repair';
+import type { Invoice } from '@erepare/shared/schemas/repair';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, customers, invoices, tickets, users } from '../../db/schema.js';
@@ -144,6 +146,70 @@ describe('create, read, edit', () => {
     }
     expect((await h.call('PATCH', '/api/admin/customers/999999', { city: 'Nulle part' })).statusCode).toBe(404);
     expect(await customerRow(id)).toEqual(before);
+  });
+
+  it('saves a business customer’s SIREN and VAT number, compact; its invoices print them (staff view, account view)', async () => {
+    const created = await h.call('POST', '/api/admin/customers', { lastName: 'Bassin Pro', organization: 'Bassin Pro SAS', siren: '443 061 841' });
+    expect(created.statusCode, created.body).toBe(201);
+    const business = created.json<Envelope<AdminCustomer>>().data;
+    expect(business).toMatchObject({ siren: '443061841', vatNumber: '' });
+    const saved = await h.call('PATCH', `/api/admin/customers/${business.id}`, { vatNumber: ' fr 64 443.061.841 ' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<Envelope<AdminCustomer>>().data).toMatchObject({ siren: '443061841', vatNumber: 'FR64443061841' });
+    expect(await customerRow(business.id)).toMatchObject({ siren: '443061841', vatNumber: 'FR64443061841' });
+    const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.action, 'customer.update'), eq(auditLog.entityId, String(business.id))));
+    expect(audit?.after).toEqual({ vatNumber: 'FR64443061841' });
+    // Another member state's number is taken on its shape.
+    const foreign = await h.call('PATCH', `/api/admin/customers/${business.id}`, { vatNumber: 'de 123 456 789' });
+    expect(foreign.json<Envelope<AdminCustomer>>().data.vatNumber).toBe('DE123456789');
+    await h.call('PATCH', `/api/admin/customers/${business.id}`, { vatNumber: 'FR64443061841' });
+
+    const invoice = await h.call('POST', '/api/admin/invoices', { customerId: business.id, lines: [{ name: 'Forfait atelier', quantity: 1, unitPriceCents: 6000, vatRate: 20 }] });
+    expect(invoice.statusCode, invoice.body).toBe(201);
+    const invoiceId = invoice.json<Envelope<{ id: number }>>().data.id;
+    const staff = await h.call('GET', `/api/admin/invoices/${invoiceId}`);
+    expect(staff.json<Envelope<{ customer: Record<string, unknown> }>>().data.customer).toMatchObject({ organization: 'Bassin Pro SAS', siren: '443061841', vatNumber: 'FR64443061841' });
+    const account = await h.call('GET', `/api/repairdesk/invoices/${invoiceId}`);
+    expect(account.statusCode, account.body).toBe(200);
+    expect(account.json<{ data: Invoice }>().data.customer).toMatchObject({ organisation: 'Bassin Pro SAS', siren: '443061841', vatNumber: 'FR64443061841' });
+
+    // Both can be cleared.
+    const cleared = await h.call('PATCH', `/api/admin/customers/${business.id}`, { siren: '', vatNumber: '' });
+    expect(cleared.json<Envelope<AdminCustomer>>().data).toMatchObject({ siren: '', vatNumber: '' });
+  });
+
+  it('refuses a wrong SIREN or VAT number, or a VAT number of another SIREN (given, or stored), with a French 400 changing nothing', async () => {
+    const created = await h.call('POST', '/api/admin/customers', { lastName: 'Cabinet Arcachon', organization: 'Cabinet Arcachon SARL', siren: '443061841' });
+    const business = created.json<Envelope<AdminCustomer>>().data;
+    const before = await customerRow(business.id);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ siren: '12345' }, businessIdMessages.sirenShape],
+      [{ siren: '732 829 321' }, businessIdMessages.sirenKey],
+      [{ siren: 443061841 }, 'SIREN : texte attendu'],
+      [{ vatNumber: 'FR65443061841' }, businessIdMessages.vatFrenchKey],
+      [{ vatNumber: 'FR6444306184' }, businessIdMessages.vatFrenchShape],
+      [{ vatNumber: 'GB123456789' }, businessIdMessages.vatCountry],
+      [{ vatNumber: 'BE1' }, businessIdMessages.vatShape],
+      [{ vatNumber: 'x'.repeat(41) }, '40 caractères au plus'],
+      // Both sent, disagreeing (the schema), or the VAT number against the stored SIREN (the server).
+      [{ siren: '732829320', vatNumber: 'FR64443061841' }, businessIdMessages.mismatch],
+      [{ vatNumber: 'FR44732829320' }, businessIdMessages.mismatch],
+    ];
+    for (const [body, message] of cases) {
+      const response = await h.call('PATCH', `/api/admin/customers/${business.id}`, { city: 'Arcachon', ...body });
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json<{ message: string }>().message, JSON.stringify(body)).toContain(message);
+    }
+    expect(await customerRow(business.id)).toEqual(before);
+    // Changing both together to another company's numbers is fine.
+    const moved = await h.call('PATCH', `/api/admin/customers/${business.id}`, { siren: '732829320', vatNumber: 'FR44732829320' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    // A creation is checked the same way.
+    const count = await customerCount();
+    const refused = await h.call('POST', '/api/admin/customers', { lastName: 'Mauvais', siren: '443061841', vatNumber: 'FR44732829320' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ message: string }>().message).toContain(businessIdMessages.mismatch);
+    expect(await customerCount()).toBe(count);
   });
 
   it('adjusts the loyalty balance with a reason, never below zero, audited', async () => {

@@ -7,6 +7,7 @@ import {
   type CustomerCreate,
   type CustomerPatch,
 } from '@erepare/shared/schemas/admin-repair';
+import { businessIdMessages, businessIdsDisagree } from '@erepare/shared/business-ids';
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { customers, invoices, tickets, users } from '../../db/schema.js';
@@ -100,6 +101,8 @@ export async function getAdminCustomer(db: Executor, id: number): Promise<AdminC
     postcode: customer.postcode,
     country: customer.country,
     organization: customer.organization,
+    siren: customer.siren,
+    vatNumber: customer.vatNumber,
     emailOptIn: customer.emailOptIn,
     smsOptIn: customer.smsOptIn,
     updatedAt: customer.updatedAt.toISOString(),
@@ -128,6 +131,12 @@ export async function updateCustomer(db: Db, kind: BackendKind, id: number, patc
       const first = values.firstName ?? current.firstName;
       const last = values.lastName ?? current.lastName;
       if (!first.trim() && !last.trim()) throw new AppError('CUSTOMER_NAME_REQUIRED', 400, 'Indiquez au moins le nom ou le prénom du client');
+    }
+    // A French VAT number holds a SIREN: the one on the record, when only one of them changes.
+    if (values.siren !== undefined || values.vatNumber !== undefined) {
+      if (businessIdsDisagree(values.siren ?? current.siren, values.vatNumber ?? current.vatNumber)) {
+        throw new AppError('BUSINESS_IDS_MISMATCH', 400, businessIdMessages.mismatch);
+      }
     }
     const changes = changedFields(current, values);
     if (changes) {

@@ -7,15 +7,18 @@ import { escapeHtml, type MailContent } from '../mail/templates.js';
  * recipient is decided by the caller (the sender's stored address), never by this text.
  */
 
-/** One header line: no control characters, spaces collapsed, 150 characters at most. */
+/** One header line: no control characters, spaces collapsed (a no-break space stays one), 150 characters at most. */
 export function replySubjectLine(value: string): string {
-  // eslint-disable-next-line no-control-regex
-  const line = value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const line = value
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+    .replace(/\s+/g, (run) => (run.includes('\u00a0') ? '\u00a0' : run.includes('\u202f') ? '\u202f' : ' '))
+    .trim();
   return line.length > 150 ? `${line.slice(0, 149)}…` : line;
 }
 
 export function defaultContactReplySubject(subject: string): string {
-  return replySubjectLine(`Re : ${subject}`);
+  return replySubjectLine(`Re\u00a0: ${subject}`);
 }
 
 export function defaultQuoteReplySubject(reference: string, profile: StoreProfile): string {
@@ -40,7 +43,7 @@ export function staffReplyEmail(input: { subject: string; name: string; message:
     profile.name,
     formatAddress(profile),
     `${profile.phone.display} · ${profile.email}`,
-    'Vous pouvez répondre directement à cet e-mail : votre réponse parviendra à l’atelier.',
+    'Vous pouvez répondre directement à cet e-mail\u00a0: votre réponse parviendra à l’atelier.',
   ];
   const p = (text: string, style = 'margin:0 0 16px;font-size:16px;line-height:1.5;color:#1f2937') =>
     `<p style="${style}">${escapeHtml(text).replace(/\n/g, '<br>')}</p>`;

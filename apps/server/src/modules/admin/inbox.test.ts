@@ -191,10 +191,10 @@ describe('POST /api/admin/inbox/…/:id/reply', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json<{ message: string; data: { mailId: number; to: string; subject: string; status: string } }>();
-    expect(body).toMatchObject({ message: 'Réponse envoyée à lea@exemple.fr', data: { to: 'lea@exemple.fr', subject: 'Re : Écran cassé', status: 'handled' } });
+    expect(body).toMatchObject({ message: 'Réponse envoyée à lea@exemple.fr', data: { to: 'lea@exemple.fr', subject: 'Re\u00a0: Écran cassé', status: 'handled' } });
     const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.kind, 'staff_reply'));
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ toAddress: 'lea@exemple.fr', subject: 'Re : Écran cassé', status: 'pending' });
+    expect(mails[0]).toMatchObject({ toAddress: 'lea@exemple.fr', subject: 'Re\u00a0: Écran cassé', status: 'pending' });
     expect(mails[0]?.html).toContain('&lt;b&gt;posé&lt;/b&gt;');
     expect(mails[0]?.html).not.toContain('<b>posé');
     expect(mails[0]?.text).toContain('Votre écran coûte 89 € <b>posé</b>.');
@@ -300,12 +300,12 @@ describe('items held by the site-wide safety valve', () => {
     expect(again.json()).toMatchObject({ message: texts.notHeld, data: { held: false } });
     const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `contact_message:${messageId}`));
     expect(mails).toHaveLength(1);
-    expect(mails[0]?.subject).toBe('Message du site : Soupape');
+    expect(mails[0]?.subject).toBe('Message du site\u00a0: Soupape');
 
     const quoteReleased = await call('POST', `/api/admin/inbox/quotes/${quoteId}/release`, admin.headers);
     expect(quoteReleased.json()).toMatchObject({ message: texts.quoteReleased, data: { id: quoteId, held: false } });
     const quoteMails = await db().select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `quote_request:${quoteId}`));
-    expect(quoteMails.map((mail) => mail.subject)).toEqual(['Demande de devis D-2026-000977 : Téléphone Apple iPhone 12']);
+    expect(quoteMails.map((mail) => mail.subject)).toEqual(['Demande de devis D-2026-000977\u00a0: Téléphone Apple iPhone 12']);
     const audits = await db().select().from(auditLog).where(and(eq(auditLog.entityId, String(messageId)), eq(auditLog.action, 'contact.release')));
     expect(audits).toHaveLength(1);
     expect((await call('POST', '/api/admin/inbox/quotes/999999/release', admin.headers)).statusCode).toBe(404);

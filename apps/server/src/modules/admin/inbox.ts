@@ -167,7 +167,7 @@ const messageTarget: ReplyTarget<NonNullable<Awaited<ReturnType<typeof lockConta
   lock: lockContactMessage,
   notFound: () => new AppError('CONTACT_NOT_FOUND', 404, texts.messageNotFound),
   defaultSubject: (row) => defaultContactReplySubject(row.subject),
-  about: (row) => `En réponse à votre message « ${row.subject} » envoyé depuis notre site.`,
+  about: (row) => `En réponse à votre message «\u00a0${row.subject}\u00a0» envoyé depuis notre site.`,
   setStatus: updateContactStatus,
   audit: { action: 'contact.reply', entity: 'contact_message' },
 };

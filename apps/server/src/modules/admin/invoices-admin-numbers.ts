@@ -14,10 +14,18 @@ import { parisYear } from '../../db/demo-data/calendar.js';
  * - credit notes: `AV-{year}-{00001}`, their own series (French law allows several continuous
  *   series; an avoir is then easy to tell from an invoice);
  * - tickets: `T-{n}` after the highest ticket number (gaps do not matter there, but the lock keeps
- *   two creations from taking the same number).
+ *   two creations from taking the same number);
+ * - web orders' invoices: `FB-{year}-{000001}`, their own series, taken in the transaction that
+ *   marks the order paid (orders/order-invoice.ts).
  */
 
-export type DocumentKind = 'invoice' | 'credit_note' | 'ticket';
+export type DocumentKind = 'invoice' | 'credit_note' | 'ticket' | 'order_invoice';
+
+const SERIES = {
+  invoice: { prefix: 'F', table: sql`invoices`, column: sql`invoice_number`, digits: 5 },
+  credit_note: { prefix: 'AV', table: sql`credit_notes`, column: sql`credit_note_number`, digits: 5 },
+  order_invoice: { prefix: 'FB', table: sql`orders`, column: sql`invoice_number`, digits: 6 },
+} as const;
 
 async function nextValue(tx: Tx, key: string, highestExisting: () => Promise<number>): Promise<number> {
   const lock = () => tx.select({ value: documentCounters.value }).from(documentCounters).where(eq(documentCounters.key, key)).for('update');
@@ -44,12 +52,11 @@ export async function nextDocumentNumber(tx: Tx, kind: DocumentKind, now = new D
     return `T-${String(value).padStart(4, '0')}`;
   }
   const year = parisYear(now);
-  const prefix = kind === 'invoice' ? `F-${year}-` : `AV-${year}-`;
-  const table = kind === 'invoice' ? sql`invoices` : sql`credit_notes`;
-  const column = kind === 'invoice' ? sql`invoice_number` : sql`credit_note_number`;
+  const series = SERIES[kind];
+  const prefix = `${series.prefix}-${year}-`;
   const pattern = `^${prefix}[0-9]+$`;
   const value = await nextValue(tx, prefix.slice(0, -1), () =>
-    highest(tx, sql`select coalesce(max(substring(${column} from ${prefix.length + 1}::int)::int), 0) as highest from ${table} where ${column} ~ ${pattern}`),
+    highest(tx, sql`select coalesce(max(substring(${series.column} from ${prefix.length + 1}::int)::int), 0) as highest from ${series.table} where ${series.column} ~ ${pattern}`),
   );
-  return `${prefix}${String(value).padStart(5, '0')}`;
+  return `${prefix}${String(value).padStart(series.digits, '0')}`;
 }

@@ -117,7 +117,7 @@ export async function listAdminInvoices(db: Db, query: AdminInvoiceListQuery) {
 
 export async function getAdminInvoice(db: Executor, id: number): Promise<AdminInvoice> {
   const [row] = await db
-    .select({ ...summaryColumns, email: customers.email, phone: customers.phone, mobile: customers.mobile })
+    .select({ ...summaryColumns, email: customers.email, phone: customers.phone, mobile: customers.mobile, organization: customers.organization, siren: customers.siren, vatNumber: customers.vatNumber })
     .from(invoices)
     .leftJoin(customers, eq(customers.id, invoices.customerId))
     .leftJoin(tickets, eq(tickets.id, invoices.ticketId))
@@ -140,7 +140,15 @@ export async function getAdminInvoice(db: Executor, id: number): Promise<AdminIn
     bonusLabel: row.invoice.bonusCents > 0 ? repairBonusLabel(row.invoice.bonusCategory) : null,
     notes: row.invoice.notes,
     dueOn: iso(row.invoice.dueOn),
-    customer: { id: row.invoice.customerId, fullName: summary.customerName, email: row.email, phone: row.mobile || row.phone || '' },
+    customer: {
+      id: row.invoice.customerId,
+      fullName: summary.customerName,
+      email: row.email,
+      phone: row.mobile || row.phone || '',
+      organization: row.organization ?? '',
+      siren: row.siren ?? '',
+      vatNumber: row.vatNumber ?? '',
+    },
     ticket: row.invoice.ticketId !== null && row.ticketNumber ? { id: row.invoice.ticketId, ticketNumber: row.ticketNumber } : null,
     lines: lines.map((line) => ({
       name: line.name,

@@ -271,7 +271,7 @@ describe('POST /api/admin/orders/:id/bank-transfer-received', () => {
     const mails = await listOutbox(db(), { kind: 'order_payment_received', to: 'lea.virement@exemple.fr' });
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe(`Paiement reçu pour votre commande n° ${bacsOrder} – E.repare`);
-    expect(mails[0]?.text).toContain('Nous avons bien reçu votre virement de 59,90 €');
+    expect(mails[0]?.text).toContain('Nous avons bien reçu votre virement de 59,90\u00a0€');
     const audit = await auditOf(bacsOrder, 'order.mark_paid');
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actorId: admin.id, before: { status: 'on-hold', paidAt: null }, after: { status: 'processing', note: 'Relevé du 21/11' } });

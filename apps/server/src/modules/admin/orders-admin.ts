@@ -28,6 +28,7 @@ import {
   updateOrder,
   type OrderRow,
 } from '../orders/repository.js';
+import { issueOrderInvoice } from '../orders/order-invoice.js';
 import { cancelLockedOrder, mailDataOf, markOrderPaid } from '../orders/service.js';
 import { orderNumberOf } from '../orders/views.js';
 import { recordAudit, type AuditActor } from './audit.js';
@@ -108,6 +109,8 @@ function summaryOf(order: OrderRow, itemCount: number, refunded: number): AdminO
     itemCount,
     createdAt: order.createdAt.toISOString(),
     paidAt: iso(order.paidAt),
+    invoiceNumber: order.invoiceNumber || null,
+    invoicedAt: iso(order.invoicedAt),
     expiresAt: iso(order.expiresAt),
   };
 }
@@ -270,6 +273,8 @@ export async function changeOrderStatus(ctx: AdminOrderContext, actor: AuditActo
     const now = new Date();
     const paidNow = order.paidAt === null;
     await updateOrder(tx, order.id, { status: 'completed', expiresAt: null, ...(paidNow ? { paidAt: now } : {}) });
+    // Paid at collection: invoiced now, in this transaction (issue 22 §1).
+    if (paidNow) await issueOrderInvoice(tx, order.id);
     await insertOrderEvent(tx, {
       orderId: order.id,
       fromStatus: from,

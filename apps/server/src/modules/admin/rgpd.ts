@@ -76,7 +76,7 @@ export async function exportByEmail(db: Db, backend: RepairBackend, email: strin
     estimates: estimateRows.map(({ decidedIp: _ip, ...estimate }) => ({ ...estimate, lines: lines.filter((line) => line.estimateId === estimate.id) })),
     bookings: bookingRows.map(({ ipKey: _key, ...booking }) => booking),
     // Online payments of repair invoices: accounting records, kept; the provider's references are the site's.
-    repairPayments: paymentRows.map(({ postLockedBy: _owner, postLockedUntil: _lease, ...payment }) => payment),
+    repairPayments: paymentRows.map(({ postLockedBy: _owner, postLockedUntil: _lease, returnKeyHash: _returnKey, ...payment }) => payment),
   };
 }
 

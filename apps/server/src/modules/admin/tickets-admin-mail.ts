@@ -18,25 +18,31 @@ export type TicketStatusEmailInput = {
   payment?: { url: string; invoiceNumber: string; amountDueCents: number } | null | undefined;
 };
 
+/** One line: no control characters, spaces collapsed (a run holding a no-break space stays one). */
 function oneLine(value: string): string {
-  // eslint-disable-next-line no-control-regex
-  return value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return (
+    value
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+      .replace(/\s+/g, (run) => (run.includes('\u00a0') ? '\u00a0' : run.includes('\u202f') ? '\u202f' : ' '))
+      .trim()
+  );
 }
 
 export function ticketStatusEmail(input: TicketStatusEmailInput): { subject: string; html: string; text: string } {
   const number = oneLine(input.ticketNumber);
   const label = oneLine(statusLabel(input.status));
   const name = oneLine(input.firstName);
-  const subject = `Votre réparation ${number} : ${label}`;
+  const subject = `Votre réparation ${number}\u00a0: ${label}`;
   const greeting = name ? `Bonjour ${name},` : 'Bonjour,';
   const sentence = oneLine(statusUpdateMessage(input.status, number));
   const url = `${input.publicUrl.replace(/\/+$/, '')}/suivi?${new URLSearchParams({ ticket: number }).toString()}`;
   const { profile } = input;
   const footer = [profile.name, formatAddress(profile), `${profile.phone.display} · ${profile.email}`];
-  const paragraphs = [greeting, sentence, 'Vous pouvez suivre l’avancement de votre réparation en ligne :'];
+  const paragraphs = [greeting, sentence, 'Vous pouvez suivre l’avancement de votre réparation en ligne\u00a0:'];
   const payment = input.payment ?? null;
   const due = payment ? new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(payment.amountDueCents / 100) : '';
-  const payText = payment ? `Reste à payer sur la facture ${oneLine(payment.invoiceNumber)} : ${due}. Vous pouvez la régler dès maintenant, par carte ou PayPal :` : '';
+  const payText = payment ? `Reste à payer sur la facture ${oneLine(payment.invoiceNumber)}\u00a0: ${due}. Vous pouvez la régler dès maintenant, par carte ou PayPal\u00a0:` : '';
   const p = (text: string) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1f2937">${escapeHtml(text)}</p>`;
   const href = escapeHtml(url);
   const html =
@@ -54,7 +60,7 @@ export function ticketStatusEmail(input: TicketStatusEmailInput): { subject: str
     `<div style="padding:16px 8px;font-size:13px;line-height:1.5;color:#4b5563">\n` +
     footer.map((line) => `<p style="margin:0 0 4px">${escapeHtml(line)}</p>`).join('\n') +
     `\n</div>\n</div>\n</body>\n</html>\n`;
-  const payBlock = payment ? `\n\n${payText}\nPayer en ligne :\n${payment.url}` : '';
+  const payBlock = payment ? `\n\n${payText}\nPayer en ligne\u00a0:\n${payment.url}` : '';
   const text = `${paragraphs.join('\n\n')}\n${url}${payBlock}\n\n-- \n${footer.join('\n')}\n`;
   return { subject, html, text };
 }

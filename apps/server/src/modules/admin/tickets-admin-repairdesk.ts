@@ -193,6 +193,9 @@ export async function rdGetCustomer(backend: RepairBackend, db: Db, id: number):
     postcode: record.postcode,
     country: record.country,
     organization: record.organization,
+    // RepairDesk's customers have no SIREN nor VAT number field (issue 22 §1): empty here.
+    siren: record.siren ?? '',
+    vatNumber: record.vatNumber ?? '',
     emailOptIn: record.emailOptIn,
     smsOptIn: record.smsOptIn,
     updatedAt: record.createdAt.toISOString(),

@@ -1,7 +1,8 @@
-import { and, asc, between, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, between, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import { defaultBookingSettings, type BookingSettings } from '@erepare/shared/booking';
 import { rowsOf, type Executor } from '../../db/client.js';
 import { bookingClosures, bookingSettings, bookingSlots, bookings, customerLinks, estimates, quoteRequests } from '../../db/schema.js';
+import type { EstimateOwner } from '../estimates/service.js';
 
 /** Drop-off bookings: reads and writes only (rules in service.ts). */
 
@@ -34,6 +35,35 @@ export async function selectClosures(db: Executor, fromDay: string, toDay: strin
 export async function insertClosure(db: Executor, day: string, reason: string) {
   const rows = await db.insert(bookingClosures).values({ day, reason }).onConflictDoNothing({ target: bookingClosures.day }).returning();
   return rows[0];
+}
+
+/** The closure of one day, if staff closed it. */
+export async function selectClosureOn(db: Executor, day: string) {
+  const rows = await db.select({ id: bookingClosures.id, reason: bookingClosures.reason }).from(bookingClosures).where(eq(bookingClosures.day, day)).limit(1);
+  return rows[0];
+}
+
+/** Namespace of the per-day advisory lock (pg_advisory_xact_lock(namespace, yyyymmdd)). */
+const LOCK_BOOKING_DAY = 52_403;
+
+/**
+ * Serialises, for one Paris day, what books into it and what closes it: a booking takes the lock
+ * then reads the closures again; a closure takes it then reads the day's bookings. So a booking
+ * never lands on a day being closed without the closure seeing it. Taken before any booking row
+ * is locked (one order everywhere: no deadlock).
+ */
+export async function lockBookingDay(db: Executor, day: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${LOCK_BOOKING_DAY}::int, ${Number(day.replaceAll('-', ''))}::int)`);
+}
+
+/** The confirmed bookings starting in [from, to), locked for the rest of the transaction. */
+export async function lockConfirmedBookingsBetween(db: Executor, from: Date, to: Date): Promise<BookingRow[]> {
+  return db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.status, 'confirmed'), gte(bookings.slotStart, from), lt(bookings.slotStart, to)))
+    .orderBy(asc(bookings.slotStart), asc(bookings.id))
+    .for('update');
 }
 
 export async function deleteClosure(db: Executor, id: number) {
@@ -160,4 +190,35 @@ export async function selectEstimateForBooking(db: Executor, id: number) {
     .where(eq(estimates.id, id))
     .limit(1);
   return rows[0];
+}
+
+/**
+ * Who owns, for the one ownership rule: the linked repair customer and the verified address
+ * (lower-cased), either may be null. Made from the session's user by the estimates' helper
+ * (`estimateOwnerOf`): one rule for estimates, orders and bookings.
+ */
+export type BookingOwner = EstimateOwner;
+
+/** The one rule on the bookings table: its customer is the owner's linked one, or its address the owner's verified one. Null: owns nothing. */
+export function ownedBookingsCondition(owner: BookingOwner): SQL | null {
+  const conditions = [
+    owner.customerId !== null ? eq(bookings.customerId, owner.customerId) : undefined,
+    owner.email !== null ? sql`lower(trim(${bookings.email})) = ${owner.email}` : undefined,
+  ].filter((condition): condition is SQL => condition !== undefined);
+  return conditions.length === 0 ? null : (or(...conditions) ?? null);
+}
+
+/** The owner's bookings (or one of them), with the estimate or quote they are for; latest slot first. */
+export async function selectOwnedBookings(db: Executor, owner: BookingOwner, id?: number): Promise<BookingWithLinks[]> {
+  const owned = ownedBookingsCondition(owner);
+  if (!owned) return [];
+  const rows = await db
+    .select({ booking: bookings, estimateNumber: estimates.estimateNumber, quoteReference: quoteRequests.reference })
+    .from(bookings)
+    .leftJoin(estimates, eq(estimates.id, bookings.estimateId))
+    .leftJoin(quoteRequests, eq(quoteRequests.id, bookings.quoteRequestId))
+    .where(id === undefined ? owned : and(eq(bookings.id, id), owned))
+    .orderBy(desc(bookings.slotStart), desc(bookings.id))
+    .limit(200);
+  return rows.map((row) => ({ ...row.booking, estimateNumber: row.estimateNumber, quoteReference: row.quoteReference }));
 }

@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bookingMessages as texts } from '@erepare/shared/booking';
 import {
+  accountBookingParamsSchema,
+  accountBookingResponseSchema,
+  accountBookingsResponseSchema,
+  accountRescheduleSchema,
   adminActionResponseSchema,
   adminBookingsQuerySchema,
   adminBookingsResponseSchema,
@@ -10,6 +14,8 @@ import {
   bookingSlotsQuerySchema,
   bookingSlotsResponseSchema,
   cancelBookingSchema,
+  closureConflictResponseSchema,
+  closureCreatedResponseSchema,
   closureCreateSchema,
   closuresQuerySchema,
   closuresResponseSchema,
@@ -21,19 +27,23 @@ import {
   slotFullResponseSchema,
 } from '@erepare/shared/schemas/bookings';
 import { idParamsSchema } from '@erepare/shared/schemas/admin-shop';
-import { requireAdmin } from '../../plugins/auth.js';
+import { requireAdmin, requireUser } from '../../plugins/auth.js';
+import { estimateOwnerOf } from '../estimates/service.js';
 import {
+  accountBookings,
   addClosure,
   adminSchedule,
   bookingClock,
   cancelByLink,
   cancelByStaff,
+  cancelForAccount,
   createBooking,
   getSettings,
   listClosures,
   publicCalendar,
   removeClosure,
   rescheduleByLink,
+  rescheduleForAccount,
   saveSettings,
   updateSlotRule,
   viewBookingByLink,
@@ -99,6 +109,32 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       return { success: true as const, message: texts.cancelled, data: booking };
     },
   );
+
+  // The signed-in customer's bookings: the one ownership rule (linked customer or verified
+  // address, as estimates and orders: the same helper), no token needed; someone else's is a 404.
+  app.get('/api/account/bookings', { schema: { response: { 200: accountBookingsResponseSchema } } }, async (request) => {
+    const session = await requireUser(request);
+    return { success: true as const, data: await accountBookings(app.db, estimateOwnerOf(session.user), bookingClock.now()) };
+  });
+
+  app.post(
+    '/api/account/bookings/:id/reschedule',
+    { bodyLimit: BOOKING_BODY_LIMIT, schema: { params: accountBookingParamsSchema, body: accountRescheduleSchema, response: { 200: accountBookingResponseSchema, 409: slotFullResponseSchema } } },
+    async (request, reply) => {
+      const session = await requireUser(request);
+      const outcome = await rescheduleForAccount(deps(), estimateOwnerOf(session.user), request.params.id, request.body.slotStart, { client: request.client, now: bookingClock.now() });
+      if (!outcome.ok) {
+        return reply.code(409).send({ success: false as const, message: texts.slotFull, statusCode: 409 as const, code: 'SLOT_FULL', nextSlots: outcome.nextSlots });
+      }
+      return { success: true as const, message: texts.rescheduled, data: outcome.booking };
+    },
+  );
+
+  app.post('/api/account/bookings/:id/cancel', { schema: { params: accountBookingParamsSchema, response: { 200: accountBookingResponseSchema } } }, async (request) => {
+    const session = await requireUser(request);
+    const booking = await cancelForAccount(deps(), estimateOwnerOf(session.user), request.params.id, { client: request.client, now: bookingClock.now() });
+    return { success: true as const, message: texts.cancelled, data: booking };
+  });
 };
 
 /** /api/admin/bookings…: staff only (401 without a session, 403 to a customer, before the body is read); every change audited. */
@@ -145,11 +181,25 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
     return { success: true as const, data: await listClosures(app.db, year) };
   });
 
-  app.post('/api/admin/bookings/closures', { schema: { body: closureCreateSchema, response: { 200: adminActionResponseSchema } } }, async (request) => {
-    const admin = await requireAdmin(request);
-    await addClosure(app.db, admin, request.body.day, request.body.reason, bookingClock.now());
-    return { success: true as const, message: 'Fermeture enregistrée : plus aucun rendez-vous ce jour-là.' };
-  });
+  app.post(
+    '/api/admin/bookings/closures',
+    { schema: { body: closureCreateSchema, response: { 200: closureCreatedResponseSchema, 409: closureConflictResponseSchema.or(slotFullResponseSchema) } } },
+    async (request, reply) => {
+      const admin = await requireAdmin(request);
+      const outcome = await addClosure(deps(), admin, request.body, bookingClock.now());
+      if (!outcome.ok) {
+        return reply.code(409).send({
+          success: false as const,
+          message: texts.closureHasBookings(outcome.bookings.length),
+          statusCode: 409 as const,
+          code: 'CLOSURE_HAS_BOOKINGS' as const,
+          bookings: outcome.bookings,
+        });
+      }
+      const count = outcome.cancelled.length;
+      return { success: true as const, message: count === 0 ? texts.closureSaved : texts.closureSavedWithCancellations(count), data: { cancelled: outcome.cancelled } };
+    },
+  );
 
   app.delete('/api/admin/bookings/closures/:id', { schema: { params: idParamsSchema, response: { 200: adminActionResponseSchema } } }, async (request) => {
     const admin = await requireAdmin(request);

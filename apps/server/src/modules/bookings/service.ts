@@ -8,6 +8,7 @@ import {
   changeDeadline,
   daysBetween,
   findBookableSlot,
+  formatBookingDay,
   formatBookingSlot,
   frenchHolidays,
   openingSlots,
@@ -18,7 +19,7 @@ import {
   type CalendarContext,
 } from '@erepare/shared/booking';
 import { bookingIcs } from '@erepare/shared/booking-ics';
-import type { AdminBooking, AdminBookingDay, ManagedBooking, PublicDay } from '@erepare/shared/schemas/bookings';
+import type { AccountBooking, AdminBooking, AdminBookingDay, ClosureBooking, ManagedBooking, PublicDay } from '@erepare/shared/schemas/bookings';
 import { formatAddress, type StoreProfile } from '@erepare/shared/store-profile';
 import type { Db, Executor } from '../../db/client.js';
 import { AppError } from '../../errors.js';
@@ -36,19 +37,24 @@ import {
   insertBooking,
   insertClosure,
   lockBooking,
+  lockBookingDay,
+  lockConfirmedBookingsBetween,
   nextBookingId,
   releaseSlotPlace,
   selectBooking,
   selectBookingSettings,
   selectBookingsBetween,
+  selectClosureOn,
   selectClosures,
   selectEstimateForBooking,
+  selectOwnedBookings,
   selectQuoteForBooking,
   selectSlotCounters,
   takeSlotPlace,
   updateBooking,
   upsertBookingSettings,
   upsertSlotRule,
+  type BookingOwner,
   type BookingRow,
   type BookingWithLinks,
 } from './repository.js';
@@ -188,7 +194,13 @@ type Announce = {
   mailCustomer: boolean;
   previous?: Date;
   linkedTo: string;
+  /** Cancelled because staff closed the day (its reason may be empty). */
+  closure?: { day: string; reason: string };
 };
+
+function bookAgainUrl(publicUrl: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/rendez-vous`;
+}
 
 /** Queues, in the transaction of the change: the customer's mail (with its .ics), the shop's mail, the SMS. */
 async function announce(tx: Executor, deps: BookingDeps, input: Announce): Promise<void> {
@@ -204,6 +216,7 @@ async function announce(tx: Executor, deps: BookingDeps, input: Announce): Promi
         cutoffHours: input.cutoffHours,
         ...(input.token ? { manageUrl: manageUrl(deps.publicUrl, input.token) } : {}),
         ...(booking.cancelledBy ? { cancelledBy: booking.cancelledBy } : {}),
+        ...(input.closure ? { closure: { day: formatBookingDay(input.closure.day, true), reason: input.closure.reason, bookUrl: bookAgainUrl(deps.publicUrl) } } : {}),
       },
       profile,
     );
@@ -241,7 +254,9 @@ async function announce(tx: Executor, deps: BookingDeps, input: Announce): Promi
   const sms: Record<BookingEmailEvent, string> = {
     confirmed: `${profile.name} : rendez-vous de dépôt ${booking.reference} le ${when}. ${formatAddress(profile)}.`,
     changed: `${profile.name} : votre rendez-vous ${booking.reference} est déplacé au ${when}.`,
-    cancelled: `${profile.name} : votre rendez-vous ${booking.reference} du ${when} est annulé.`,
+    cancelled: input.closure
+      ? `${profile.name}\u00a0: fermeture exceptionnelle le ${formatBookingDay(input.closure.day)}, votre rendez-vous ${booking.reference} du ${when} est annulé. Toutes nos excuses. Nouveau rendez-vous\u00a0: ${bookAgainUrl(deps.publicUrl)}`
+      : `${profile.name} : votre rendez-vous ${booking.reference} du ${when} est annulé.`,
   };
   await deps.sms.queue(tx, { kind: `booking_${event}`, to: booking.phone, body: sms[event], consent: booking.smsConsent, dedupeKey: `sms_booking_${stamp}` });
 }
@@ -262,6 +277,17 @@ export type CreateBookingInput = {
 export type BookingOutcome =
   | { ok: true; booking: BookingRow; ics: string }
   | { ok: false; nextSlots: { start: string; end: string }[] };
+
+/**
+ * In the transaction that takes a place: the day's lock, then the closures read again. A closure
+ * saved since the calendar was read (bookableSlot) refuses the slot like any closed day; one saved
+ * after this commits sees the booking (it takes the same lock before reading the day's bookings).
+ */
+async function assertDayOpen(tx: Executor, start: Date): Promise<void> {
+  const day = parisDay(start);
+  await lockBookingDay(tx, day);
+  if (await selectClosureOn(tx, day)) throw new AppError('SLOT_UNAVAILABLE', 400, texts.slotUnavailable);
+}
 
 /** The slot posted, if one may book it now; else a 400 (not on the grid, closed, too soon, too far). */
 async function bookableSlot(db: Executor, slotStart: string, now: Date) {
@@ -306,6 +332,7 @@ export async function createBooking(deps: BookingDeps, input: CreateBookingInput
   const mailCustomer = await withinRateLimit(db, BOOKING_EMAIL_LIMIT, normaliseMailbox(input.email));
 
   const outcome = await db.transaction(async (tx): Promise<BookingOutcome> => {
+    await assertDayOpen(tx, slot.start);
     if (!(await takeSlotPlace(tx, slot.start, settings.capacity))) return { ok: false, nextSlots: [] };
     const id = await nextBookingId(tx);
     const booking = await insertBooking(tx, {
@@ -383,15 +410,20 @@ function assertChangeable(booking: BookingRow, settings: BookingSettings, now: D
 
 export type RescheduleOutcome = { ok: true; booking: ManagedBooking } | { ok: false; nextSlots: { start: string; end: string }[] };
 
-/** Moves a booking by its link: a place taken in the new slot and given back in the old one, in one transaction. */
-export async function rescheduleByLink(deps: BookingDeps, token: string, slotStart: string, { client, now }: { client: string; now: Date }): Promise<RescheduleOutcome> {
+type Moved = { ok: true; row: BookingRow; settings: BookingSettings; profile: StoreProfile } | { ok: false; nextSlots: { start: string; end: string }[] };
+
+/**
+ * Moves a booking (by its link or from the account: the caller has proven it may): a place taken
+ * in the new slot and given back in the old one, in one transaction; a fresh manage link mailed.
+ */
+async function moveBooking(deps: BookingDeps, id: number, slotStart: string, now: Date): Promise<Moved> {
   const { db } = deps;
-  await hitRateLimit(db, BOOKING_MANAGE_LIMIT, client, texts.manageLimited);
-  const found = await bookingOfLink(db, token, now);
   const { slot, settings } = await bookableSlot(db, slotStart, now);
-  const outcome = await db.transaction(async (tx): Promise<RescheduleOutcome & { row?: BookingRow }> => {
-    const booking = await lockBooking(tx, found.id);
-    if (!booking) throw new AppError('BOOKING_LINK_INVALID', 404, texts.linkInvalid);
+  const outcome = await db.transaction(async (tx): Promise<Moved> => {
+    // The day's lock before the booking's row: the order a closure takes them in.
+    await assertDayOpen(tx, slot.start);
+    const booking = await lockBooking(tx, id);
+    if (!booking) throw new AppError('BOOKING_NOT_FOUND', 404, texts.notFound);
     assertChangeable(booking, settings, now);
     if (booking.slotStart.getTime() === slot.start.getTime()) throw new AppError('BOOKING_SAME_SLOT', 409, texts.sameSlot);
     if (!(await takeSlotPlace(tx, slot.start, settings.capacity))) return { ok: false, nextSlots: [] };
@@ -402,12 +434,21 @@ export async function rescheduleByLink(deps: BookingDeps, token: string, slotSta
     const profile = await getStoreProfile(tx);
     const links = await linksOf(tx, moved);
     await announce(tx, deps, { event: 'changed', booking: moved, profile, now, cutoffHours: settings.cutoffHours, token: fresh, mailCustomer: true, previous: booking.slotStart, linkedTo: links });
-    return { ok: true, booking: managed(moved, settings, profile, now) };
+    return { ok: true, row: moved, settings, profile };
   });
   if (!outcome.ok) return { ok: false, nextSlots: await nextFreeSlots(db, slot.start, now) };
   deps.mail.kick();
   deps.sms.kick();
   return outcome;
+}
+
+/** Moves a booking by its link. */
+export async function rescheduleByLink(deps: BookingDeps, token: string, slotStart: string, { client, now }: { client: string; now: Date }): Promise<RescheduleOutcome> {
+  await hitRateLimit(deps.db, BOOKING_MANAGE_LIMIT, client, texts.manageLimited);
+  const found = await bookingOfLink(deps.db, token, now);
+  const outcome = await moveBooking(deps, found.id, slotStart, now);
+  if (!outcome.ok) return outcome;
+  return { ok: true, booking: managed(outcome.row, outcome.settings, outcome.profile, now) };
 }
 
 async function linksOf(db: Executor, booking: BookingRow): Promise<string> {
@@ -418,27 +459,55 @@ async function linksOf(db: Executor, booking: BookingRow): Promise<string> {
   return linkedToLabel(null, rows.find((row) => row.id === booking.id)?.quoteReference);
 }
 
-/** Cancels: the place is given back, the links voided, everyone told. Staff may cancel at any time. */
-async function cancel(deps: BookingDeps, id: number, by: 'customer' | 'staff', now: Date, actor?: AuditActor): Promise<ManagedBooking> {
+type CancelContext = { settings: BookingSettings; profile: StoreProfile; actor?: AuditActor | undefined; closure?: { day: string; reason: string } | undefined };
+
+/**
+ * Cancels a booking whose row the caller's transaction has locked: the place is given back, the
+ * links voided, everyone told (mails and SMS queued in the same transaction). Staff may cancel at
+ * any time; the customer until the cut-off.
+ */
+async function cancelLocked(tx: Executor, deps: BookingDeps, booking: BookingRow, by: 'customer' | 'staff', now: Date, context: CancelContext): Promise<BookingRow> {
+  const { settings, profile, actor } = context;
+  if (by === 'customer') assertChangeable(booking, settings, now);
+  else if (booking.status === 'cancelled') throw new AppError('BOOKING_CANCELLED', 409, texts.alreadyCancelled);
+  await releaseSlotPlace(tx, booking.slotStart);
+  const cancelled = await updateBooking(tx, booking.id, { status: 'cancelled', cancelledAt: now, cancelledBy: by });
+  await revokeCustomerLinks(tx, 'booking', booking.id, now);
+  const linkedTo = await linksOf(tx, cancelled);
+  // A past booking cancelled by staff (no-show bookkeeping) is not announced to the customer.
+  const upcoming = booking.slotStart.getTime() > now.getTime();
+  await announce(tx, deps, {
+    event: 'cancelled',
+    booking: cancelled,
+    profile,
+    now,
+    cutoffHours: settings.cutoffHours,
+    mailCustomer: upcoming,
+    linkedTo,
+    ...(context.closure ? { closure: context.closure } : {}),
+  });
+  if (actor) {
+    await recordAudit(tx, actor, {
+      action: 'booking.cancel',
+      entity: 'booking',
+      entityId: booking.id,
+      before: { status: booking.status },
+      after: { status: 'cancelled', reference: booking.reference, ...(context.closure ? { closure: context.closure.day } : {}) },
+    });
+  }
+  return cancelled;
+}
+
+/** Cancels one booking in a transaction of its own. */
+async function cancel(deps: BookingDeps, id: number, by: 'customer' | 'staff', now: Date, actor?: AuditActor): Promise<{ row: BookingRow; settings: BookingSettings; profile: StoreProfile }> {
   const { db } = deps;
   const { settings } = await selectBookingSettings(db);
   const result = await db.transaction(async (tx) => {
     const booking = await lockBooking(tx, id);
     if (!booking) throw new AppError('BOOKING_NOT_FOUND', 404, texts.notFound);
-    if (by === 'customer') assertChangeable(booking, settings, now);
-    else if (booking.status === 'cancelled') throw new AppError('BOOKING_CANCELLED', 409, texts.alreadyCancelled);
-    await releaseSlotPlace(tx, booking.slotStart);
-    const cancelled = await updateBooking(tx, booking.id, { status: 'cancelled', cancelledAt: now, cancelledBy: by });
-    await revokeCustomerLinks(tx, 'booking', booking.id, now);
     const profile = await getStoreProfile(tx);
-    const linkedTo = await linksOf(tx, cancelled);
-    // A past booking cancelled by staff (no-show bookkeeping) is not announced to the customer.
-    const upcoming = booking.slotStart.getTime() > now.getTime();
-    await announce(tx, deps, { event: 'cancelled', booking: cancelled, profile, now, cutoffHours: settings.cutoffHours, mailCustomer: upcoming, linkedTo });
-    if (actor) {
-      await recordAudit(tx, actor, { action: 'booking.cancel', entity: 'booking', entityId: booking.id, before: { status: booking.status }, after: { status: 'cancelled', reference: booking.reference } });
-    }
-    return managed(cancelled, settings, profile, now);
+    const row = await cancelLocked(tx, deps, booking, by, now, { settings, profile, actor });
+    return { row, settings, profile };
   });
   deps.mail.kick();
   deps.sms.kick();
@@ -449,11 +518,83 @@ export async function cancelByLink(deps: BookingDeps, token: string, { client, n
   await hitRateLimit(deps.db, BOOKING_MANAGE_LIMIT, client, texts.manageLimited);
   const booking = await bookingOfLink(deps.db, token, now);
   if (booking.status === 'cancelled') throw new AppError('BOOKING_CANCELLED', 409, texts.alreadyCancelled);
-  return cancel(deps, booking.id, 'customer', now);
+  const { row, settings, profile } = await cancel(deps, booking.id, 'customer', now);
+  return managed(row, settings, profile, now);
 }
 
 export async function cancelByStaff(deps: BookingDeps, actor: AuditActor, id: number, now: Date): Promise<void> {
   await cancel(deps, id, 'staff', now, actor);
+}
+
+// ─── The customer's account (the one ownership rule) ────────────────────────────────────────────
+
+function accountBooking(row: BookingWithLinks, settings: BookingSettings, now: Date): AccountBooking {
+  const confirmed = row.status === 'confirmed';
+  return {
+    id: row.id,
+    reference: row.reference,
+    slotStart: row.slotStart.toISOString(),
+    slotEnd: row.slotEnd.toISOString(),
+    status: row.status,
+    cancelledBy: row.cancelledBy,
+    upcoming: confirmed && row.slotStart.getTime() > now.getTime(),
+    canChange: confirmed && canChangeBooking(row.slotStart, now, settings.cutoffHours),
+    changeDeadline: changeDeadline(row.slotStart, settings.cutoffHours).toISOString(),
+    cutoffHours: settings.cutoffHours,
+    estimateNumber: row.estimateNumber,
+    quoteReference: row.quoteReference,
+  };
+}
+
+/**
+ * The owner's bookings (linked customer or verified address; an unverified account owns none):
+ * the upcoming ones first, soonest first, then the past and cancelled ones, most recent first.
+ */
+export async function accountBookings(db: Db, owner: BookingOwner, now: Date): Promise<AccountBooking[]> {
+  const rows = await selectOwnedBookings(db, owner);
+  if (rows.length === 0) return [];
+  const { settings } = await selectBookingSettings(db);
+  const list = rows.map((row) => accountBooking(row, settings, now));
+  const upcoming = list.filter((booking) => booking.upcoming).reverse();
+  return [...upcoming, ...list.filter((booking) => !booking.upcoming)];
+}
+
+/** One of the owner's bookings; someone else's and none answer the same 404 (no oracle). */
+async function ownedBooking(db: Db, owner: BookingOwner, id: number): Promise<BookingWithLinks> {
+  const [row] = await selectOwnedBookings(db, owner, id);
+  if (!row) throw new AppError('BOOKING_NOT_FOUND', 404, texts.notFound);
+  return row;
+}
+
+async function reloadOwned(db: Db, owner: BookingOwner, id: number, now: Date): Promise<AccountBooking> {
+  const { settings } = await selectBookingSettings(db);
+  return accountBooking(await ownedBooking(db, owner, id), settings, now);
+}
+
+/** Cancels one of the owner's bookings, with the link's rules (until the cut-off). */
+export async function cancelForAccount(deps: BookingDeps, owner: BookingOwner, id: number, { client, now }: { client: string; now: Date }): Promise<AccountBooking> {
+  await hitRateLimit(deps.db, BOOKING_MANAGE_LIMIT, client, texts.manageLimited);
+  const booking = await ownedBooking(deps.db, owner, id);
+  if (booking.status === 'cancelled') throw new AppError('BOOKING_CANCELLED', 409, texts.alreadyCancelled);
+  await cancel(deps, booking.id, 'customer', now);
+  return reloadOwned(deps.db, owner, booking.id, now);
+}
+
+export type AccountRescheduleOutcome = { ok: true; booking: AccountBooking } | { ok: false; nextSlots: { start: string; end: string }[] };
+
+/** Moves one of the owner's bookings, with the link's rules (until the cut-off, a free slot). */
+export async function rescheduleForAccount(
+  deps: BookingDeps,
+  owner: BookingOwner,
+  id: number,
+  slotStart: string,
+  { client, now }: { client: string; now: Date },
+): Promise<AccountRescheduleOutcome> {
+  await hitRateLimit(deps.db, BOOKING_MANAGE_LIMIT, client, texts.manageLimited);
+  const booking = await ownedBooking(deps.db, owner, id);
+  const outcome = await moveBooking(deps, booking.id, slotStart, now);
+  if (!outcome.ok) return outcome;
+  return { ok: true, booking: await reloadOwned(deps.db, owner, booking.id, now) };
 }
 
 // ─── Staff ──────────────────────────────────────────────────────────────────────────────────────
@@ -552,13 +693,62 @@ export async function listClosures(db: Db, year: number) {
   return { year, closures, holidays: frenchHolidays(year) };
 }
 
-export async function addClosure(db: Db, actor: AuditActor, day: string, reason: string, now: Date): Promise<void> {
+export type ClosureOutcome = { ok: true; cancelled: ClosureBooking[] } | { ok: false; bookings: ClosureBooking[] };
+
+/** Thrown inside the closure's transaction to undo it: the day has bookings and staff did not say to cancel them. */
+class ClosureHitsBookings extends Error {
+  constructor(readonly bookings: ClosureBooking[]) {
+    super('closure hits bookings');
+  }
+}
+
+const closureBooking = (row: BookingRow): ClosureBooking => ({ reference: row.reference, slotStart: row.slotStart.toISOString(), name: row.name });
+
+/**
+ * Closes a day. Its upcoming confirmed bookings are either listed back (nothing saved: the caller
+ * answers 409) or, with `cancelBookings`, cancelled with it in one transaction: places given back,
+ * links voided, each customer mailed (the closure's reason, an apology, a link to book again) and
+ * texted when they agreed, staff mailed, everything audited. Bookings of the day that have already
+ * started are left as they are (the customer came, or did not: staff's record).
+ */
+export async function addClosure(
+  deps: BookingDeps,
+  actor: AuditActor,
+  input: { day: string; reason: string; cancelBookings: boolean },
+  now: Date,
+): Promise<ClosureOutcome> {
+  const { db } = deps;
+  const { day, reason } = input;
   if (daysBetween(parisDay(now), day) < 0) throw new AppError('CLOSURE_PAST', 400, 'Ce jour est déjà passé.');
-  await db.transaction(async (tx) => {
-    const row = await insertClosure(tx, day, reason);
-    if (!row) throw new AppError('CLOSURE_EXISTS', 409, 'Ce jour est déjà fermé.');
-    await recordAudit(tx, actor, { action: 'booking.closure.add', entity: 'booking_closure', entityId: row.id, after: { day, reason } });
-  });
+  let cancelled: ClosureBooking[];
+  try {
+    cancelled = await db.transaction(async (tx) => {
+      // The day's lock first: no booking can be taken on this day until this commits (assertDayOpen).
+      await lockBookingDay(tx, day);
+      const row = await insertClosure(tx, day, reason);
+      if (!row) throw new AppError('CLOSURE_EXISTS', 409, 'Ce jour est déjà fermé.');
+      const hit = (await lockConfirmedBookingsBetween(tx, dayStart(day), dayStart(addDays(day, 1)))).filter((booking) => booking.slotStart.getTime() > now.getTime());
+      if (hit.length > 0 && !input.cancelBookings) throw new ClosureHitsBookings(hit.map(closureBooking));
+      const { settings } = await selectBookingSettings(tx);
+      const profile = await getStoreProfile(tx);
+      for (const booking of hit) await cancelLocked(tx, deps, booking, 'staff', now, { settings, profile, actor, closure: { day, reason } });
+      await recordAudit(tx, actor, {
+        action: 'booking.closure.add',
+        entity: 'booking_closure',
+        entityId: row.id,
+        after: { day, reason, cancelledBookings: hit.map((booking) => booking.reference) },
+      });
+      return hit.map(closureBooking);
+    });
+  } catch (error) {
+    if (error instanceof ClosureHitsBookings) return { ok: false, bookings: error.bookings };
+    throw error;
+  }
+  if (cancelled.length > 0) {
+    deps.mail.kick();
+    deps.sms.kick();
+  }
+  return { ok: true, cancelled };
 }
 
 export async function removeClosure(db: Db, actor: AuditActor, id: number): Promise<void> {

@@ -73,7 +73,7 @@ describe('POST /api/email-simple/contact', () => {
     expect(mail?.toAddress).toBe(defaultStoreProfile.email);
     // The shop's « Répondre » answers the visitor.
     expect(mail?.replyTo).toBe(valid.email);
-    expect(mail?.subject).toBe('Message du site : Écran cassé');
+    expect(mail?.subject).toBe('Message du site\u00a0: Écran cassé');
     expect(mail?.text).toContain('mon écran est fissuré.');
     expect(mail?.text).toContain('3 photos, à consulter dans l’administration');
     expect(mail?.html).toContain('camille.d@exemple.fr');

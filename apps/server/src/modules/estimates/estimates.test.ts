@@ -175,7 +175,7 @@ describe('an estimate from a quote request, decided through the link', () => {
     });
     const [mail] = await db().select().from(mailOutbox).where(eq(mailOutbox.kind, 'estimate_sent'));
     expect(mail).toMatchObject({ toAddress: 'camille.devis@exemple.fr', subject: `Votre devis de réparation ${estimate.estimateNumber}` });
-    expect(mail?.text).toContain('Reste à payer après bonus : 125,00');
+    expect(mail?.text).toContain('Reste à payer après bonus\u00a0: 125,00');
     token = await mailedToken('camille.devis@exemple.fr');
     // Only the hash is stored, for this purpose and this estimate.
     const links = await db().select().from(customerLinks).where(eq(customerLinks.subjectId, estimate.id));

@@ -76,7 +76,7 @@ describe('mail templates', () => {
     expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(mail.html).toContain('O&#39;Brien &quot;&amp;&quot;');
     expect(mail.subject).not.toMatch(/[\r\n]/);
-    expect(mail.subject).toBe('Nouvelle inscription : <script>alert(1)</script> O\'Brien "&" Bcc: pirate@example.com');
+    expect(mail.subject).toBe('Nouvelle inscription\u00a0: <script>alert(1)</script> O\'Brien "&" Bcc: pirate@example.com');
     expect(mail.text).not.toMatch(/\nBcc:/);
     for (const part of [mail.text, mail.html]) {
       expect(part).toContain('zoe@exemple.fr');
@@ -98,8 +98,8 @@ describe('mail templates', () => {
       accountType: 'Client',
       createdAt: new Date('2026-07-14T08:00:00Z'),
     }, defaultStoreProfile);
-    expect(mail.subject).toBe('Nouvelle inscription : Zoé Martin');
-    expect(mail.text).toContain('Téléphone : non renseigné');
+    expect(mail.subject).toBe('Nouvelle inscription\u00a0: Zoé Martin');
+    expect(mail.text).toContain('Téléphone\u00a0: non renseigné');
     expect(mail.text).toContain('mardi 14 juillet 2026 à 10:00');
   });
 

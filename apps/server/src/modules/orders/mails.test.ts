@@ -1,4 +1,5 @@
 import { formatAddress, defaultStoreProfile } from '@erepare/shared/store-profile';
+import { typesetFrench } from '@erepare/shared/typography';
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '../mail/templates.js';
 import { legalGuaranteeBox, orderConfirmationEmail, orderPaymentReceivedEmail, orderPickupExpiredEmail, orderStaffNotificationEmail, type OrderMailData } from './mails.js';
@@ -69,7 +70,7 @@ describe('order confirmation mail: commercial warranty and legal guarantees', ()
       expect(mail.text).toContain(expected);
       expect(mail.html).toContain(escapeHtml(expected));
     }
-    expect(mail.text).toContain(`Adresse du garant : ${guarantorAddress}`);
+    expect(mail.text).toContain(`Adresse du garant\u00a0: ${guarantorAddress}`);
   });
 
   it('reproduces the legal-guarantee box of the annex to article D211-2, in both parts', () => {
@@ -93,9 +94,10 @@ describe('order confirmation mail: commercial warranty and legal guarantees', ()
     }
     // The box is framed in the HTML and every paragraph of it is there, escaped.
     expect(mail.html).toContain('<div role="note" aria-label="Garanties légales (annexe à l’article D211-2 du Code de la consommation)"');
+    // Each paragraph as the legal text writes it, with the no-break spaces of French typography.
     for (const paragraph of legalGuaranteeBox()) {
-      expect(mail.html).toContain(escapeHtml(paragraph));
-      expect(mail.text).toContain(paragraph);
+      expect(mail.html).toContain(escapeHtml(typesetFrench(paragraph)));
+      expect(mail.text).toContain(typesetFrench(paragraph));
     }
   });
 
@@ -105,8 +107,8 @@ describe('order confirmation mail: commercial warranty and legal guarantees', ()
       expect(part).not.toContain('Votre note');
     }
     const staff = orderStaffNotificationEmail(mailData(), { publicUrl, backend: 'local', profile: defaultStoreProfile });
-    expect(staff.text).toContain(`Note du client : ${note}`);
-    expect(staff.html).toContain(escapeHtml(note));
+    expect(staff.text).toContain(`Note du client\u00a0: ${typesetFrench(note)}`);
+    expect(staff.html).toContain(escapeHtml(typesetFrench(note)));
   });
 
   it('escapes the names it keeps', () => {
@@ -142,6 +144,6 @@ describe('« Paiement reçu »', () => {
     const guest = orderPaymentReceivedEmail(mailData(), { publicUrl, profile: defaultStoreProfile, hasAccount: false });
     expect(guest.text).not.toContain('/compte');
     expect(guest.html).not.toContain('/compte');
-    expect(guest.text).toContain(`indiquez son numéro : ${mailData().orderNumber}`);
+    expect(guest.text).toContain(`indiquez son numéro\u00a0: ${mailData().orderNumber}`);
   });
 });

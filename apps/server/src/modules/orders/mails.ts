@@ -1,6 +1,8 @@
 import { LEGAL_GUARANTEE_BOX_TITLE, legalGuaranteeBox, productWarrantyContract, withdrawalFormText } from '@erepare/shared/legal';
+import { formatWrittenDate } from '@erepare/shared/format';
 import { euroAmount } from '@erepare/shared/shop';
 import { formatAddress, type StoreProfile } from '@erepare/shared/store-profile';
+import { typesetFrench } from '@erepare/shared/typography';
 import { relayTypeLabel } from '@erepare/shared/relay-points';
 import type { RelayPointRecord } from '../../db/schema.js';
 import { escapeHtml, type MailContent } from '../mail/templates.js';
@@ -83,14 +85,20 @@ export function confirmationPayload(data: OrderMailData): OrderConfirmationPaylo
 
 // ───────────────────────── layout ─────────────────────────
 
+/** One line: no control characters, spaces collapsed (a run holding a no-break space stays one). */
 function oneLine(value: string): string {
-  // eslint-disable-next-line no-control-regex
-  return value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return (
+    value
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+      .replace(/\s+/g, (run) => (run.includes('\u00a0') ? '\u00a0' : run.includes('\u202f') ? '\u202f' : ' '))
+      .trim()
+  );
 }
 
-/** "49,90 €" (fr-FR). */
+/** "49,90 €" (fr-FR), the euro sign held to its amount by a no-break space. */
 function euros(cents: number): string {
-  return `${euroAmount(cents)} €`;
+  return `${euroAmount(cents)}\u00a0€`;
 }
 
 const parisDate = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'full', timeZone: 'Europe/Paris' });
@@ -150,7 +158,7 @@ function renderHtmlBlock(block: Block): string {
       const href = escapeHtml(block.url);
       return (
         `<p style="margin:24px 0"><a href="${href}" style="display:inline-block;padding:12px 20px;border-radius:6px;background:${colors.button};color:#ffffff;font-size:16px;font-weight:bold;text-decoration:none">${escapeHtml(block.label)}</a></p>` +
-        `<p style="margin:0 0 16px;font-size:14px;line-height:1.5;color:${colors.muted}">Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur :<br>` +
+        `<p style="margin:0 0 16px;font-size:14px;line-height:1.5;color:${colors.muted}">Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur\u00a0:<br>` +
         `<a href="${href}" style="color:${colors.button};word-break:break-all">${href}</a></p>`
       );
     }
@@ -189,14 +197,37 @@ function renderTextBlock(block: Block): string {
   }
 }
 
-function render(profile: StoreProfile, subject: string, blocks: Block[]): MailContent {
+function typesetBlock(block: Block): Block {
+  switch (block.kind) {
+    case 'heading':
+    case 'paragraph':
+    case 'preformatted':
+      return { ...block, text: typesetFrench(block.text) };
+    case 'details':
+      return { kind: 'details', rows: block.rows.map(([label, value]): [string, string] => [typesetFrench(label), typesetFrench(value)]) };
+    case 'items':
+      return { kind: 'items', items: block.items.map((item) => ({ ...item, name: typesetFrench(item.name) })) };
+    case 'button':
+      return { ...block, label: typesetFrench(block.label) };
+    case 'box':
+      return { kind: 'box', title: typesetFrench(block.title), paragraphs: block.paragraphs.map(typesetFrench) };
+  }
+}
+
+/**
+ * The mail as HTML and text. Every text gets the no-break spaces of French typography here (issue
+ * 22 §4.6), so the blocks are written with plain spaces.
+ */
+function render(profile: StoreProfile, rawSubject: string, rawBlocks: Block[]): MailContent {
+  const subject = typesetFrench(rawSubject);
+  const blocks = rawBlocks.map(typesetBlock);
   const footerLines = [
     profile.name,
     formatAddress(profile),
     `${profile.phone.display} · ${profile.email}`,
     `SIRET ${profile.siret}`,
     'Cet e-mail a été envoyé automatiquement. Vous pouvez y répondre : votre message parviendra à la boutique.',
-  ];
+  ].map(typesetFrench);
   const html =
     `<!DOCTYPE html>\n<html lang="fr" dir="ltr">\n<head>\n<meta charset="utf-8">\n` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>${escapeHtml(subject)}</title>\n</head>\n` +
@@ -208,7 +239,7 @@ function render(profile: StoreProfile, subject: string, blocks: Block[]): MailCo
     `\n</div>\n<div style="padding:16px 8px;font-size:13px;line-height:1.5;color:${colors.muted}">\n` +
     footerLines.map((line) => `<p style="margin:0 0 4px">${escapeHtml(line)}</p>`).join('\n') +
     `\n</div>\n</div>\n</body>\n</html>\n`;
-  const text = `${blocks.map(renderTextBlock).join('\n\n')}\n\n-- \n${footerLines.join('\n')}\n`;
+  const text = typesetFrench(`${blocks.map(renderTextBlock).join('\n\n')}\n\n-- \n${footerLines.join('\n')}\n`);
   return { subject: oneLine(subject), html, text };
 }
 
@@ -345,7 +376,7 @@ export function orderConfirmationEmail(data: OrderMailData, options: Confirmatio
   if (data.paymentMethod === 'bacs' && data.status === 'on-hold') {
     blocks.push({
       kind: 'paragraph',
-      text: `Merci pour votre commande n° ${data.orderNumber} du ${parisDateTime.format(data.createdAt)}. Elle est réservée et sera traitée sous 24-48 h après réception du virement.`,
+      text: `Merci pour votre commande n° ${data.orderNumber} du ${formatWrittenDate(parisDateTime, data.createdAt)}. Elle est réservée et sera traitée sous 24-48 h après réception du virement.`,
     });
     blocks.push({ kind: 'heading', text: 'Paiement par virement bancaire' });
     blocks.push({
@@ -366,29 +397,29 @@ export function orderConfirmationEmail(data: OrderMailData, options: Confirmatio
     if (data.expiresAt) {
       blocks.push({
         kind: 'paragraph',
-        text: `Sans réception de votre virement d’ici le ${parisDate.format(data.expiresAt)} (${holdDaysOf(data)} jours), la commande sera annulée et les articles remis en vente.`,
+        text: `Sans réception de votre virement d’ici le ${formatWrittenDate(parisDate, data.expiresAt)} (${holdDaysOf(data)} jours), la commande sera annulée et les articles remis en vente.`,
       });
     }
   } else if (data.paymentMethod === 'cod' && data.totalCents > 0) {
     blocks.push({
       kind: 'paragraph',
-      text: `Merci pour votre commande n° ${data.orderNumber} du ${parisDateTime.format(data.createdAt)}. Vos articles sont réservés ; la commande est à régler en boutique au retrait (carte bancaire ou espèces).`,
+      text: `Merci pour votre commande n° ${data.orderNumber} du ${formatWrittenDate(parisDateTime, data.createdAt)}. Vos articles sont réservés ; la commande est à régler en boutique au retrait (carte bancaire ou espèces).`,
     });
     if (data.expiresAt) {
       blocks.push({
         kind: 'paragraph',
-        text: `Merci de la retirer au plus tard le ${parisDate.format(data.expiresAt)} : passé ce délai, la commande sera annulée et les articles remis en vente.`,
+        text: `Merci de la retirer au plus tard le ${formatWrittenDate(parisDate, data.expiresAt)} : passé ce délai, la commande sera annulée et les articles remis en vente.`,
       });
     }
   } else if (data.totalCents === 0) {
     blocks.push({
       kind: 'paragraph',
-      text: `Merci pour votre commande n° ${data.orderNumber} du ${parisDateTime.format(data.createdAt)}. Elle est entièrement réglée par vos réductions : il n’y a rien à payer, nous la préparons.`,
+      text: `Merci pour votre commande n° ${data.orderNumber} du ${formatWrittenDate(parisDateTime, data.createdAt)}. Elle est entièrement réglée par vos réductions : il n’y a rien à payer, nous la préparons.`,
     });
   } else {
     blocks.push({
       kind: 'paragraph',
-      text: `Merci pour votre commande n° ${data.orderNumber} du ${parisDateTime.format(data.createdAt)}. Votre paiement a bien été reçu : nous préparons votre commande.`,
+      text: `Merci pour votre commande n° ${data.orderNumber} du ${formatWrittenDate(parisDateTime, data.createdAt)}. Votre paiement a bien été reçu : nous préparons votre commande.`,
     });
   }
 
@@ -452,7 +483,7 @@ export type StaffNotificationOptions = { publicUrl: string; backend: 'local' | '
 /** "Nouvelle commande #N" to the shop. */
 export function orderStaffNotificationEmail(data: OrderMailData, options: StaffNotificationOptions): MailContent {
   const blocks: Block[] = [
-    { kind: 'paragraph', text: `Nouvelle commande n° ${data.orderNumber} passée sur le site le ${parisDateTime.format(data.createdAt)}.` },
+    { kind: 'paragraph', text: `Nouvelle commande n° ${data.orderNumber} passée sur le site le ${formatWrittenDate(parisDateTime, data.createdAt)}.` },
     {
       kind: 'details',
       rows: [
@@ -485,7 +516,7 @@ export function orderStaffNotificationEmail(data: OrderMailData, options: StaffN
   if (data.paymentMethod === 'bacs' && data.status === 'on-hold' && data.expiresAt) {
     blocks.push({
       kind: 'paragraph',
-      text: `Virement attendu avec la référence ${data.orderNumber} ; sans réception d’ici le ${parisDate.format(data.expiresAt)}, la commande sera annulée automatiquement.`,
+      text: `Virement attendu avec la référence ${data.orderNumber} ; sans réception d’ici le ${formatWrittenDate(parisDate, data.expiresAt)}, la commande sera annulée automatiquement.`,
     });
   }
   blocks.push({ kind: 'button', label: 'Ouvrir l’administration', url: siteLink(options.publicUrl, '/admin-dashboard') });
@@ -501,7 +532,7 @@ export function orderExpiredEmail(data: OrderMailData, options: CustomerNoticeOp
     { kind: 'paragraph', text: data.billing.first_name ? `Bonjour ${oneLine(data.billing.first_name)},` : 'Bonjour,' },
     {
       kind: 'paragraph',
-      text: `Nous n’avons pas reçu le virement de ${euros(data.totalCents)} pour votre commande n° ${data.orderNumber} du ${parisDate.format(data.createdAt)} dans le délai annoncé : la commande est annulée et les articles ont été remis en vente.`,
+      text: `Nous n’avons pas reçu le virement de ${euros(data.totalCents)} pour votre commande n° ${data.orderNumber} du ${formatWrittenDate(parisDate, data.createdAt)} dans le délai annoncé : la commande est annulée et les articles ont été remis en vente.`,
     },
     {
       kind: 'paragraph',
@@ -519,7 +550,7 @@ export function orderPickupExpiredEmail(data: OrderMailData, options: CustomerNo
     { kind: 'paragraph', text: data.billing.first_name ? `Bonjour ${oneLine(data.billing.first_name)},` : 'Bonjour,' },
     {
       kind: 'paragraph',
-      text: `Votre commande n° ${data.orderNumber} du ${parisDate.format(data.createdAt)} (${euros(data.totalCents)}, à régler en boutique) n’a pas été retirée dans le délai annoncé : elle est annulée et les articles ont été remis en vente.`,
+      text: `Votre commande n° ${data.orderNumber} du ${formatWrittenDate(parisDate, data.createdAt)} (${euros(data.totalCents)}, à régler en boutique) n’a pas été retirée dans le délai annoncé : elle est annulée et les articles ont été remis en vente.`,
     },
     { kind: 'paragraph', text: `Vous souhaitez toujours ces articles ? Passez une nouvelle commande ou appelez-nous au ${options.profile.phone.display}.` },
     { kind: 'items', items: data.items },
@@ -536,7 +567,7 @@ export function orderCancelledByShopEmail(data: OrderMailData, options: Customer
     { kind: 'paragraph', text: data.billing.first_name ? `Bonjour ${oneLine(data.billing.first_name)},` : 'Bonjour,' },
     {
       kind: 'paragraph',
-      text: `Votre commande n° ${data.orderNumber} du ${parisDate.format(data.createdAt)} (${euros(data.totalCents)}) a été annulée par notre équipe. Aucun paiement n’avait été enregistré pour cette commande : vous n’avez rien à régler.`,
+      text: `Votre commande n° ${data.orderNumber} du ${formatWrittenDate(parisDate, data.createdAt)} (${euros(data.totalCents)}) a été annulée par notre équipe. Aucun paiement n’avait été enregistré pour cette commande : vous n’avez rien à régler.`,
     },
     {
       kind: 'paragraph',
@@ -558,7 +589,7 @@ export function orderPaymentReceivedEmail(data: OrderMailData, options: Customer
     { kind: 'paragraph', text: data.billing.first_name ? `Bonjour ${oneLine(data.billing.first_name)},` : 'Bonjour,' },
     {
       kind: 'paragraph',
-      text: `Nous avons bien reçu votre virement de ${euros(data.totalCents)} pour la commande n° ${data.orderNumber} du ${parisDate.format(data.createdAt)}. Votre commande est maintenant en préparation.`,
+      text: `Nous avons bien reçu votre virement de ${euros(data.totalCents)} pour la commande n° ${data.orderNumber} du ${formatWrittenDate(parisDate, data.createdAt)}. Votre commande est maintenant en préparation.`,
     },
     {
       kind: 'paragraph',

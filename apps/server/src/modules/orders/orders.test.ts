@@ -168,10 +168,10 @@ describe('POST /api/shop/orders: a guest pays by bank transfer', () => {
       'traitée sous 24-48 h après réception du virement',
       defaultStoreProfile.bank.iban,
       defaultStoreProfile.bank.bic,
-      `Référence : ${order.id}`,
+      `Référence\u00a0: ${order.id}`,
       'Coque <b>renforcée</b>',
-      'Total TTC : 46,70 €',
-      'Livraison (Colissimo sans signature) : 6,90 €',
+      'Total TTC\u00a0: 46,70\u00a0€',
+      'Livraison (Colissimo sans signature)\u00a0: 6,90\u00a0€',
       'sera annulée',
       '(7 jours)',
       `${t.config.publicUrl}/commande?order=${order.id}&key=${order.order_key}`,
@@ -198,7 +198,7 @@ describe('POST /api/shop/orders: a guest pays by bank transfer', () => {
     expect(notice?.replyTo).toBe(confirmation?.toAddress);
     expect(confirmation?.replyTo).toBeNull();
     expect(notice?.text).toContain('Virement bancaire');
-    expect(notice?.text).toContain('2 × 19,90 €');
+    expect(notice?.text).toContain('2 × 19,90\u00a0€');
     expect(notice?.text).not.toContain('RepairDesk');
   });
 
@@ -263,8 +263,8 @@ describe('POST /api/shop/orders: pay in store with in-store pickup', () => {
     expect(confirmation?.text).toContain('à régler en boutique au retrait');
     expect(confirmation?.text).toContain(defaultStoreProfile.address.street);
     expect(confirmation?.text).toContain(defaultStoreProfile.openingHours[0]?.hours ?? '-');
-    expect(confirmation?.text).toContain('Code promo TEST-RETRAIT5 : −5,00 €');
-    expect(confirmation?.text).toContain('Points fidélité : −12,00 €');
+    expect(confirmation?.text).toContain('Code promo TEST-RETRAIT5\u00a0: −5,00\u00a0€');
+    expect(confirmation?.text).toContain('Points fidélité\u00a0: −12,00\u00a0€');
 
     const after = await t.app.inject({ method: 'GET', url: '/api/shop/loyalty', headers: user.headers });
     expect(after.json<{ data: { balance: string } }>().data.balance).toBe('0.00');

@@ -168,7 +168,7 @@ describe('orders on RepairDesk stock', () => {
     await expect(createOrder(context(), anonymous, input(9999, 1), { ip: nextIp() })).rejects.toMatchObject({ httpStatus: 422, message: 'Produit introuvable' });
 
     const staff = (await listOutbox(t.database.db, { kind: 'order_notification', to: defaultStoreProfile.email })).find((mail) => mail.subject === `Nouvelle commande #${first.id}`);
-    expect(staff?.text).toContain('À reporter dans RepairDesk : stock : retirer 2 × iPhone 12 reconditionné (RD-9001)');
+    expect(staff?.text).toContain('À reporter dans RepairDesk\u00a0: stock\u00a0: retirer 2 × iPhone 12 reconditionné (RD-9001)');
 
     // Cancelled, its lines stop counting.
     await cancelOrder(t.database.db, first.id, 'Annulée', { publicUrl: t.config.publicUrl });
@@ -223,7 +223,7 @@ describe('orders on RepairDesk stock', () => {
     expect(order).toMatchObject({ status: 'processing', loyalty_discount: '20.00', total: '5.00' });
     expect(await shown()).toEqual({ balance: '0.00', linked: true });
     const staff = (await listOutbox(t.database.db, { kind: 'order_notification', to: defaultStoreProfile.email })).find((mail) => mail.subject === `Nouvelle commande #${order.id}`);
-    expect(staff?.text).toContain('points fidélité : débiter 20,00 € sur la fiche du client');
+    expect(staff?.text).toContain('points fidélité\u00a0: débiter 20,00\u00a0€ sur la fiche du client');
 
     // A second order finds no points left: refused, rather than charged more than the summary said.
     await expect(

@@ -32,6 +32,7 @@ import { isSellable } from '../shop/catalogue-rules.js';
 import { getStoreProfile } from '../settings/store-profile.js';
 import { offlinePaymentMethods, type PaymentMethodAdapter } from '../shop/payment-methods.js';
 import { orderConfirmationEmail, orderExpiredEmail, orderPickupExpiredEmail, orderStaffNotificationEmail, type OrderMailData } from './mails.js';
+import { issueOrderInvoice } from './order-invoice.js';
 import {
   CLOSED_STATUSES,
   claimConfirmation,
@@ -521,6 +522,8 @@ export async function createOrder(ctx: OrderContext, viewer: OrderViewer, input:
       }
     }
     if (status === 'processing') await settleOrder(tx, created.id);
+    // Nothing to pay: the order is paid now, and invoiced with it (issue 22 §1).
+    if (nothingToPay) await issueOrderInvoice(tx, created.id);
     const savedLines = (await linesOf(tx, [created.id])).get(created.id) ?? [];
     // Offline methods are confirmed now; online ones when their payment succeeds (markOrderPaid).
     if (status !== 'pending') {
@@ -592,6 +595,9 @@ export async function markOrderPaid(db: Db, orderId: number, options: MarkPaidOp
     });
     await insertOrderEvent(tx, { orderId: order.id, fromStatus: order.status, toStatus: 'processing', note: options.note });
     await settleOrder(tx, order.id);
+    // Paid: the invoice's number is taken now, in this transaction (issue 22 §1). Its counter is
+    // locked last, as at creation (after the customer and the coupon): no deadlock cycle.
+    await issueOrderInvoice(tx, order.id);
     const updated = (await findOrder(tx, order.id)) ?? order;
     const lines = (await linesOf(tx, [order.id])).get(order.id) ?? [];
     const profile = await getStoreProfile(tx);

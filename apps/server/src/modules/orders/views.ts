@@ -45,6 +45,8 @@ export function toOrderView(order: OrderRow, lines: OrderLineRow[], profile: Sto
     currency: 'EUR',
     date_created: order.createdAt.toISOString(),
     date_paid: order.paidAt ? order.paidAt.toISOString() : null,
+    invoice_number: order.invoiceNumber || null,
+    date_invoiced: order.invoicedAt ? order.invoicedAt.toISOString() : null,
     payment_method: order.paymentMethod,
     payment_method_title: order.paymentMethodTitle,
     transaction_id: order.transactionId,

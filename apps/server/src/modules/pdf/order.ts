@@ -1,11 +1,21 @@
-import { documentTotals, FRANCHISE_MENTION } from '@erepare/shared/invoice-document';
+import {
+  customerLines,
+  documentTotals,
+  FRANCHISE_MENTION,
+  invoiceMentions,
+  isBusinessCustomer,
+  orderInvoiceCustomer,
+  orderInvoiceFigures,
+} from '@erepare/shared/invoice-document';
 import type { Order } from '@erepare/shared/schemas/shop';
 import type { StoreProfile } from '@erepare/shared/store-profile';
+import { invoicePdfFileName } from './invoice.js';
 import { lines, shopBlock, type PdfModel, type PdfParty } from './model.js';
 import { docCents, docDate, docEuros, docText, fileNamePart } from './text.js';
 
-export function orderPdfFileName(order: Pick<Order, 'number'>): string {
-  return `commande-${fileNamePart(order.number)}.pdf`;
+/** commande-{number}.pdf; an invoiced order's is its invoice's, facture-FB-….pdf. */
+export function orderPdfFileName(order: Pick<Order, 'number' | 'invoice_number'>): string {
+  return order.invoice_number ? invoicePdfFileName(order.invoice_number) : `commande-${fileNamePart(order.number)}.pdf`;
 }
 
 /** The lines of a postal address, blank ones left out. */
@@ -24,8 +34,13 @@ function partyOf(title: string, address: Order['billing'], withContact: boolean)
   return { title, lines: lines(...addressLines(address), withContact && address.email, withContact && address.phone) };
 }
 
-/** The order summary the account's « Télécharger (PDF) » gives: what was bought, delivered where, paid how. */
+/**
+ * The PDF of an order: its invoice once it is paid and numbered (buildOrderInvoicePdf), otherwise
+ * the summary the account's « Télécharger (PDF) » gives (what was bought, delivered where, paid how),
+ * which says it is not an invoice.
+ */
 export function buildOrderPdf(order: Order, shop: StoreProfile): PdfModel {
+  if (order.invoice_number) return buildOrderInvoicePdf(order, order.invoice_number, shop);
   const parties = [partyOf('Facturation', order.billing, true)];
   const shipping = partyOf('Livraison', order.shipping, false);
   if (shipping.lines.length > 0) parties.push(shipping);
@@ -79,6 +94,64 @@ export function buildOrderPdf(order: Order, shop: StoreProfile): PdfModel {
       ...(shop.vatRegime === 'franchise' ? [FRANCHISE_MENTION] : []),
       'Récapitulatif de commande : ce document n’est pas une facture. Une facture vous est remise sur simple demande.',
     ],
+    shop: shopBlock(shop),
+  };
+}
+
+/**
+ * A paid web order's invoice (issue 22 §1), with what French law asks of one (art. 242 nonies A,
+ * annexe II du CGI; L441-9 du Code de commerce): the seller's identity, the buyer's name and billing
+ * address (a company makes a business customer: late-payment terms), the number of the FB series
+ * and its date, the date of the sale, each line at its unit price excluding VAT with its rate
+ * (shipping, promo code and loyalty discount as lines), totals excluding VAT, VAT per rate and
+ * including VAT, and when and how it was paid. Same rules, same mentions as the repair invoices.
+ */
+export function buildOrderInvoicePdf(order: Order, invoiceNumber: string, shop: StoreProfile): PdfModel {
+  const figures = orderInvoiceFigures(order, shop.vatRegime);
+  const customer = orderInvoiceCustomer(order);
+  const issued = docDate(order.date_invoiced ?? order.date_paid ?? order.date_created);
+  const paidOn = docDate(order.date_paid ?? order.date_invoiced ?? order.date_created);
+  const method = order.payment_method_title.trim();
+  const meta: [string, string][] = [
+    ['Date', issued],
+    ['Commande', docText(`N° ${order.number} du ${docDate(order.date_created)}`)],
+    ['Payée le', paidOn],
+  ];
+  if (method) meta.push(['Paiement', docText(method)]);
+  if (order.transaction_id) meta.push(['Transaction', docText(order.transaction_id)]);
+  const parties = [{ title: 'Facturé à', lines: lines(...customerLines(customer)) }];
+  const shipping = partyOf('Livraison', order.shipping, false);
+  if (shipping.lines.length > 0) parties.push(shipping);
+  return {
+    fileName: invoicePdfFileName(invoiceNumber),
+    title: docText(`Facture ${invoiceNumber}`),
+    heading: 'Facture',
+    reference: docText(`N° ${invoiceNumber}`),
+    meta,
+    parties,
+    tables: [
+      {
+        title: 'Détail',
+        head: ['Désignation', 'Qté', 'P.U. HT', 'TVA', 'Remise HT', 'Total HT'],
+        rows: figures.lines.map((line) => [
+          lines(line.name, line.sku && `Réf. ${line.sku}`).join('\n'),
+          String(line.quantity),
+          docCents(line.unitCents),
+          docText(line.rateLabel),
+          line.discountCents > 0 ? docCents(line.discountCents) : '—',
+          docCents(line.totalExclCents),
+        ]),
+        align: ['left', 'right', 'right', 'right', 'right', 'right'],
+        widths: [4.2, 0.7, 1.5, 1.5, 1.3, 1.5],
+      },
+    ],
+    totals: figures.totals.map((row) => ({ label: docText(row.label), value: docCents(row.cents), ...(row.strong ? { strong: true } : {}) })),
+    notes: [
+      { title: 'Règlement', text: docText(`Facture acquittée : payée le ${paidOn}${method ? ` (${method})` : ''}.`) },
+      ...(order.customer_note.trim() ? [{ title: 'Note de commande', text: docText(order.customer_note.trim()) }] : []),
+    ],
+    // Paid when issued: the due date is the invoice's own date.
+    mentions: invoiceMentions({ shop, business: isBusinessCustomer(customer), marginScheme: figures.marginScheme, dueDate: issued, serviceDate: docDate(order.date_created) }).map(docText),
     shop: shopBlock(shop),
   };
 }

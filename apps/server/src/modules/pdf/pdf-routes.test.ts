@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultStoreProfile, type StoreProfile } from '@erepare/shared/store-profile';
 import type { Order } from '@erepare/shared/schemas/shop';
-import { customers, invoiceLines, invoices, inventoryItems, storeProfileTable, ticketDevices, tickets } from '../../db/schema.js';
+import { coupons, customers, invoiceLines, invoices, inventoryItems, storeProfileTable, ticketDevices, tickets } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { signedInUser } from '../../test/users.js';
 
@@ -20,6 +20,7 @@ type Headers = { authorization: string };
 let owner: Headers;
 let other: Headers;
 let unverified: Headers;
+let staff: Headers;
 const ids = { invoice: 0, ticket: '' };
 
 const shop: StoreProfile = {
@@ -97,6 +98,8 @@ beforeAll(async () => {
         postcode: '33260',
         country: 'France',
         organization: 'Atelier « Cœur » SAS',
+        siren: '443061841',
+        vatNumber: 'FR64443061841',
       },
       { firstName: 'Autre', lastName: 'Client', email: 'autre.pdf@exemple.fr' },
     ])
@@ -117,6 +120,7 @@ beforeAll(async () => {
   owner = (await signedInUser(t.app, db, { email: 'zoe.compte@exemple.fr', repairCustomerId: customerId })).headers;
   other = (await signedInUser(t.app, db, { email: 'autre.compte@exemple.fr', repairCustomerId: b?.id ?? 0 })).headers;
   unverified = (await signedInUser(t.app, db, { email: 'zoe.nonverifiee@exemple.fr', repairCustomerId: customerId, verified: false })).headers;
+  staff = (await signedInUser(t.app, db, { email: 'atelier.pdf@exemple.fr', role: 'admin' })).headers;
 });
 
 afterAll(async () => {
@@ -141,8 +145,9 @@ describe('GET /api/repairdesk/invoices/:id/pdf', () => {
     expect(text).toContain('SIREN 732829320 · SIRET 732 829 320 00074');
     expect(text).toContain('RCS Bordeaux');
     expect(text).toContain('N° TVA intracommunautaire : FR40 732829320');
-    // Customer: organisation, name and billing address.
+    // Customer: organisation and its numbers, name and billing address.
     expect(text).toContain('Atelier « Cœur » SAS');
+    expect(text).toMatch(/Atelier « Cœur » SAS\s+SIREN 443061841\s+N° TVA intracommunautaire : FR64443061841\s+Zoé L’Hôte-Cœur/);
     expect(text).toContain('Zoé L’Hôte-Cœur');
     expect(text).toContain('3 impasse des Œillets');
     expect(text).toContain('33260 La Teste-de-Buch');
@@ -176,7 +181,8 @@ describe('GET /api/repairdesk/invoices/:id/pdf', () => {
       expect(response.statusCode).toBe(200);
       const text = textOf(save('franchise.pdf', response.rawPayload));
       expect(text).toContain('TVA non applicable, art. 293 B du CGI');
-      expect(text).not.toContain('N° TVA intracommunautaire');
+      // The shop's VAT number goes (the customer's own stays: it identifies the customer).
+      expect(text).not.toContain('N° TVA intracommunautaire : FR40');
       expect(text).not.toMatch(/TVA 20 %/);
       expect(text).toMatch(/Total à payer \(TVA non applicable\)\s+420,00 €/);
     } finally {
@@ -246,6 +252,81 @@ describe('GET /api/shop/orders/:id/pdf', () => {
     expect(text).toContain(`Référence à indiquer : ${order.number}`);
     expect(text).toMatch(/Sous-total des articles\s+39,80 €/);
     expect((await pdfOf(`/api/shop/orders/${order.id}/pdf?key=faux`)).statusCode).toBe(404);
+    expect((await pdfOf(`/api/shop/orders/${order.id}/pdf`, other)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/shop/orders/:id/pdf of a paid order', () => {
+  it('is its invoice: FB number and date, buyer, lines excluding VAT, shipping and promo code, VAT, totals, when and how it was paid', async () => {
+    const [item] = await t.database.db
+      .insert(inventoryItems)
+      .values({ name: 'Chargeur « rapide » 30 W', sku: 'PDF-CHARGEUR', itemType: 'accessory', priceCents: 2990, quantity: 5, imageUrl: '/images/test.webp' })
+      .returning({ id: inventoryItems.id });
+    await t.database.db.insert(coupons).values({ code: 'PDF-DIX', discountType: 'percent', amount: 1000 });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/shop/orders',
+      remoteAddress: '10.77.0.2',
+      payload: {
+        payment_method: 'bacs',
+        billing: { first_name: 'Inès', last_name: 'Œuvray', company: 'Œuvray & Fils SARL', email: 'ines.pdf@exemple.fr', phone: '0612345678', address_1: '8 quai de l’Aiguillon', city: 'Arcachon', postcode: '33120', country: 'FR' },
+        line_items: [{ product_id: item?.id, quantity: 2 }],
+        shipping_lines: [{ method_id: 'colissimo_no_sign' }],
+        coupon_lines: [{ code: 'PDF-DIX' }],
+        terms_accepted: true,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const order = created.json<{ data: Order }>().data;
+    const received = await t.app.inject({ method: 'POST', url: `/api/admin/orders/${order.id}/bank-transfer-received`, payload: {}, headers: staff });
+    expect(received.statusCode, received.body).toBe(200);
+    const view = (await t.app.inject({ method: 'GET', url: `/api/shop/orders/${order.id}?key=${order.order_key}` })).json<{ data: Order }>().data;
+    const invoiceNumber = view.invoice_number ?? '';
+    expect(invoiceNumber).toMatch(/^FB-\d{4}-\d{6}$/);
+
+    const response = await pdfOf(`/api/shop/orders/${order.id}/pdf?key=${order.order_key}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="facture-${invoiceNumber}.pdf"`);
+    const file = save('facture-commande.pdf', response.rawPayload);
+    expectValidTaggedPdf(file);
+    const text = textOf(file);
+    const flat = text.replace(/\s+/g, ' ');
+    expect(text).toContain('Facture');
+    expect(text).toContain(`N° ${invoiceNumber}`);
+    expect(text).not.toContain('n’est pas une facture');
+    // Seller, as on the repair invoices.
+    expect(text).toContain('Réparations Œdipe SARL');
+    expect(text).toContain('SIREN 732829320 · SIRET 732 829 320 00074');
+    // Buyer: company, name, billing address.
+    expect(text).toMatch(/FACTURÉ À/i);
+    expect(text).toMatch(/Œuvray & Fils SARL\s+(Œuvray & Fils SARL\s+)?Inès Œuvray/);
+    expect(text).toContain('8 quai de l’Aiguillon');
+    expect(text).toContain('33120 Arcachon');
+    // Dates: the invoice's, the order's, the payment's and its method.
+    const today = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
+    expect(text).toMatch(new RegExp(`Payée le :\\s+${today}`));
+    expect(text).toMatch(/Paiement :\s+Virement bancaire/);
+    expect(flat).toContain(`Facture acquittée : payée le ${today} (Virement bancaire).`);
+    expect(flat).toContain(`N° ${order.number} du ${today}`);
+    expect(flat).toContain(`Date de la vente ou de la prestation : ${today}.`);
+    // Lines excluding VAT with their rate: 29,90 € TTC is 24,92 € HT; shipping and the promo code are lines.
+    expect(text).toContain('P.U. HT');
+    expect(text).toContain('Chargeur « rapide » 30 W');
+    expect(text).toMatch(/2\s+24,92 €\s+20 %\s+—\s+49,83 €/);
+    expect(text).toContain('Livraison : ');
+    expect(text).toMatch(/Code promo PDF-DIX\s+1\s+-4,98 €\s+20 %/);
+    // Totals: HT, VAT, TTC, all paid.
+    const total = view.total.replace('.', ',');
+    expect(text).toMatch(/Total HT\s+\d+,\d\d €/);
+    expect(text).toMatch(/TVA 20 %\s+\d+,\d\d €/);
+    expect(text).toMatch(new RegExp(`Total TTC\\s+${total} €`));
+    expect(text).toMatch(new RegExp(`Déjà réglé\\s+${total} €`));
+    expect(text).toMatch(/Reste à payer\s+0,00 €/);
+    // A company buys: the late-payment terms of a business customer.
+    expect(flat).toContain('indemnité forfaitaire pour frais de recouvrement de 40 €');
+
+    // The staff's session gets the same invoice; another customer nothing.
+    expect((await pdfOf(`/api/shop/orders/${order.id}/pdf`, staff)).headers['content-disposition']).toBe(`attachment; filename="facture-${invoiceNumber}.pdf"`);
     expect((await pdfOf(`/api/shop/orders/${order.id}/pdf`, other)).statusCode).toBe(404);
   });
 });

@@ -112,7 +112,7 @@ describe('POST /api/quotes', () => {
     expect(shop?.toAddress).toBe(defaultStoreProfile.email);
     expect(shop?.replyTo).toBe(body.email);
     expect(shop?.subject).toContain(reference);
-    expect(shop?.text).toMatch(/Prix indicatif : à partir de 49\s€/);
+    expect(shop?.text).toMatch(/Prix indicatif\s: à partir de 49\s€/);
     expect(shop?.text).toContain('l’écran ne réagit plus.');
     const ack = (await listOutbox(t.database.db, { kind: 'quote_acknowledgement' })).at(-1);
     expect(ack?.toAddress).toBe(body.email);
@@ -144,7 +144,7 @@ describe('POST /api/quotes', () => {
     const shop = (await listOutbox(t.database.db, { kind: 'quote_request' })).at(-1);
     expect(shop?.html).not.toMatch(/<script|<img src=x|<b>Marque/);
     expect(shop?.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
-    expect(shop?.text).toContain('Autre : <img src=x onerror=alert(1)>');
+    expect(shop?.text).toContain('Autre\u00a0: <img src=x onerror=alert(1)>');
   });
 
   it.each([

@@ -31,10 +31,22 @@ export async function invoicePaymentLinkFor(
     .limit(5);
   const invoice = rows.find((row) => invoiceAmountDueCents(row) > 0);
   if (!invoice) return null;
+  return invoicePaymentLink(tx, { id: invoice.id, invoiceNumber: invoice.invoiceNumber, amountDueCents: invoiceAmountDueCents(invoice) }, publicUrl);
+}
+
+/**
+ * The « Payer en ligne » part for an invoice of the repair backend (local or RepairDesk id): a
+ * secret link (purpose invoice-payment, valid 30 days) issued in the caller's transaction.
+ */
+export async function invoicePaymentLink(
+  tx: Executor,
+  invoice: { id: number; invoiceNumber: string; amountDueCents: number },
+  publicUrl: string,
+): Promise<{ url: string; invoiceNumber: string; amountDueCents: number }> {
   const { token } = await issueCustomerLink(tx, 'invoice-payment', invoice.id, new Date(Date.now() + INVOICE_PAYMENT_LINK_DAYS * 86_400_000));
   return {
     url: `${publicUrl.replace(/\/+$/, '')}/payer-facture?${new URLSearchParams({ token }).toString()}`,
     invoiceNumber: invoice.invoiceNumber,
-    amountDueCents: invoiceAmountDueCents(invoice),
+    amountDueCents: invoice.amountDueCents,
   };
 }

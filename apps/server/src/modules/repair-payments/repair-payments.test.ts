@@ -3,6 +3,7 @@
  * Stripe and PayPal fakes: the amount is the server's, only the provider's word settles a payment,
  * once, and the local invoice records it without ever going above what it asks.
  */
+import { createHash } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repairPaymentMessages } from '@erepare/shared/repair-payments';
@@ -67,6 +68,12 @@ async function invoiceRow(id: number) {
 
 const sessionIdOf = (url: string) => url.split('/pay/')[1] ?? '';
 
+/** The secret a provider's return address carries (cle=), as the provider sends the payer back with it. */
+const returnKeyOf = (address: string | null | undefined) => new URL(address ?? '', 'http://boutique.test').searchParams.get('cle') ?? '';
+
+const statusOf = (ref: string, key: string) =>
+  bed.t.app.inject({ method: 'GET', url: `/api/repair-payments/status?${new URLSearchParams({ ref, cle: key }).toString()}`, remoteAddress: nextIp() });
+
 /** What the hosted page's button does: the session paid, and Stripe's signed webhook delivered. */
 async function completeAndNotify(sessionId: string) {
   const session = bed.fake.completeSession(sessionId);
@@ -85,21 +92,28 @@ describe('paying a local invoice by card from the account', () => {
     const session = bed.fake.sessions.get(sessionId);
     expect(session?.amount_total).toBe(12_990);
     expect(session?.payment_method_types).toEqual(['card']);
-    expect(session?.success_url).toBe('http://boutique.test/payer-facture?provider=stripe&session_id={CHECKOUT_SESSION_ID}');
+    // Both addresses carry the attempt's secret (43 base64url characters, 256 bits); only its hash is stored.
+    const key = returnKeyOf(session?.success_url);
+    expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(session?.success_url).toBe(`http://boutique.test/payer-facture?provider=stripe&cle=${key}&session_id={CHECKOUT_SESSION_ID}`);
+    expect(session?.cancel_url).toBe(`http://boutique.test/payer-facture?provider=stripe&cle=${key}&annule=1`);
+    const [recorded] = await db().select().from(repairPayments).where(eq(repairPayments.invoiceId, invoice.id));
+    expect(recorded?.returnKeyHash).toBe(createHash('sha256').update(key).digest('hex'));
     // The local fake's hosted page is titled from the session's method: the card, not Klarna.
     const hosted = await (await fetch(url)).text();
     expect(hosted).toContain('<h1>Carte bancaire (test)</h1>');
     expect(hosted).toContain('<button type="submit">Payer par carte</button>');
     expect(hosted).not.toContain('Klarna');
 
-    // Asked again (a reload, a double click): the same session, no second one.
+    // Asked again (a reload, a double click): the same session, with its own key, no second one.
     const again = await payFromAccount(invoice.id, user.headers);
     expect(again.json<{ data: { url: string } }>().data.url).toBe(url);
+    expect(returnKeyOf(bed.fake.sessions.get(sessionId)?.success_url)).toBe(key);
     expect(bed.fake.sessions.size).toBeGreaterThan(0);
     expect(await db().select().from(repairPayments).where(eq(repairPayments.invoiceId, invoice.id))).toHaveLength(1);
 
     // The return page polls before the webhook: pending.
-    const pending = await bed.t.app.inject({ method: 'GET', url: `/api/repair-payments/status?ref=${sessionId}`, remoteAddress: nextIp() });
+    const pending = await statusOf(sessionId, key);
     expect(pending.json<{ data: { state: string } }>().data).toMatchObject({ state: 'pending', reference: invoice.invoiceNumber, amountCents: 12_990 });
 
     const { session: paid } = await completeAndNotify(sessionId);
@@ -107,13 +121,13 @@ describe('paying a local invoice by card from the account', () => {
     expect(row).toMatchObject({ status: 'Paid', amountPaidCents: 12_990 });
     const lines = await db().select().from(invoicePayments).where(eq(invoicePayments.invoiceId, invoice.id));
     expect(lines).toEqual([expect.objectContaining({ kind: 'payment', amountCents: 12_990, method: 'Carte bancaire (en ligne)', transactionId: paid.payment_intent })]);
-    const status = await bed.t.app.inject({ method: 'GET', url: `/api/repair-payments/status?ref=${sessionId}`, remoteAddress: nextIp() });
+    const status = await statusOf(sessionId, key);
     expect(status.json<{ data: unknown }>().data).toMatchObject({ state: 'paid', amountDueCents: 0 });
 
     const receipts = await listOutbox(db(), { to: email, kind: 'repair_payment_receipt' });
     expect(receipts).toHaveLength(1);
     expect(receipts[0]?.subject).toBe(`Reçu de votre paiement (facture ${invoice.invoiceNumber})`);
-    expect(receipts[0]?.text).toContain('Reste à payer : 0,00\u00a0€');
+    expect(receipts[0]?.text).toContain('Reste à payer\u00a0: 0,00\u00a0€');
     const notes = await db().select().from(notifications).where(eq(notifications.userId, user.id));
     expect(notes.map((note) => note.title)).toEqual(['Paiement reçu']);
 
@@ -220,7 +234,7 @@ describe('the « prête à récupérer » e-mail', () => {
     await db().update(invoices).set({ ticketId: ticket.id }).where(eq(invoices.id, invoice.id));
     await changeTicketStatus(db(), 'local', ticket.ticketNumber, 'Ready for pickup', { user: { id: null, email: 'atelier@exemple.fr' } }, { notifyByEmail: true, publicUrl: 'http://boutique.test' });
     const [mail] = await listOutbox(db(), { to: email, kind: 'ticket_status' });
-    expect(mail?.text).toContain(`Reste à payer sur la facture ${invoice.invoiceNumber} : 50,00\u00a0€`);
+    expect(mail?.text).toContain(`Reste à payer sur la facture ${invoice.invoiceNumber}\u00a0: 50,00\u00a0€`);
     expect(mail?.html).toContain('>Payer en ligne</a>');
     const link = /http:\/\/boutique\.test\/payer-facture\?token=([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '');
     expect(link).not.toBeNull();
@@ -237,16 +251,55 @@ describe('PayPal', () => {
     const order = [...paypal.orders.values()].at(-1);
     if (!order) throw new Error('no PayPal order');
     expect(order.amount).toEqual({ currency_code: 'EUR', value: '64.50' });
-    expect(order.returnUrl).toBe('http://boutique.test/payer-facture?provider=paypal');
+    const key = returnKeyOf(order.returnUrl);
+    expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(order.returnUrl).toBe(`http://boutique.test/payer-facture?provider=paypal&cle=${key}`);
+    expect(order.cancelUrl).toBe(`http://boutique.test/payer-facture?provider=paypal&cle=${key}&annule=1`);
     paypal.approve(order.id);
-    const capture = await bed.t.app.inject({ method: 'POST', url: '/api/repair-payments/paypal/capture', payload: { paypalOrderId: order.id }, remoteAddress: nextIp() });
+    const capture = await bed.t.app.inject({ method: 'POST', url: '/api/repair-payments/paypal/capture', payload: { paypalOrderId: order.id, cle: key }, remoteAddress: nextIp() });
     expect(capture.statusCode, capture.body).toBe(200);
     expect(capture.json<{ data: unknown }>().data).toMatchObject({ state: 'paid', provider: 'paypal', amountDueCents: 0 });
-    const again = await bed.t.app.inject({ method: 'POST', url: '/api/repair-payments/paypal/capture', payload: { paypalOrderId: order.id }, remoteAddress: nextIp() });
+    const again = await bed.t.app.inject({ method: 'POST', url: '/api/repair-payments/paypal/capture', payload: { paypalOrderId: order.id, cle: key }, remoteAddress: nextIp() });
     expect(again.json<{ data: unknown }>().data).toMatchObject({ state: 'paid' });
     expect(await invoiceRow(invoice.id)).toMatchObject({ status: 'Paid', amountPaidCents: 6_450 });
     expect(await db().select().from(invoicePayments).where(eq(invoicePayments.invoiceId, invoice.id))).toHaveLength(1);
     expect(await listOutbox(db(), { to: email, kind: 'repair_payment_receipt' })).toHaveLength(1);
+  });
+});
+
+describe('the return address’s key', () => {
+  it('a create replayed under the same PayPal-Request-Id (our record of it lost) stores the key of the address PayPal was given', async () => {
+    const { invoice, user } = await customerWithInvoice(3_210);
+    expect((await payFromAccount(invoice.id, user.headers, { provider: 'paypal' })).statusCode).toBe(200);
+    const order = [...paypal.orders.values()].at(-1);
+    if (!order) throw new Error('no PayPal order');
+    const key = returnKeyOf(order.returnUrl);
+    // The answer never reached us (timeout, restart): no row; the payer asks again.
+    await db().delete(repairPayments).where(eq(repairPayments.invoiceId, invoice.id));
+    const again = await payFromAccount(invoice.id, user.headers, { provider: 'paypal' });
+    expect(again.statusCode, again.body).toBe(200);
+    // PayPal replayed its first answer (same order, same return address)…
+    expect([...paypal.orders.values()].at(-1)?.id).toBe(order.id);
+    const [row] = await db().select().from(repairPayments).where(eq(repairPayments.invoiceId, invoice.id));
+    expect(row?.providerRef).toBe(order.id);
+    // …and the payer coming back with it reads the payment.
+    const read = await statusOf(order.id, key);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json<{ data: unknown }>().data).toMatchObject({ state: 'pending', provider: 'paypal', amountCents: 3_210 });
+  });
+
+  it('each attempt has its own key: a new session after the first expired does not open with the old one', async () => {
+    const { invoice, user } = await customerWithInvoice(2_222);
+    const first = sessionIdOf((await payFromAccount(invoice.id, user.headers)).json<{ data: { url: string } }>().data.url);
+    const firstKey = returnKeyOf(bed.fake.sessions.get(first)?.success_url);
+    bed.fake.expireSession(first);
+    const second = sessionIdOf((await payFromAccount(invoice.id, user.headers)).json<{ data: { url: string } }>().data.url);
+    expect(second).not.toBe(first);
+    const secondKey = returnKeyOf(bed.fake.sessions.get(second)?.success_url);
+    expect(secondKey).not.toBe(firstKey);
+    expect((await statusOf(second, firstKey)).statusCode).toBe(404);
+    expect((await statusOf(second, secondKey)).statusCode).toBe(200);
+    expect((await statusOf(first, firstKey)).json<{ data: unknown }>().data).toMatchObject({ state: 'canceled' });
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { repairPayments } from '../../db/schema.js';
 
@@ -23,9 +23,24 @@ export async function findRepairPaymentByRef(db: Executor, provider: RepairPayme
   return row ?? null;
 }
 
-/** Any provider: a Stripe session id and a PayPal order id never look alike. */
-export async function findRepairPaymentByAnyRef(db: Executor, providerRef: string): Promise<RepairPaymentRow | null> {
-  const [row] = await db.select().from(repairPayments).where(eq(repairPayments.providerRef, providerRef)).limit(1);
+/**
+ * The payment a return address names: its provider id and the hash of its key together (a Stripe
+ * session id and a PayPal order id never look alike, so any provider unless one is given). A row
+ * made before keys existed has an empty hash: never found this way.
+ */
+export async function findRepairPaymentForReturn(db: Executor, providerRef: string, keyHash: string, provider?: RepairPaymentRow['provider']): Promise<RepairPaymentRow | null> {
+  const [row] = await db
+    .select()
+    .from(repairPayments)
+    .where(
+      and(
+        eq(repairPayments.providerRef, providerRef),
+        eq(repairPayments.returnKeyHash, keyHash),
+        ne(repairPayments.returnKeyHash, ''),
+        provider ? eq(repairPayments.provider, provider) : undefined,
+      ),
+    )
+    .limit(1);
   return row ?? null;
 }
 

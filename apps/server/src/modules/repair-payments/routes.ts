@@ -121,7 +121,7 @@ export const repairPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await hitRateLimit(app.db, REPAIR_PAY_STATUS_LIMIT, request.client);
       void reply.headers(noStore);
-      return { success: true as const, data: await repairPaymentStatus(ctx, request.query.ref) };
+      return { success: true as const, data: await repairPaymentStatus(ctx, request.query.ref, request.query.cle) };
     },
   );
 
@@ -131,7 +131,7 @@ export const repairPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await hitRateLimit(app.db, REPAIR_PAY_STATUS_LIMIT, request.client);
       void reply.headers(noStore);
-      return { success: true as const, data: await captureRepairPaypal(ctx, request.body.paypalOrderId) };
+      return { success: true as const, data: await captureRepairPaypal(ctx, request.body.paypalOrderId, request.body.cle) };
     },
   );
 

@@ -37,7 +37,8 @@ import { notifyUser } from '../notifications/service.js';
 import { PaypalApiError, PaypalUnavailableError, approveUrlOf, firstCaptureOf, type PaypalClient, type PaypalOrder } from '../payments/paypal-client.js';
 import { stripeErrorSummary, stripeFailureKind, type StripeSettings } from '../payments/stripe-client.js';
 import { getStoreProfile } from '../settings/store-profile.js';
-import { attemptsOf, findRepairPaymentByAnyRef, findRepairPaymentByRef, insertRepairPayment, unpostedCentsOf, updateRepairPayment, type RepairPaymentRow } from './repository.js';
+import { attemptsOf, findRepairPaymentByRef, findRepairPaymentForReturn, insertRepairPayment, unpostedCentsOf, updateRepairPayment, type RepairPaymentRow } from './repository.js';
+import { hashReturnKey, returnKeyFor, returnKeyMatches } from './return-key.js';
 
 export type RepairPaymentsContext = {
   db: Db;
@@ -201,6 +202,10 @@ async function startStripe(ctx: RepairPaymentsContext, attempt: Attempt, previou
   const publicUrl = ctx.publicUrl.replace(/\/+$/, '');
   const step = 5 * 60;
   const expiresAt = Math.ceil((Math.floor(Date.now() / 1000) + SESSION_MINUTES * 60) / step) * step;
+  const idempotencyKey = `erepare-rp-${attempt.subjectTag}-${attempt.amountCents}-${previous.length}-${expiresAt}`;
+  // The return page's secret, in both addresses; a reused open session keeps its own (its URL has it).
+  const returnKey = await returnKeyFor(ctx.db, idempotencyKey);
+  const back = new URLSearchParams({ provider: 'stripe', cle: returnKey.key }).toString();
   const metadata = {
     repair_payment: attempt.purpose,
     reference: attempt.reference,
@@ -219,11 +224,12 @@ async function startStripe(ctx: RepairPaymentsContext, attempt: Attempt, previou
         locale: 'fr',
         metadata,
         payment_intent_data: { metadata, description: `${subjectLabel(attempt)} – ${(await getStoreProfile(ctx.db)).name}` },
-        success_url: `${publicUrl}/payer-facture?provider=stripe&session_id={CHECKOUT_SESSION_ID}`,
-        cancel_url: `${publicUrl}/payer-facture?provider=stripe&annule=1`,
+        // Stripe replaces {CHECKOUT_SESSION_ID} (kept unencoded) with the session's id.
+        success_url: `${publicUrl}/payer-facture?${back}&session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${publicUrl}/payer-facture?${back}&annule=1`,
         expires_at: expiresAt,
       },
-      { idempotencyKey: `erepare-rp-${attempt.subjectTag}-${attempt.amountCents}-${previous.length}-${expiresAt}` },
+      { idempotencyKey },
     );
   } catch (error) {
     throw stripeFailure(ctx, error, 'checkout.sessions.create');
@@ -243,6 +249,7 @@ async function startStripe(ctx: RepairPaymentsContext, attempt: Attempt, previou
     currency: 'eur',
     status: 'created',
     providerStatus: session.status ?? 'open',
+    returnKeyHash: returnKey.hash,
   });
   return session.url;
 }
@@ -264,6 +271,10 @@ async function startPaypal(ctx: RepairPaymentsContext, attempt: Attempt, previou
   const publicUrl = ctx.publicUrl.replace(/\/+$/, '');
   const shopName = (await getStoreProfile(ctx.db)).name;
   const attemptNumber = previous.length + 1;
+  const requestId = `erepare-rp-${attempt.subjectTag}-${attempt.amountCents}-${attemptNumber}`;
+  // The return page's secret, in both addresses; a PayPal order handed out again keeps its own.
+  const returnKey = await returnKeyFor(ctx.db, requestId);
+  const back = new URLSearchParams({ provider: 'paypal', cle: returnKey.key }).toString();
   let order: PaypalOrder;
   try {
     order = await paypal.createOrder(
@@ -286,13 +297,13 @@ async function startPaypal(ctx: RepairPaymentsContext, attempt: Attempt, previou
               shipping_preference: 'NO_SHIPPING',
               user_action: 'PAY_NOW',
               // PayPal adds token=<PayPal order id>&PayerID=… to the return address.
-              return_url: `${publicUrl}/payer-facture?provider=paypal`,
-              cancel_url: `${publicUrl}/payer-facture?provider=paypal&annule=1`,
+              return_url: `${publicUrl}/payer-facture?${back}`,
+              cancel_url: `${publicUrl}/payer-facture?${back}&annule=1`,
             },
           },
         },
       },
-      `erepare-rp-${attempt.subjectTag}-${attempt.amountCents}-${attemptNumber}`,
+      requestId,
     );
   } catch (error) {
     throw paypalFailure(ctx, error, 'create');
@@ -313,6 +324,7 @@ async function startPaypal(ctx: RepairPaymentsContext, attempt: Attempt, previou
     currency: 'eur',
     status: 'created',
     providerStatus: order.status,
+    returnKeyHash: returnKey.hash,
   });
   return url;
 }
@@ -564,12 +576,45 @@ export async function handleRepairStripeEvent(ctx: RepairPaymentsContext, event:
 
 // ───────────────────────── PayPal ─────────────────────────
 
-/** Captures the approved PayPal order of a repair payment (on return from PayPal) and settles it when PayPal says COMPLETED for our amount. */
-export async function captureRepairPaypal(ctx: RepairPaymentsContext, paypalOrderId: string): Promise<RepairPaymentStatus> {
+/** What a PayPal order read back (by a capture, or a later read) did to its repair payment. */
+export type RepairPaypalReading = 'paid' | 'already-paid' | 'pending' | 'declined' | 'amount-mismatch' | 'not-ours' | 'no-capture';
+
+/**
+ * Applies what PayPal says of a repair payment's order: COMPLETED for our amount and currency
+ * settles it (settleRepairPayment: once, whoever reads it first); PENDING records the capture and
+ * leaves the row open (untouched when it already said so: the give-up limit counts from the first
+ * PENDING); DECLINED, FAILED and the like fail it; another amount or currency is kept for staff.
+ */
+export async function applyRepairPaypalOrder(ctx: RepairPaymentsContext, payment: RepairPaymentRow, order: PaypalOrder): Promise<RepairPaypalReading> {
+  const unit = order.purchase_units?.[0];
+  if (order.id !== payment.providerRef || (unit?.custom_id !== undefined && !unit.custom_id.startsWith('repair-'))) return 'not-ours';
+  const capture = firstCaptureOf(order);
+  if (!capture) return 'no-capture';
+  if (capture.status === 'PENDING') {
+    if (payment.providerStatus !== 'PENDING' || payment.captureRef !== capture.id) await updateRepairPayment(ctx.db, payment.id, { providerStatus: 'PENDING', captureRef: capture.id });
+    return 'pending';
+  }
+  if (capture.status !== 'COMPLETED') {
+    await updateRepairPayment(ctx.db, payment.id, { status: 'failed', providerStatus: capture.status, captureRef: capture.id, lastError: `capture ${capture.status}` });
+    return 'declined';
+  }
+  const cents = capture.amount ? decimalToCents(capture.amount.value) : null;
+  if (capture.amount?.currency_code !== 'EUR' || cents !== payment.amountCents) {
+    await updateRepairPayment(ctx.db, payment.id, { providerStatus: capture.status, captureRef: capture.id, lastError: `captured ${capture.amount?.value ?? 'none'} ${capture.amount?.currency_code ?? ''}, expected ${centsToDecimal(payment.amountCents)} EUR` }, false);
+    return 'amount-mismatch';
+  }
+  return settleRepairPayment(ctx, payment, { captureRef: capture.id, providerStatus: 'COMPLETED' });
+}
+
+/**
+ * Captures the approved PayPal order of a repair payment (on return from PayPal, with the return
+ * address's key) and settles it when PayPal says COMPLETED for our amount. A wrong or missing key
+ * is an unknown payment: nothing is asked of PayPal, nothing changes.
+ */
+export async function captureRepairPaypal(ctx: RepairPaymentsContext, paypalOrderId: string, key: string): Promise<RepairPaymentStatus> {
   const paypal = ctx.paypal;
   if (!paypal) throw repairPaymentErrors.notAvailable();
-  const payment = await findRepairPaymentByRef(ctx.db, 'paypal', paypalOrderId);
-  if (!payment) throw repairPaymentErrors.paymentUnknown();
+  const payment = await paymentOfReturn(ctx.db, paypalOrderId, key, 'paypal');
   if (payment.status === 'succeeded') return statusOf(ctx, payment);
   let order: PaypalOrder;
   try {
@@ -588,28 +633,27 @@ export async function captureRepairPaypal(ctx: RepairPaymentsContext, paypalOrde
       throw paypalFailure(ctx, error, 'capture');
     }
   }
-  const unit = order.purchase_units?.[0];
-  if (order.id !== paypalOrderId || (unit?.custom_id !== undefined && !unit.custom_id.startsWith('repair-'))) throw repairPaymentErrors.mismatch();
-  const capture = firstCaptureOf(order);
-  if (!capture) throw repairPaymentErrors.refused();
-  if (capture.status === 'PENDING') {
-    await updateRepairPayment(ctx.db, payment.id, { providerStatus: 'PENDING', captureRef: capture.id });
-    return statusOf(ctx, (await findRepairPaymentByRef(ctx.db, 'paypal', paypalOrderId)) ?? payment);
-  }
-  if (capture.status !== 'COMPLETED') {
-    await updateRepairPayment(ctx.db, payment.id, { status: 'failed', providerStatus: capture.status, captureRef: capture.id, lastError: `capture ${capture.status}` });
-    throw repairPaymentErrors.declined();
-  }
-  const cents = capture.amount ? decimalToCents(capture.amount.value) : null;
-  if (capture.amount?.currency_code !== 'EUR' || cents !== payment.amountCents) {
-    await updateRepairPayment(ctx.db, payment.id, { providerStatus: capture.status, captureRef: capture.id, lastError: `captured ${capture.amount?.value ?? 'none'} ${capture.amount?.currency_code ?? ''}, expected ${centsToDecimal(payment.amountCents)} EUR` }, false);
-    throw new AppError('AMOUNT_MISMATCH', 409, paymentMessages.amountMismatch);
-  }
-  await settleRepairPayment(ctx, payment, { captureRef: capture.id, providerStatus: 'COMPLETED' });
+  const reading = await applyRepairPaypalOrder(ctx, payment, order);
+  if (reading === 'not-ours') throw repairPaymentErrors.mismatch();
+  if (reading === 'no-capture') throw repairPaymentErrors.refused();
+  if (reading === 'declined') throw repairPaymentErrors.declined();
+  if (reading === 'amount-mismatch') throw new AppError('AMOUNT_MISMATCH', 409, paymentMessages.amountMismatch);
   return statusOf(ctx, (await findRepairPaymentByRef(ctx.db, 'paypal', paypalOrderId)) ?? payment);
 }
 
 // ───────────────────────── status (return page) ─────────────────────────
+
+/**
+ * The payment a return address names: its provider's id **and** its key. A wrong, missing or
+ * another payment's key, a payment made before keys existed and an unknown id all get the same
+ * 404 (no oracle): the row is looked up by id and key hash together, then the key compared in
+ * constant time.
+ */
+async function paymentOfReturn(db: Db, ref: string, key: string, provider?: RepairPaymentProvider): Promise<RepairPaymentRow> {
+  const payment = await findRepairPaymentForReturn(db, ref, hashReturnKey(key), provider);
+  if (!payment || !returnKeyMatches(payment.returnKeyHash, key)) throw repairPaymentErrors.paymentUnknown();
+  return payment;
+}
 
 async function statusOf(ctx: Pick<RepairPaymentsContext, 'db' | 'backend'>, payment: RepairPaymentRow): Promise<RepairPaymentStatus> {
   let amountDueCents: number | null = null;
@@ -627,9 +671,7 @@ async function statusOf(ctx: Pick<RepairPaymentsContext, 'db' | 'backend'>, paym
   };
 }
 
-/** GET /api/repair-payments/status?ref=: what the return page shows while the webhook lands. */
-export async function repairPaymentStatus(ctx: Pick<RepairPaymentsContext, 'db' | 'backend'>, ref: string): Promise<RepairPaymentStatus> {
-  const payment = await findRepairPaymentByAnyRef(ctx.db, ref);
-  if (!payment) throw repairPaymentErrors.paymentUnknown();
-  return statusOf(ctx, payment);
+/** GET /api/repair-payments/status?ref=&cle=: what the return page shows while the webhook lands. */
+export async function repairPaymentStatus(ctx: Pick<RepairPaymentsContext, 'db' | 'backend'>, ref: string, key: string): Promise<RepairPaymentStatus> {
+  return statusOf(ctx, await paymentOfReturn(ctx.db, ref, key));
 }

@@ -168,6 +168,9 @@ export function toInvoice(record: InvoiceRecord, customer: CustomerRecord | null
       phone: customer?.mobile || customer?.phone || '',
       address: customer ? billingAddressLines(customer) : [],
       organisation: customer?.organization ?? '',
+      // Known to the local backend only (RepairDesk has no such fields): '' otherwise.
+      siren: customer?.siren ?? '',
+      vatNumber: customer?.vatNumber ?? '',
     },
     line_items: record.lines.map((line) => ({
       name: line.name,

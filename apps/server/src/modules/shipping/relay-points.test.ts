@@ -286,12 +286,12 @@ describe('orders delivered to a relay point', () => {
 
     const [confirmation] = await listOutbox(t.database.db, { kind: 'order_confirmation', to: order.billing.email });
     expect(confirmation?.text).toContain('LIVRAISON EN POINT RELAIS');
-    expect(confirmation?.text).toContain('Point relais : CARREFOUR CITY GUJAN CENTRE, 120 COURS DE VERDUN, 33470 GUJAN MESTRAS (Relais Pickup, n° 008253)');
+    expect(confirmation?.text).toContain('Point relais\u00a0: CARREFOUR CITY GUJAN CENTRE, 120 COURS DE VERDUN, 33470 GUJAN MESTRAS (Relais Pickup, n° 008253)');
     expect(confirmation?.text).toContain('livré dans ce point relais, et non à votre adresse');
     expect(confirmation?.html).toContain('CARREFOUR CITY GUJAN CENTRE');
     const staff = (await listOutbox(t.database.db, { kind: 'order_notification', to: defaultStoreProfile.email })).find((mail) => mail.subject === `Nouvelle commande #${order.id}`);
-    expect(staff?.text).toContain('Point relais (colis à y livrer) : CARREFOUR CITY GUJAN CENTRE');
-    expect(staff?.text).toContain('Adresse de facturation : Léa Martin, 5 allée des Mimosas, 33470 Gujan-Mestras');
+    expect(staff?.text).toContain('Point relais (colis à y livrer)\u00a0: CARREFOUR CITY GUJAN CENTRE');
+    expect(staff?.text).toContain('Adresse de facturation\u00a0: Léa Martin, 5 allée des Mimosas, 33470 Gujan-Mestras');
     expect(staff?.text).toContain('Note du client');
   });
 

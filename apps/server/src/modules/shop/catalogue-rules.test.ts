@@ -87,6 +87,9 @@ describe('text helpers', () => {
     expect(long.startsWith(short.slice(0, -1))).toBe(true);
     expect(long[short.length - 1]).toMatch(/[\s,.]/);
     expect(defaultShortDescription('x'.repeat(400))).toHaveLength(150);
+    // White space collapses, no-break spaces stay (French typography), and a cut never falls on one.
+    expect(defaultShortDescription('Reconditionné.\n  État\u00a0: bon,  batterie 10\u202f000\u00a0mAh.')).toBe('Reconditionné. État\u00a0: bon, batterie 10\u202f000\u00a0mAh.');
+    expect(defaultShortDescription(`${'a'.repeat(100)} bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb\u00a0cccccccccc`)).toBe(`${'a'.repeat(100)}…`);
   });
 
   it('gives unknown categories a stable id', () => {

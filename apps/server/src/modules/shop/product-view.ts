@@ -26,7 +26,8 @@ export function productSlug(name: string, id: number): string {
  * with "…" when something was cut. The ellipsis counts in the 150.
  */
 export function defaultShortDescription(description: string, max = SHORT_DESCRIPTION_LENGTH): string {
-  const text = description.replace(/\s+/g, ' ').trim();
+  // White space collapsed, but a no-break space stays one (« État\u00a0: », « 10\u202f000\u00a0mAh »).
+  const text = description.replace(/\s+/g, (run) => (run.includes('\u00a0') ? '\u00a0' : run.includes('\u202f') ? '\u202f' : ' ')).trim();
   if (text.length <= max) return text;
   let cut = text.slice(0, max - 1);
   const space = cut.lastIndexOf(' ');

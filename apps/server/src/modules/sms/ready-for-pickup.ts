@@ -1,7 +1,7 @@
 import { desc, eq, inArray, max, or } from 'drizzle-orm';
 import { readyForPickupSms } from '@erepare/shared/sms';
 import { staffStatusKey } from '@erepare/shared/ticket-status';
-import type { Tx } from '../../db/client.js';
+import type { Executor, Tx } from '../../db/client.js';
 import { bookings, estimates, ticketEvents } from '../../db/schema.js';
 import { getStoreProfile } from '../settings/store-profile.js';
 import type { SmsService } from './service.js';
@@ -26,7 +26,7 @@ export function isReadyForPickupStatus(status: string): boolean {
 type Consent = { phone: string; smsConsent: boolean; createdAt: Date };
 
 /** The latest consent given for this ticket's repair (estimate or booking), or null. */
-export async function repairSmsConsent(tx: Tx, ticket: { id: number; customerId: number | null }): Promise<Consent | null> {
+export async function repairSmsConsent(tx: Executor, ticket: { id: number; customerId: number | null }): Promise<Consent | null> {
   const columns = { phone: estimates.phone, smsConsent: estimates.smsConsent, createdAt: estimates.createdAt };
   const [estimate] = await tx.select(columns).from(estimates).where(eq(estimates.ticketId, ticket.id)).orderBy(desc(estimates.createdAt), desc(estimates.id)).limit(1);
   const ofTicket = tx.select({ id: estimates.id }).from(estimates).where(eq(estimates.ticketId, ticket.id));
@@ -43,23 +43,30 @@ export async function repairSmsConsent(tx: Tx, ticket: { id: number; customerId:
 
 /**
  * Queues the SMS in the status change's transaction (the caller kicks the job after the commit).
- * Once per status event: moving the ticket back and forth texts again, a replayed change does not.
+ * Local tickets: once per status event (moving the ticket back and forth texts again, a replayed
+ * change does not). RepairDesk tickets have no events of ours: the caller gives the key (once per
+ * ticket, jobs/ready-for-pickup-notices.ts).
  */
 export async function queueReadyForPickupSms(
   tx: Tx,
   sms: SmsService,
   ticket: { id: number; customerId: number | null; ticketNumber: string },
+  dedupeKey?: string,
 ): Promise<boolean> {
   if (!sms.enabled) return false;
   const consent = await repairSmsConsent(tx, ticket);
   if (!consent?.smsConsent || !consent.phone) return false;
   const profile = await getStoreProfile(tx);
-  const [event] = await tx.select({ id: max(ticketEvents.id) }).from(ticketEvents).where(eq(ticketEvents.ticketId, ticket.id));
+  let key = dedupeKey;
+  if (key === undefined) {
+    const [event] = await tx.select({ id: max(ticketEvents.id) }).from(ticketEvents).where(eq(ticketEvents.ticketId, ticket.id));
+    key = `ready_for_pickup:${ticket.ticketNumber}:${event?.id ?? 0}`;
+  }
   return sms.queue(tx, {
     kind: 'ready_for_pickup',
     to: consent.phone,
     body: readyForPickupSms({ storeName: profile.name, ticket: ticket.ticketNumber, openingHours: profile.openingHours }),
     consent: true,
-    dedupeKey: `ready_for_pickup:${ticket.ticketNumber}:${event?.id ?? 0}`,
+    dedupeKey: key,
   });
 }

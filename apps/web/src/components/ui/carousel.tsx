@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type FocusEvent, type ReactNode } from 'react';
 import type { EmblaCarouselType } from 'embla-carousel';
-import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
+import ChevronLeft from 'lucide-react/icons/chevron-left';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import Pause from 'lucide-react/icons/pause';
+import Play from 'lucide-react/icons/play';
 import { buttonClasses } from './button';
 
 type CarouselProps = {

@@ -17,7 +17,7 @@ export function PriceTag({ priceCents, regularCents = null, size = 'md', classNa
   return (
     <p className={`flex flex-wrap items-baseline gap-x-2 ${className}`}>
       <span className={`${sizes[size]} font-bold tabular-nums ${onSale ? 'text-red-700 dark:text-red-300' : 'text-slate-900 dark:text-slate-50'}`}>
-        {onSale ? <span className="sr-only">Prix promotionnel : </span> : null}
+        {onSale ? <span className="sr-only">Prix promotionnel&nbsp;: </span> : null}
         {formatCents(priceCents)}
       </span>
       {onSale ? (

@@ -34,7 +34,7 @@ export function QuantityStepper({ value, max, min = 1, onChange, itemName, disab
       >
         <Minus aria-hidden="true" className="size-4" />
       </button>
-      <output aria-live="polite" aria-label={`Quantité : ${value}`} className="min-w-9 text-center font-semibold tabular-nums">
+      <output aria-live="polite" aria-label={`Quantité\u00a0: ${value}`} className="min-w-9 text-center font-semibold tabular-nums">
         {value}
       </output>
       <button

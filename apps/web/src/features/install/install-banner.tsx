@@ -1,4 +1,5 @@
-import { Download, X } from 'lucide-react';
+import Download from 'lucide-react/icons/download';
+import X from 'lucide-react/icons/x';
 import { useEffect, useState } from 'react';
 import { INSTALL_BANNER_DELAY_MS, notificationMessages } from '@erepare/shared/notifications';
 import { Button } from '../../components/ui/button';

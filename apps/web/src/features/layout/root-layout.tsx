@@ -1,11 +1,10 @@
 import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { LocalBusinessJsonLd } from '../../components/local-business-json-ld';
-import { MaintenanceNotice } from '../../components/maintenance-notice';
-import { RestrictedShopNotice } from '../../components/restricted-shop-notice';
 import { SetupBanner } from '../../components/setup-banner';
 import { Spinner } from '../../components/ui/spinner';
 import { matchRoute, normalisePath } from '@erepare/shared/routes';
+import { lazyComponent } from '../../lib/lazy-component';
 import { useRefreshStaleSettings, useSiteSettings } from '../../lib/site-settings';
 import { applyTheme, readTheme } from '../../lib/theme-store';
 import { themeAreaForPath } from '@erepare/shared/theme';
@@ -13,6 +12,10 @@ import { useTheme } from '../../lib/use-theme';
 import { Footer } from './components/footer';
 import { Header } from './components/header';
 import { WhatsAppButton } from './components/whatsapp-button';
+
+// Shown only while the site or the shop is closed: their code is not part of every page's.
+const MaintenanceNotice = lazyComponent(() => import('../../components/maintenance-notice').then((m) => ({ default: m.MaintenanceNotice })));
+const RestrictedShopNotice = lazyComponent(() => import('../../components/restricted-shop-notice').then((m) => ({ default: m.RestrictedShopNotice })));
 
 /** Pages that describe the shop with their own LocalBusiness data (their own name and description). */
 const OWN_LOCAL_BUSINESS = new Set(['service', 'landing', 'qualirepar', 'reparacteurs']);
@@ -46,12 +49,12 @@ function useFocusOnNavigation() {
   }, [pathname]);
 }
 
-/** Pages where the floating WhatsApp button would cover prices and order buttons on a phone. */
 /**
  * Pages where, on a phone, the floating WhatsApp button would sit on what the visitor came to use
- * (order and « Ajouter » buttons, the tracking table's last line): there the footer's link is enough.
+ * (order and « Ajouter » buttons, the tracking table's last line, an estimate's or an invoice's
+ * amounts, the booking calendar): there the footer's link is enough.
  */
-const NO_FLOATING_WHATSAPP_ON_PHONE = ['/panier', '/checkout', '/commande', '/payment/', '/boutique', '/produit/', '/suivi'];
+const NO_FLOATING_WHATSAPP_ON_PHONE = ['/panier', '/checkout', '/commande', '/payment/', '/boutique', '/produit/', '/suivi', '/devis/consulter', '/payer-facture', '/rendez-vous'];
 
 export function RootLayout() {
   const pathname = normalisePath(useLocation().pathname);
@@ -74,7 +77,9 @@ export function RootLayout() {
     return (
       <>
         <main id="contenu" tabIndex={-1} className="outline-none">
-          <MaintenanceNotice />
+          <Suspense fallback={null}>
+            <MaintenanceNotice />
+          </Suspense>
         </main>
         <WhatsAppButton />
       </>

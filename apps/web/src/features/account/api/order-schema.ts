@@ -59,6 +59,9 @@ export const shopOrderSchema = z.object({
   total: amount,
   payment_method_title: text,
   transaction_id: text,
+  /** Issue 22 §1: a paid order's invoice (FB-{year}-{000001}) and its date; absent before payment. */
+  invoice_number: z.string().nullish(),
+  date_invoiced: z.string().nullish(),
   customer_note: text,
   billing: orderAddressSchema.nullish().transform((value) => value ?? emptyAddress),
   shipping: orderAddressSchema.nullish().transform((value) => value ?? emptyAddress),

@@ -6,15 +6,19 @@ import {
   adminActionResponseSchema,
   adminBookingsResponseSchema,
   bookingSettingsResponseSchema,
+  closureConflictResponseSchema,
+  closureCreatedResponseSchema,
   closuresResponseSchema,
   type AdminBooking,
   type AdminBookingDay,
   type AdminSlot,
+  type ClosureBooking,
+  type ClosureCreateRequest,
 } from '@erepare/shared/schemas/bookings';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ErrorBox, Field } from '../../../components/ui/field';
-import { apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '../../../lib/api-client';
 import { toastSuccess } from '../../../lib/toast';
 import { Panel, Pill, QueryState, SelectField } from './shop/kit';
 
@@ -343,32 +347,87 @@ function SettingsForm({ initial, saved }: { initial: SettingsValues; saved: bool
 
 // ─── Closures ───────────────────────────────────────────────────────────────────────────────────
 
-function ClosuresPanel() {
+/** The bookings a closure would cancel, read from its 409 (null for any other error). */
+function closureConflict(error: unknown): ClosureBooking[] | null {
+  if (!(error instanceof ApiError) || error.code !== 'CLOSURE_HAS_BOOKINGS') return null;
+  const parsed = closureConflictResponseSchema.safeParse(error.details);
+  return parsed.success ? parsed.data.bookings : null;
+}
+
+export function ClosuresPanel() {
   const [year, setYear] = useState(() => Number(parisDay(new Date()).slice(0, 4)));
   const [day, setDay] = useState('');
   const [reason, setReason] = useState('');
+  // The day staff asked to close and the bookings it has: the dialog asking to cancel them.
+  const [conflict, setConflict] = useState<{ day: string; reason: string; bookings: ClosureBooking[] } | null>(null);
   const closures = useQuery({
     queryKey: keys.closures(year),
     queryFn: ({ signal }) => apiRequest(`/api/admin/bookings/closures?year=${year}`, { schema: closuresResponseSchema, signal }).then((response) => response.data),
   });
-  const add = useAction((body: { day: string; reason: string }) => apiRequest('/api/admin/bookings/closures', { method: 'POST', body, schema: adminActionResponseSchema }));
+  const add = useAction((body: ClosureCreateRequest) => apiRequest('/api/admin/bookings/closures', { method: 'POST', body, schema: closureCreatedResponseSchema }));
   const remove = useAction((id: number) => apiRequest(`/api/admin/bookings/closures/${id}`, { method: 'DELETE', schema: adminActionResponseSchema }));
+  const done = () => (setDay(''), setReason(''));
+  const hit = conflict?.bookings.length ?? 0;
   return (
     <Panel title="Fermetures exceptionnelles">
       <form
         className="flex flex-wrap items-end gap-3"
         onSubmit={(event) => {
           event.preventDefault();
-          add.mutate({ day, reason }, { onSuccess: () => (setDay(''), setReason('')) });
+          // The button stays enabled while the answer comes (a disabled button would drop the focus the dialog gives back).
+          if (add.isPending) return;
+          add.mutate(
+            { day, reason },
+            {
+              onSuccess: done,
+              onError: (error) => {
+                const bookings = closureConflict(error);
+                if (bookings) setConflict({ day, reason, bookings });
+              },
+            },
+          );
         }}
       >
         <Field label="Jour fermé" type="date" value={day} onChange={(event) => setDay(event.target.value)} required className="w-44" />
         <Field label="Motif (facultatif)" value={reason} onChange={(event) => setReason(event.target.value)} maxLength={200} className="min-w-56 flex-1" />
-        <Button type="submit" disabled={add.isPending || !day}>
+        <Button type="submit" disabled={!day}>
           Fermer ce jour
         </Button>
       </form>
-      {add.error ? <div className="mt-3"><ErrorBox>{add.error.message}</ErrorBox></div> : null}
+      {conflict ? (
+        <ConfirmDialog
+          title={`Fermer le ${formatBookingDay(conflict.day)}\u00a0?`}
+          confirmLabel={hit === 1 ? 'Fermer et prévenir le client' : 'Fermer et prévenir les clients'}
+          cancelLabel="Annuler"
+          onConfirm={() => {
+            const { day: closedDay, reason: closedReason } = conflict;
+            setConflict(null);
+            add.mutate({ day: closedDay, reason: closedReason, cancelBookings: true }, { onSuccess: done });
+          }}
+          onCancel={() => {
+            setConflict(null);
+            add.reset();
+          }}
+        >
+          <p>
+            {hit === 1 ? 'Un rendez-vous est pris ce jour-là. Il sera annulé' : `${hit} rendez-vous sont pris ce jour-là. Ils seront annulés`} et{' '}
+            {hit === 1 ? 'le client prévenu' : 'les clients prévenus'} par e-mail (et par SMS s’ils l’ont accepté), avec le motif de la fermeture et un lien pour reprendre rendez-vous.
+          </p>
+          {/* A long day scrolls inside the dialog (focusable, so the keyboard scrolls it too). */}
+          <div className="mt-3 max-h-60 overflow-y-auto rounded-lg border border-slate-200 px-3 py-2 dark:border-slate-700" tabIndex={0} role="region" aria-label="Rendez-vous qui seront annulés">
+            <ul className="space-y-1" aria-label="Rendez-vous qui seront annulés">
+              {conflict.bookings.map((booking) => (
+                <li key={booking.reference} className="flex flex-wrap gap-x-2">
+                  <span className="font-semibold tabular-nums">{formatBookingTime(new Date(booking.slotStart))}</span>
+                  <span>{booking.name}</span>
+                  <span className="font-mono text-slate-700 dark:text-slate-300">{booking.reference}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </ConfirmDialog>
+      ) : null}
+      {add.error && !closureConflict(add.error) ? <div className="mt-3"><ErrorBox>{add.error.message}</ErrorBox></div> : null}
       {remove.error ? <div className="mt-3"><ErrorBox>{remove.error.message}</ErrorBox></div> : null}
       <div className="mt-4 flex items-center gap-2">
         <Button variant="secondary" onClick={() => setYear(year - 1)} aria-label={`Année ${year - 1}`}>

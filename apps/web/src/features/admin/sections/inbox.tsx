@@ -323,7 +323,7 @@ function Detail({ kind, id, closeHref }: { kind: Kind; id: number; closeHref: st
         <p className="rounded-lg bg-slate-50 p-3 text-sm whitespace-pre-wrap dark:bg-ink-800">{m.message}</p>
         <Photos kind={kind} item={m.id} files={m.attachments} name={m.name} />
         <StatusForm kind={kind} id={m.id} status={m.status} />
-        <ReplyForm key={m.id} kind={kind} id={m.id} to={m.email} defaultSubject={`Re : ${m.subject}`} />
+        <ReplyForm key={m.id} kind={kind} id={m.id} to={m.email} defaultSubject={`Re\u00a0: ${m.subject}`} />
       </div>
     );
   } else if (item.data.quote) {

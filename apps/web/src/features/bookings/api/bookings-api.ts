@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import {
+  accountBookingResponseSchema,
+  accountBookingsResponseSchema,
   bookingSlotsResponseSchema,
   createBookingResponseSchema,
   managedBookingResponseSchema,
   slotFullResponseSchema,
+  type AccountBooking,
   type BookingSummary,
   type CreateBookingRequest,
   type ManagedBooking,
@@ -77,6 +80,34 @@ export function fetchManagedBooking(token: string, signal?: AbortSignal): Promis
 
 export function cancelBooking(token: string) {
   return apiRequest('/api/bookings/manage/cancel', { method: 'POST', body: { token }, schema: managedBookingResponseSchema });
+}
+
+// ─── The customer's account ─────────────────────────────────────────────────────────────────────
+
+/** Under the account's key: signing out or linking (which drop ['account']) drop these too. */
+export const accountBookingsKey = ['account', 'bookings'] as const;
+
+/** The signed-in customer's bookings (the server applies the one ownership rule). */
+export function useAccountBookings(enabled: boolean) {
+  return useQuery({
+    queryKey: accountBookingsKey,
+    queryFn: ({ signal }) => apiRequest('/api/account/bookings', { schema: accountBookingsResponseSchema, signal }).then((response) => response.data),
+    enabled,
+    staleTime: 30_000,
+    // The retry button is the customer's.
+    retry: false,
+  });
+}
+
+export function rescheduleAccountBooking(id: number, slotStart: string): Promise<SlotOutcome<AccountBooking>> {
+  return postForSlot(`/api/account/bookings/${id}/reschedule`, { slotStart }, (payload) => {
+    const parsed = accountBookingResponseSchema.safeParse(payload);
+    return parsed.success ? parsed.data : null;
+  });
+}
+
+export function cancelAccountBooking(id: number) {
+  return apiRequest(`/api/account/bookings/${id}/cancel`, { method: 'POST', schema: accountBookingResponseSchema });
 }
 
 /** « Ajouter à mon agenda »: the .ics as a data: URL (works without a round trip, in every browser). */

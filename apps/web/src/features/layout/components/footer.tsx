@@ -1,4 +1,7 @@
-import { Clock, Mail, MapPin, Phone } from 'lucide-react';
+import Clock from 'lucide-react/icons/clock';
+import Mail from 'lucide-react/icons/mail';
+import MapPin from 'lucide-react/icons/map-pin';
+import Phone from 'lucide-react/icons/phone';
 import { Link } from 'react-router';
 import { siFacebook, siInstagram, siTiktok, siWhatsapp } from 'simple-icons';
 import { formatAddress, mapsUrl, whatsappUrl, type StoreProfile } from '@erepare/shared/store-profile';
@@ -116,7 +119,7 @@ export function Footer() {
       </div>
       <div className="border-t border-slate-200 dark:border-slate-800">
         <p className="mx-auto max-w-7xl px-4 pt-4 pb-24 text-xs text-slate-600 sm:pb-4 dark:text-slate-400">
-          © {new Date().getFullYear()} {storeProfile.name} – {storeProfile.address.city} · SIRET {storeProfile.siret}
+          © {new Date().getFullYear()} {storeProfile.name} – {storeProfile.address.city} · SIRET {storeProfile.siret.replace(/(\d) (?=\d)/g, '$1\u00a0')}
         </p>
       </div>
     </footer>

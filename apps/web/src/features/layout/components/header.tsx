@@ -1,4 +1,7 @@
-import { ChevronDown, Menu, ShoppingCart, X } from 'lucide-react';
+import ChevronDown from 'lucide-react/icons/chevron-down';
+import Menu from 'lucide-react/icons/menu';
+import ShoppingCart from 'lucide-react/icons/shopping-cart';
+import X from 'lucide-react/icons/x';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, Link, NavLink } from 'react-router';
 import { useFeatureSlots } from '../../../lib/feature-slots';

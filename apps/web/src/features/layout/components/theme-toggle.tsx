@@ -1,4 +1,5 @@
-import { Moon, Sun } from 'lucide-react';
+import Moon from 'lucide-react/icons/moon';
+import Sun from 'lucide-react/icons/sun';
 import { useTheme } from '../../../lib/use-theme';
 
 const areaNames = { shop: 'de la boutique', tracking: 'du suivi', quote: 'du devis', site: 'du site' } as const;

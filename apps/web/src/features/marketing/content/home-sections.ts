@@ -1,18 +1,16 @@
-import {
-  BatteryCharging,
-  Camera,
-  Cpu,
-  Gamepad2,
-  Laptop,
-  Mic,
-  Plug,
-  Radio,
-  Smartphone,
-  Speaker,
-  SquareDot,
-  Tablet,
-  type LucideIcon,
-} from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import BatteryCharging from 'lucide-react/icons/battery-charging';
+import Camera from 'lucide-react/icons/camera';
+import Cpu from 'lucide-react/icons/cpu';
+import Gamepad2 from 'lucide-react/icons/gamepad-2';
+import Laptop from 'lucide-react/icons/laptop';
+import Mic from 'lucide-react/icons/mic';
+import Plug from 'lucide-react/icons/plug';
+import Radio from 'lucide-react/icons/radio';
+import Smartphone from 'lucide-react/icons/smartphone';
+import Speaker from 'lucide-react/icons/speaker';
+import SquareDot from 'lucide-react/icons/square-dot';
+import Tablet from 'lucide-react/icons/tablet';
 import { REPAIRS_FROM_EUROS, REPAIR_WARRANTY_MONTHS } from '@erepare/shared/warranty';
 
 /** Texts and figures of the home page below its first screen (spec 3 §2, §9): they load with it. */

@@ -1,11 +1,9 @@
-import {
-  Gamepad2,
-  Laptop,
-  Recycle,
-  Smartphone,
-  Tablet,
-  type LucideIcon,
-} from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import Gamepad2 from 'lucide-react/icons/gamepad-2';
+import Laptop from 'lucide-react/icons/laptop';
+import Recycle from 'lucide-react/icons/recycle';
+import Smartphone from 'lucide-react/icons/smartphone';
+import Tablet from 'lucide-react/icons/tablet';
 import { PRODUCT_WARRANTY_MONTHS, REPAIRS_FROM_EUROS, REPAIR_WARRANTY_MONTHS } from '@erepare/shared/warranty';
 
 /** Texts and figures of the home page (spec 3 §2 « Home page », §9). */

@@ -11,7 +11,7 @@ export function CgvPage() {
     <div className="mx-auto w-full max-w-4xl px-4 py-10 sm:py-16">
       <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">Conditions générales de vente</h1>
       <p className="mt-4 max-w-3xl text-lg text-slate-700 dark:text-slate-300">
-        Réparations, ventes en boutique et en ligne, rachat d’appareils : les règles qui s’appliquent entre nous, vos droits de consommateur et nos garanties.
+        Réparations, ventes en boutique et en ligne, rachat d’appareils&nbsp;: les règles qui s’appliquent entre nous, vos droits de consommateur et nos garanties.
       </p>
       <div className="mt-8">
         <LegalTableOfContents sections={[overview, ...articles]} />
@@ -21,7 +21,7 @@ export function CgvPage() {
         {articles.map((article) => (
           <LegalSectionView key={article.id} section={article} />
         ))}
-        <LegalContactBlock text="Une question sur une commande, un devis, une garantie ou une rétractation : nous vous répondons par téléphone, par e-mail ou à l’atelier." />
+        <LegalContactBlock text="Une question sur une commande, un devis, une garantie ou une rétractation&nbsp;: nous vous répondons par téléphone, par e-mail ou à l’atelier." />
       </div>
     </div>
   );

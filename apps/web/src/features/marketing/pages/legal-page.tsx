@@ -43,7 +43,7 @@ export function LegalPage() {
         {sections.map((section) => (
           <LegalSectionView key={section.id} section={section} />
         ))}
-        <LegalContactBlock text="Une question sur ces mentions, sur vos données ou pour exercer vos droits : écrivez-nous ou appelez l’atelier." />
+        <LegalContactBlock text="Une question sur ces mentions, sur vos données ou pour exercer vos droits&nbsp;: écrivez-nous ou appelez l’atelier." />
       </div>
     </div>
   );

@@ -8,7 +8,7 @@ export function NotFoundPage() {
         404
       </p>
       <h1 className="mt-4 text-3xl font-bold">
-        <span className="sr-only">Erreur 404 : </span>
+        <span className="sr-only">Erreur 404&nbsp;: </span>
         <span lang="en">Oops! Page not found</span>
       </h1>
       <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">

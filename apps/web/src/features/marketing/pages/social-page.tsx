@@ -12,7 +12,7 @@ export function SocialPage() {
       <PageIntro
         eyebrow="Restons en contact"
         title="Nos réseaux sociaux"
-        lead={`Suivez la vie de l’atelier ${storeProfile.name} : réparations du jour, conseils d’entretien et informations pratiques. Les liens s’ouvrent dans un nouvel onglet.`}
+        lead={`Suivez la vie de l’atelier ${storeProfile.name}\u00a0: réparations du jour, conseils d’entretien et informations pratiques. Les liens s’ouvrent dans un nouvel onglet.`}
       />
       <div className="mx-auto w-full max-w-5xl px-4">
         <ul className="grid gap-4 md:grid-cols-3">

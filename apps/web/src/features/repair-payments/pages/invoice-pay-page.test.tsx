@@ -11,6 +11,8 @@ const PAY = '/api/invoice-links/pay';
 const STATUS = '/api/repair-payments/status';
 const CAPTURE = '/api/repair-payments/paypal/capture';
 const TOKEN = 'tok_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
+/** The secret the provider's return address carries (cle=). */
+const KEY = 'Kq3_cle-de-retour-0123456789abcdefghijklmnop';
 
 function summary(overrides: Partial<InvoicePaySummary> = {}): InvoicePaySummary {
   return {
@@ -121,13 +123,13 @@ describe('/payer-facture with a link', () => {
 describe('/payer-facture back from the provider', () => {
   it('Stripe: « Paiement en cours de confirmation… » while the webhook is on its way, then « Paiement reçu » with the amount; polling stops', async () => {
     let calls = 0;
-    const { sent } = stubApi({
+    const { sent, mock } = stubApi({
       [STATUS]: () => {
         calls += 1;
         return status(calls === 1 ? payment({ state: 'pending' }) : payment());
       },
     });
-    renderAt(<InvoicePayPage pollMs={20} />, '/payer-facture?provider=stripe&session_id=cs_test_123');
+    renderAt(<InvoicePayPage pollMs={20} />, `/payer-facture?provider=stripe&cle=${KEY}&session_id=cs_test_123`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Paiement en cours de confirmation…' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Paiement reçu' })).toBeInTheDocument();
     expect(screen.getByText(/Nous avons bien reçu votre paiement de/)?.textContent).toContain('100,00\u00a0€ pour la facture F-2026-0042');
@@ -135,18 +137,45 @@ describe('/payer-facture back from the provider', () => {
     expect(screen.queryByText(/Reste à payer/)).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toHaveFocus();
     expect(sent[STATUS]).toHaveLength(2);
+    // Each poll names the session and its return key, to our own API only.
+    for (const [url] of mock.mock.calls) {
+      const asked = new URL(String(url), 'http://boutique.test');
+      expect(asked.pathname).toBe(STATUS);
+      expect(Object.fromEntries(asked.searchParams)).toEqual({ ref: 'cs_test_123', cle: KEY });
+    }
+    // The key is kept nowhere in the browser.
+    const stored = [window.sessionStorage, window.localStorage].flatMap((storage) => Object.keys(storage).map((name) => storage.getItem(name) ?? ''));
+    expect(stored.join(' ')).not.toContain(KEY);
+  });
+
+  it.each([
+    ['Stripe', '/payer-facture?provider=stripe&session_id=cs_test_123'],
+    ['PayPal', '/payer-facture?provider=paypal&token=5O190127TN364715T&PayerID=FSMVU44LF3YUS'],
+  ])('%s back without the return key: « Paiement introuvable », nothing asked of the server', async (_provider, path) => {
+    const { mock } = stubApi({ [STATUS]: () => status(payment()), [CAPTURE]: () => status(payment()) });
+    renderAt(<InvoicePayPage pollMs={20} />, path);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Paiement introuvable' })).toBeInTheDocument();
+    expect(screen.getByRole('alert').textContent).toContain(repairPaymentMessages.paymentUnknown);
+    expect(mock).not.toHaveBeenCalled();
+  });
+
+  it('a key the server does not know (404) says « Paiement introuvable », not a failure', async () => {
+    stubApi({ [STATUS]: () => failure(repairPaymentMessages.paymentUnknown, 404, 'PAYMENT_NOT_FOUND') });
+    renderAt(<InvoicePayPage pollMs={20} />, `/payer-facture?provider=stripe&cle=mauvaise&session_id=cs_test_123`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Paiement introuvable' })).toBeInTheDocument();
+    expect(screen.getByRole('alert').textContent).toContain(repairPaymentMessages.paymentUnknown);
   });
 
   it('a partial payment shows what is left', async () => {
     stubApi({ [STATUS]: () => status(payment({ amountCents: 5_000, amountDueCents: 2_500 })) });
-    renderAt(<InvoicePayPage pollMs={20} />, '/payer-facture?provider=stripe&session_id=cs_test_9');
+    renderAt(<InvoicePayPage pollMs={20} />, `/payer-facture?provider=stripe&cle=${KEY}&session_id=cs_test_9`);
     expect((await screen.findByText(/Reste à payer/)).textContent).toContain('Reste à payer\u00a0: 25,00\u00a0€');
   });
 
   it('a failed payment offers « Réessayer » back to the page it was started from', async () => {
     window.sessionStorage.setItem('erepare.repair-pay.return', `/payer-facture?token=${TOKEN}`);
     stubApi({ [STATUS]: () => status(payment({ state: 'failed' })) });
-    renderAt(<InvoicePayPage pollMs={20} />, '/payer-facture?provider=stripe&session_id=cs_test_2');
+    renderAt(<InvoicePayPage pollMs={20} />, `/payer-facture?provider=stripe&cle=${KEY}&session_id=cs_test_2`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Le paiement n’a pas abouti' })).toBeInTheDocument();
     expect(screen.getByRole('alert').textContent).toContain(repairPaymentMessages.returnFailed);
     expect(screen.getByRole('link', { name: 'Réessayer' })).toHaveAttribute('href', `/payer-facture?token=${TOKEN}`);
@@ -154,15 +183,15 @@ describe('/payer-facture back from the provider', () => {
 
   it('PayPal: the order is captured once (not taken for a link token), then the outcome shown', async () => {
     const { sent } = stubApi({ [CAPTURE]: () => status(payment({ provider: 'paypal' })), [VIEW]: () => view(summary()) });
-    renderAt(<InvoicePayPage pollMs={20} />, '/payer-facture?provider=paypal&token=5O190127TN364715T&PayerID=FSMVU44LF3YUS');
+    renderAt(<InvoicePayPage pollMs={20} />, `/payer-facture?provider=paypal&cle=${KEY}&token=5O190127TN364715T&PayerID=FSMVU44LF3YUS`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Paiement reçu' })).toBeInTheDocument();
-    expect(sent[CAPTURE]).toEqual([{ paypalOrderId: '5O190127TN364715T' }]);
+    expect(sent[CAPTURE]).toEqual([{ paypalOrderId: '5O190127TN364715T', cle: KEY }]);
     expect(sent[VIEW]).toBeUndefined();
   });
 
   it('PayPal refusing the capture: the French message and « Réessayer »', async () => {
     stubApi({ [CAPTURE]: () => failure(repairPaymentMessages.declined, 402, 'PAYMENT_DECLINED') });
-    renderAt(<InvoicePayPage pollMs={20} />, '/payer-facture?provider=paypal&token=5O190127TN364715T&PayerID=X');
+    renderAt(<InvoicePayPage pollMs={20} />, `/payer-facture?provider=paypal&cle=${KEY}&token=5O190127TN364715T&PayerID=X`);
     expect((await screen.findByRole('alert')).textContent).toContain(repairPaymentMessages.declined);
     expect(screen.getByRole('link', { name: 'Réessayer' })).toHaveAttribute('href', '/compte?tab=invoices');
   });
@@ -170,7 +199,7 @@ describe('/payer-facture back from the provider', () => {
   it('annule=1: « Paiement annulé » and the way back to pay, nothing asked of the server', async () => {
     window.sessionStorage.setItem('erepare.repair-pay.return', `/payer-facture?token=${TOKEN}`);
     const { mock } = stubApi({});
-    renderAt(<InvoicePayPage />, '/payer-facture?provider=stripe&annule=1');
+    renderAt(<InvoicePayPage />, `/payer-facture?provider=stripe&cle=${KEY}&annule=1`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Paiement annulé' })).toBeInTheDocument();
     expect(screen.getByRole('status').textContent).toBe(repairPaymentMessages.returnCanceled);
     expect(screen.getByRole('link', { name: 'Retour au paiement' })).toHaveAttribute('href', `/payer-facture?token=${TOKEN}`);

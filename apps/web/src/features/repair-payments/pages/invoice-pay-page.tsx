@@ -69,7 +69,9 @@ const linkTitles: Record<string, string> = {
  * /payer-facture (issue 24 §4). With `?token=` (the « Payer en ligne » link of the « prête à
  * récupérer » e-mail): the invoice and the pay button, without an account. Back from the provider
  * (`?provider=` present — PayPal adds its own `token`, the order id, so `provider` is read first):
- * the payment's outcome, polled until the provider's word has reached our server.
+ * the payment's outcome, polled until the provider's word has reached our server. The return
+ * address carries the payment's secret (`cle`): it goes to our server with each request and
+ * nowhere else (not in the query cache's key, not in storage, not in « Réessayer »'s path).
  */
 export function InvoicePayPage({ pollMs = POLL_MS, redirect }: PageProps) {
   const [params] = useSearchParams();
@@ -77,8 +79,14 @@ export function InvoicePayPage({ pollMs = POLL_MS, redirect }: PageProps) {
   if (provider === 'stripe' || provider === 'paypal') {
     if (params.get('annule') === '1') return <Canceled />;
     const ref = provider === 'stripe' ? params.get('session_id') : params.get('token');
-    if (!ref) return <Problem title="Paiement introuvable" message={repairPaymentMessages.paymentUnknown} />;
-    return provider === 'paypal' ? <PaypalReturn orderId={ref} pollMs={pollMs} /> : <PaymentOutcome paymentRef={ref} pollMs={pollMs} />;
+    const key = params.get('cle')?.trim() ?? '';
+    // Without its key, the server would not say anything of the payment: not asked.
+    if (!ref || !key) return <Problem title="Paiement introuvable" message={repairPaymentMessages.paymentUnknown} />;
+    return provider === 'paypal' ? (
+      <PaypalReturn orderId={ref} returnKey={key} pollMs={pollMs} />
+    ) : (
+      <PaymentOutcome paymentRef={ref} returnKey={key} pollMs={pollMs} />
+    );
   }
   const token = params.get('token')?.trim() ?? '';
   if (!token) return <Problem title="Lien incomplet" message={repairPaymentMessages.linkUnknown} />;
@@ -155,26 +163,26 @@ function Canceled() {
 }
 
 /** PayPal's return: the order is captured first (once, even when effects run twice), then its outcome shown. */
-function PaypalReturn({ orderId, pollMs }: { orderId: string; pollMs: number }) {
+function PaypalReturn({ orderId, returnKey, pollMs }: { orderId: string; returnKey: string; pollMs: number }) {
   const capture = useMutation({ mutationFn: captureRepairPaypal });
   const { mutate } = capture;
   const started = useRef<string | null>(null);
   useEffect(() => {
     if (started.current === orderId) return;
     started.current = orderId;
-    mutate(orderId);
-  }, [orderId, mutate]);
+    mutate({ paypalOrderId: orderId, key: returnKey });
+  }, [orderId, returnKey, mutate]);
   if (capture.isError) return <Failed message={capture.error instanceof ApiError ? capture.error.message : UNAVAILABLE_MESSAGE} />;
   if (!capture.isSuccess) return <Pending />;
-  return <PaymentOutcome paymentRef={orderId} pollMs={pollMs} initial={capture.data} />;
+  return <PaymentOutcome paymentRef={orderId} returnKey={returnKey} pollMs={pollMs} initial={capture.data} />;
 }
 
-function PaymentOutcome({ paymentRef, pollMs, initial }: { paymentRef: string; pollMs: number; initial?: RepairPaymentStatus }) {
+function PaymentOutcome({ paymentRef, returnKey, pollMs, initial }: { paymentRef: string; returnKey: string; pollMs: number; initial?: RepairPaymentStatus }) {
   const client = useQueryClient();
   const queryKey = ['repair-payment-status', paymentRef] as const;
   const status = useQuery({
     queryKey,
-    queryFn: ({ signal }) => repairPaymentStatus(paymentRef, signal),
+    queryFn: ({ signal }) => repairPaymentStatus(paymentRef, returnKey, signal),
     ...(initial ? { initialData: initial } : {}),
     retry: false,
     // Asked again while the provider's word has not reached us, for about a minute.

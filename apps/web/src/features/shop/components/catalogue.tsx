@@ -300,7 +300,7 @@ export function Catalogue({ title, lead, notice }: CatalogueProps) {
         <section aria-labelledby={ids.results} aria-busy={products.isPending || busy} className="mt-6 lg:mt-0">
           <div className="mb-3 flex min-h-6 items-center justify-between gap-3">
             <h2 id={ids.results} ref={resultsHeading} tabIndex={-1} className="text-sm font-medium text-slate-700 outline-none dark:text-slate-300">
-              <span className="sr-only">Résultats : </span>
+              <span className="sr-only">Résultats&nbsp;: </span>
               {products.isPending ? 'Chargement des produits…' : resultLabel}
             </h2>
             {/* The count is announced when it changes (a live region may not sit inside a heading). */}

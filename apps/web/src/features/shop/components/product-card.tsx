@@ -27,7 +27,7 @@ export const ProductCard = memo(function ProductCard({ product, onAdd, priority 
         <div className="absolute inset-x-2 top-2 flex flex-wrap items-start gap-1">
           {product.on_sale && regular !== null && regular > price ? (
             <span className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white">
-              -{Math.round(((regular - price) / regular) * 100)} %
+              -{Math.round(((regular - price) / regular) * 100)}&nbsp;%
             </span>
           ) : null}
           {product.product_type === 'device' ? (

@@ -140,13 +140,13 @@ function ProductDetail({ product }: { product: Product }) {
             <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700 dark:text-slate-300">
               {product.condition ? (
                 <div className="flex gap-1">
-                  <dt>État :</dt>
+                  <dt>État&nbsp;:</dt>
                   <dd className="font-semibold">{product.condition}</dd>
                 </div>
               ) : null}
               {product.sku ? (
                 <div className="flex gap-1">
-                  <dt>Réf. :</dt>
+                  <dt>Réf.&nbsp;:</dt>
                   <dd>{product.sku}</dd>
                 </div>
               ) : null}
@@ -171,7 +171,7 @@ function ProductDetail({ product }: { product: Product }) {
             <li className="flex gap-3">
               <Scale aria-hidden="true" className="size-5 shrink-0 text-brand-700 dark:text-brand-300" />
               <p>
-                En plus, les garanties légales s’appliquent : garantie de conformité (2 ans) et garantie des vices cachés.{' '}
+                En plus, les garanties légales s’appliquent&nbsp;: garantie de conformité (2 ans) et garantie des vices cachés.{' '}
                 <Link to="/cgv" className="font-semibold text-brand-800 underline underline-offset-2 dark:text-brand-300">
                   Conditions générales de vente
                 </Link>

@@ -13,8 +13,8 @@ function BetaNotice() {
     >
       <FlaskConical aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
       <p>
-        <strong>Boutique en version bêta.</strong> Vous pouvez déjà commander ; de nouvelles fonctions arrivent bientôt. Une
-        question sur un produit ? <Link to="/contact" className="font-semibold underline underline-offset-2">Contactez l’atelier</Link>.
+        <strong>Boutique en version bêta.</strong> Vous pouvez déjà commander&nbsp;; de nouvelles fonctions arrivent bientôt. Une
+        question sur un produit&nbsp;? <Link to="/contact" className="font-semibold underline underline-offset-2">Contactez l’atelier</Link>.
       </p>
     </aside>
   );

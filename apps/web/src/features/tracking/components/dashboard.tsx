@@ -197,7 +197,7 @@ export function Dashboard() {
             Réparations des {DASHBOARD_PERIOD_DAYS} derniers jours
           </h2>
           <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-            Dernière mise à jour :{' '}
+            Dernière mise à jour&nbsp;:{' '}
             {tickets.dataUpdatedAt ? (
               <time dateTime={new Date(tickets.dataUpdatedAt).toISOString()} className="font-semibold">
                 {formatUpdateTime(tickets.dataUpdatedAt)}
@@ -217,7 +217,7 @@ export function Dashboard() {
         <CalendarRange aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700 dark:text-brand-300" />
         <div>
           <p>
-            <strong>Période d’affichage : {DASHBOARD_PERIOD_DAYS} derniers jours</strong>
+            <strong>Période d’affichage&nbsp;: {DASHBOARD_PERIOD_DAYS} derniers jours</strong>
             {period ? `, du ${formatDate(period.from)} au ${formatDate(period.to)}` : ''}.
           </p>
           <p id={`${id}-auto-refresh`} className="mt-1">

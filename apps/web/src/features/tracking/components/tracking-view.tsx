@@ -14,7 +14,7 @@ export function TrackingView({ subtitle }: TrackingViewProps) {
         <p className="mt-3 max-w-3xl text-lg text-slate-700 dark:text-slate-300">{subtitle}</p>
         <p className="mt-3 flex items-start gap-2 text-sm text-slate-700 dark:text-slate-300">
           <ShieldCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-700 dark:text-emerald-300" />
-          Aucune donnée personnelle n’est affichée : chaque client apparaît sous un simple numéro.
+          Aucune donnée personnelle n’est affichée&nbsp;: chaque client apparaît sous un simple numéro.
         </p>
       </header>
       <TicketLookup />

@@ -91,6 +91,19 @@ describe('AccountDashboard', () => {
     expect(screen.getByText('Bientôt disponible')).toBeInTheDocument();
   });
 
+  it('« Mes rendez-vous » comes right after « Mes tickets » (where « Mes devis » is); ?tab=bookings opens it', async () => {
+    stubApi(...baseRoutes);
+    const user = userEvent.setup();
+    const { search } = renderDashboard(sessionUser());
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Mes tickets', 'Mes rendez-vous', 'Mes commandes', 'Mes factures', 'Mon profil', 'Notifications']);
+    screen.getByRole('tab', { name: 'Mes tickets' }).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(search().get('tab')).toBe('bookings');
+    expect(screen.getByRole('tabpanel')).toHaveAccessibleName('Mes rendez-vous');
+    // Without the bookings feature in the slot (this feature's own tests): the way to book.
+    expect(within(screen.getByRole('tabpanel')).getByRole('link', { name: 'Prendre rendez-vous' })).toHaveAttribute('href', '/rendez-vous');
+  });
+
   it('searches the tickets and says when nothing matches', async () => {
     stubApi(...baseRoutes);
     const user = userEvent.setup();
@@ -233,6 +246,21 @@ describe('invoices tab', () => {
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Mes factures' })).getAllByRole('button')[0]).toHaveFocus());
   });
 
+  it('names a business customer with its SIREN and VAT number in « Facturé à »', async () => {
+    const business = invoice({ id: 1, customer: { ...invoice().customer, organisation: 'Lacoste Conseil SARL', siren: '443061841', vatNumber: 'FR64443061841' } });
+    stubApi(on('GET', '/api/repairdesk/invoices/1', () => jsonResponse(envelope(business))), ...baseRoutes);
+    const user = userEvent.setup();
+    renderDashboard(sessionUser(), '/compte?tab=invoices');
+    const list = await screen.findByRole('list', { name: 'Mes factures' });
+    await user.click(within(list).getAllByRole('button')[0]!);
+    await screen.findByRole('heading', { name: 'Facture F-2026-00001' });
+    const block = screen.getByRole('heading', { name: 'Facturé à' }).parentElement!;
+    const lines = Array.from(block.querySelectorAll('address > span'), (line) => line.textContent);
+    expect(lines.slice(0, 4)).toEqual(['Lacoste Conseil SARL', 'SIREN 443061841', 'N° TVA intracommunautaire : FR64443061841', 'Hélène Lacoste']);
+    // A business customer: the late-payment terms.
+    expect(screen.getByText(/indemnité forfaitaire pour frais de recouvrement de 40/)).toBeInTheDocument();
+  });
+
   it('shows "Erreur API: …" with a retry button that asks again', async () => {
     let fail = true;
     stubApi(
@@ -286,6 +314,32 @@ describe('orders tab', () => {
     await waitFor(() => expect(saved).toEqual(['commande-CMD-5012.pdf']));
     await user.click(screen.getByRole('button', { name: 'Retour à mes commandes' }));
     expect(await screen.findByRole('list', { name: 'Mes commandes' })).toBeInTheDocument();
+  });
+
+  it('a paid order shows its invoice’s number and downloads the invoice; an unpaid one its summary', async () => {
+    const saved = watchDownloads();
+    const paid = shopOrder({ id: 5013, order_number: 'CMD-5013', invoice_number: 'FB-2026-000012', date_invoiced: '2026-11-16T09:00:00.000Z' });
+    stubApi(
+      on('GET', '/api/shop/orders', () => jsonResponse(envelope([paid, shopOrder()]))),
+      on('GET', '/api/shop/orders/5013/pdf', pdfAnswer('facture-FB-2026-000012.pdf')),
+      ...baseRoutes,
+    );
+    const user = userEvent.setup();
+    renderDashboard(sessionUser(), '/compte?tab=orders');
+    const list = await screen.findByRole('list', { name: 'Mes commandes' });
+    expect(within(list).getByRole('button', { name: /CMD-5013/ }).closest('li')).toHaveTextContent('facture FB-2026-000012');
+    await user.click(within(list).getByRole('button', { name: /CMD-5013/ }));
+    await screen.findByRole('heading', { name: 'Commande N° CMD-5013' });
+    expect(screen.getByText('Facture', { selector: 'dt' }).nextSibling).toHaveTextContent('FB-2026-000012 du 16/11/2026');
+    expect(screen.queryByRole('button', { name: 'Télécharger la commande (PDF)' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Télécharger la facture (PDF)' }));
+    await waitFor(() => expect(saved).toEqual(['facture-FB-2026-000012.pdf']));
+
+    await user.click(screen.getByRole('button', { name: 'Retour à mes commandes' }));
+    await user.click(within(await screen.findByRole('list', { name: 'Mes commandes' })).getByRole('button', { name: /CMD-5012/ }));
+    await screen.findByRole('heading', { name: 'Commande N° CMD-5012' });
+    expect(screen.queryByText('Facture', { selector: 'dt' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Télécharger la commande (PDF)' })).toBeInTheDocument();
   });
 });
 

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import type { SessionUser } from '@erepare/shared/schemas/auth';
+import { ButtonLink } from '../../../../components/ui/button';
 import { Spinner } from '../../../../components/ui/spinner';
 import { useFeatureSlots } from '../../../../lib/feature-slots';
 import { useDashboardTab } from '../../hooks/dashboard-tab';
@@ -13,8 +14,8 @@ import { RepairsTab } from './repairs-tab';
 import { TicketFromAddress } from './ticket-dialog';
 
 /**
- * The signed-in customer's dashboard (spec 1 §2): tabs repairs (default), orders, invoices,
- * profile and notifications, the selected one in `?tab=`; `?ticket=` opens one of the user's
+ * The signed-in customer's dashboard (spec 1 §2): tabs repairs (default), bookings (issue 24 §3),
+ * orders, invoices, profile and notifications, the selected one in `?tab=`; `?ticket=` opens one of the user's
  * own tickets whatever the tab. It is a block of the /compte page, which owns the h1.
  */
 export function AccountDashboard({ user }: { user: SessionUser }) {
@@ -35,6 +36,7 @@ export function AccountDashboard({ user }: { user: SessionUser }) {
               <RepairsTab user={user} />
             </div>
           ) : null}
+          {tab === 'bookings' ? <BookingsSlot user={user} /> : null}
           {tab === 'orders' ? <OrdersTab /> : null}
           {tab === 'invoices' ? <InvoicesTab user={user} /> : null}
           {tab === 'profile' ? <ProfileTab /> : null}
@@ -53,5 +55,25 @@ function EstimatesSlot({ user }: { user: SessionUser }) {
     <Suspense fallback={<Spinner label="Chargement de vos devis…" />}>
       <AccountEstimates user={user} />
     </Suspense>
+  );
+}
+
+/** « Mes rendez-vous » (issue 24 §3) from the bookings feature, through the app's slot; without it (this feature's own tests), a link to book. */
+function BookingsSlot({ user }: { user: SessionUser }) {
+  const { AccountBookings } = useFeatureSlots();
+  if (AccountBookings) {
+    return (
+      <Suspense fallback={<Spinner label="Chargement de vos rendez-vous…" />}>
+        <AccountBookings user={user} />
+      </Suspense>
+    );
+  }
+  return (
+    <section aria-labelledby="bookings-heading" className="space-y-5">
+      <h2 id="bookings-heading" className="text-2xl font-bold tracking-tight">
+        Mes rendez-vous
+      </h2>
+      <ButtonLink to="/rendez-vous">Prendre rendez-vous</ButtonLink>
+    </section>
   );
 }

@@ -1,9 +1,10 @@
-import { Bell, FileText, ShoppingBag, UserRound, Wrench, type LucideIcon } from 'lucide-react';
+import { Bell, CalendarClock, FileText, ShoppingBag, UserRound, Wrench, type LucideIcon } from 'lucide-react';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { dashboardTabs, tabAfterKey, type DashboardTab } from './model/tabs';
 
 const icons: Record<DashboardTab, LucideIcon> = {
   repairs: Wrench,
+  bookings: CalendarClock,
   orders: ShoppingBag,
   invoices: FileText,
   profile: UserRound,

@@ -103,6 +103,7 @@ function OrderList({ orders, returnTo, onOpen }: { orders: ShopOrder[]; returnTo
           <>
             <time dateTime={order.date_created}>{formatDate(order.date_created)}</time> ·{' '}
             {countText(order.line_items.reduce((sum, item) => sum + item.quantity, 0), 'article', 'articles', 'aucun article')}
+            {order.invoice_number ? ` · facture ${order.invoice_number}` : ''}
           </>
         ),
         summary: order.line_items.map((item) => item.name).join(', '),
@@ -138,9 +139,13 @@ function OrderDetail({ order, onBack }: { order: ShopOrder; onBack: () => void }
             <OrderStatusBadge status={order.status} />
           </p>
         </div>
-        <Button onClick={() => void pdf.run('order', `/api/shop/orders/${order.id}/pdf`, `commande-${number}.pdf`)} disabled={pdf.busy !== null}>
+        {/* A paid order's PDF is its invoice (issue 22 §1); before payment, the order's summary. */}
+        <Button
+          onClick={() => void pdf.run('order', `/api/shop/orders/${order.id}/pdf`, order.invoice_number ? `facture-${order.invoice_number}.pdf` : `commande-${number}.pdf`)}
+          disabled={pdf.busy !== null}
+        >
           <Download aria-hidden="true" className="size-4" />
-          {pdf.busy ? 'Préparation du PDF…' : 'Télécharger la commande (PDF)'}
+          {pdf.busy ? 'Préparation du PDF…' : order.invoice_number ? 'Télécharger la facture (PDF)' : 'Télécharger la commande (PDF)'}
         </Button>
       </div>
       {pdf.error ? <ErrorBox>{pdf.error}</ErrorBox> : null}
@@ -149,6 +154,17 @@ function OrderDetail({ order, onBack }: { order: ShopOrder; onBack: () => void }
           <time dateTime={order.date_created}>{formatDate(order.date_created)}</time>
         </Detail>
         {order.payment_method_title ? <Detail term="Paiement">{order.payment_method_title}</Detail> : null}
+        {order.invoice_number ? (
+          <Detail term="Facture">
+            <span className="font-mono">{order.invoice_number}</span>
+            {order.date_invoiced ? (
+              <>
+                {' '}
+                du <time dateTime={order.date_invoiced}>{formatDate(order.date_invoiced)}</time>
+              </>
+            ) : null}
+          </Detail>
+        ) : null}
         {order.transaction_id ? (
           <Detail term="Transaction">
             <span className="font-mono break-all">{order.transaction_id}</span>

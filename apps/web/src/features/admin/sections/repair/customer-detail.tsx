@@ -41,6 +41,8 @@ function CustomerView({ customer }: { customer: AdminCustomer }) {
               ['Téléphone', customer.phone],
               ['Mobile', customer.mobile],
               ['Société', customer.organization],
+              ['SIREN', customer.siren],
+              ['N° TVA intracommunautaire', customer.vatNumber],
               ['Adresse', <span key="a" className="whitespace-pre-line">{address || '—'}</span>],
               ['Consentements', `E-mail : ${customer.emailOptIn ? 'oui' : 'non'} · SMS : ${customer.smsOptIn ? 'oui' : 'non'}`],
               ['Client depuis', formatDay(customer.createdAt)],
@@ -117,6 +119,8 @@ type ContactValues = {
   phone: string;
   mobile: string;
   organization: string;
+  siren: string;
+  vatNumber: string;
   address1: string;
   address2: string;
   postcode: string;
@@ -136,6 +140,8 @@ function CustomerEditForm({ customer, onDone }: { customer: AdminCustomer; onDon
       phone: customer.phone,
       mobile: customer.mobile,
       organization: customer.organization,
+      siren: customer.siren,
+      vatNumber: customer.vatNumber,
       address1: customer.address1,
       address2: customer.address2,
       postcode: customer.postcode,
@@ -149,6 +155,8 @@ function CustomerEditForm({ customer, onDone }: { customer: AdminCustomer; onDon
   const onSubmit = (values: ContactValues) => {
     const changed: Record<string, string | boolean | null> = Object.fromEntries(Object.entries(values).filter(([key]) => dirtyFields[key as keyof ContactValues]));
     if (changed.email === '') changed.email = null;
+    // A French VAT number holds a SIREN: both go together, so the form can say when they disagree.
+    if ('siren' in changed || 'vatNumber' in changed) Object.assign(changed, { siren: values.siren, vatNumber: values.vatNumber });
     const parsed = customerPatchSchema.safeParse(changed);
     if (!parsed.success) return void applyIssues(form.setError, parsed.error.issues);
     save.mutate({ id: customer.id, body: parsed.data }, { onSuccess: onDone });
@@ -168,6 +176,8 @@ function CustomerEditForm({ customer, onDone }: { customer: AdminCustomer; onDon
           {text('phone', 'Téléphone', 30, { type: 'tel' })}
           {text('mobile', 'Mobile', 30, { type: 'tel' })}
           {text('organization', 'Société', 120)}
+          {text('siren', 'SIREN', 40, { inputMode: 'numeric', hint: '9 chiffres, facultatif : imprimé sur ses factures' })}
+          {text('vatNumber', 'N° TVA intracommunautaire', 40, { hint: 'Facultatif, par exemple FR44 732 829 320' })}
           {text('address1', 'Adresse', 120)}
           {text('address2', 'Complément d’adresse', 120)}
           {text('postcode', 'Code postal', 12)}

@@ -71,6 +71,10 @@ function InvoiceView({ invoice }: { invoice: AdminInvoice }) {
           <Facts
             items={[
               ['Client', <SectionLink key="c" section="clients" id={invoice.customer.id}>{invoice.customer.fullName || `Client ${invoice.customer.id}`}</SectionLink>],
+              // A business customer's identity, as the invoice prints it (issue 22 §1).
+              ...(invoice.customer.organization ? ([['Société', invoice.customer.organization]] as [string, string][]) : []),
+              ...(invoice.customer.siren ? ([['SIREN', invoice.customer.siren]] as [string, string][]) : []),
+              ...(invoice.customer.vatNumber ? ([['N° TVA intracommunautaire', invoice.customer.vatNumber]] as [string, string][]) : []),
               ['Ticket', invoice.ticket ? <SectionLink key="t" section="tickets" id={invoice.ticket.ticketNumber}>{invoice.ticket.ticketNumber}</SectionLink> : '—'],
               ['Émise le', formatDateTime(invoice.createdAt)],
               ['Échéance', formatDay(invoice.dueOn)],

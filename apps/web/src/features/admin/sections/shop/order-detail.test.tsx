@@ -61,6 +61,8 @@ const processing: AdminOrderDetail = {
   status: 'processing',
   statusLabel: 'En préparation',
   paidAt: '2026-11-21T10:00:00.000Z',
+  invoiceNumber: 'FB-2026-000007',
+  invoicedAt: '2026-11-21T10:00:00.000Z',
   paidCents: 4990,
   refundableCents: 4990,
   allowedTransitions: ['completed', 'cancelled'],
@@ -85,6 +87,12 @@ function setup(order: AdminOrderDetail) {
         const { status, note } = body as { status: string; note?: string };
         current = { ...current, status: status as AdminOrderDetail['status'], statusLabel: 'Terminée', allowedTransitions: [], events: [...current.events, { fromStatus: current.status, toStatus: status, note: note ?? '', createdAt: '2026-11-22T10:00:00.000Z' }] };
         return json({ success: true, message: 'Commande n° 1012 : Terminée.', data: current });
+      }
+      if (url === '/api/shop/orders/12/pdf') {
+        return new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46]), {
+          status: 200,
+          headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="facture-FB-2026-000007.pdf"' },
+        });
       }
       if (url === '/api/admin/orders/12/refund') return json({ success: false, message: 'Remboursement refusé par le serveur', statusCode: 409, code: 'X' }, 409);
       return json({ success: false, message: 'inconnu' }, 404);
@@ -111,6 +119,9 @@ describe('order detail', () => {
     const select = screen.getByLabelText('Changer le statut');
     expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choisir…', 'Annulée']);
     expect(screen.queryByRole('button', { name: 'Rembourser' })).not.toBeInTheDocument();
+    // Not paid yet: no invoice.
+    expect(screen.getByText('Émise au paiement')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Télécharger la facture (PDF)' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Virement reçu' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Confirmer la réception du virement ?' });
@@ -119,6 +130,31 @@ describe('order detail', () => {
     expect(calls.find((call) => call.url.endsWith('/bank-transfer-received'))).toMatchObject({ method: 'POST', body: {} });
     expect(toast.toastSuccess).toHaveBeenCalledWith('Commande n° 1012 : En préparation.');
     expect(screen.queryByRole('button', { name: 'Virement reçu' })).not.toBeInTheDocument();
+    // Paid: its invoice's number, and the PDF.
+    expect(screen.getByText('FB-2026-000007')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Télécharger la facture (PDF)' })).toBeInTheDocument();
+  });
+
+  it('a paid order shows its invoice’s number and downloads the invoice the server draws', async () => {
+    const user = userEvent.setup();
+    const saved: string[] = [];
+    vi.stubGlobal('URL', Object.assign(globalThis.URL, { createObjectURL: vi.fn(() => 'blob:pdf'), revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const calls = setup(processing);
+    const number = await screen.findByText('FB-2026-000007');
+    expect(number.closest('dd')?.previousElementSibling).toHaveTextContent('Facture');
+    await user.click(screen.getByRole('button', { name: 'Télécharger la facture (PDF)' }));
+    await waitFor(() => expect(saved).toEqual(['facture-FB-2026-000007.pdf']));
+    expect(calls.some((call) => call.url === '/api/shop/orders/12/pdf' && call.method === 'GET')).toBe(true);
+    click.mockRestore();
+  });
+
+  it('an order paid before invoices were numbered says it has none', async () => {
+    setup({ ...processing, invoiceNumber: null, invoicedAt: null });
+    expect(await screen.findByText('Aucune (payée avant la numérotation des factures de la boutique)')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Télécharger la facture (PDF)' })).not.toBeInTheDocument();
   });
 
   it('a status change takes an optional note, sent with it and kept in the history', async () => {

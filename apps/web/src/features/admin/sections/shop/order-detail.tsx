@@ -1,4 +1,4 @@
-import { Banknote, RotateCcw } from 'lucide-react';
+import { Banknote, Download, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ORDER_STATUS_LABELS } from '@erepare/shared/shop';
@@ -6,6 +6,7 @@ import { adminOrderStatusBodySchema, adminRefundBodySchema, type AdminOrderDetai
 import { Button } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { ErrorBox, Field } from '../../../../components/ui/field';
+import { usePdfExport } from '../../../../lib/pdf-download';
 import { AMOUNT_FORMAT_MESSAGE, formatDateTime, formatEuros, parseEuros } from './money';
 import { applyIssues, BackToList, DetailHeading, CheckboxField, Facts, MiniTable, Panel, Pill, QueryState, SelectField, TextareaField } from './kit';
 import { useAdminOrder, useOrderAction } from './orders-api';
@@ -38,12 +39,27 @@ function addressLines(address: Record<string, string>): string {
 }
 
 function OrderView({ order }: { order: AdminOrderDetail }) {
+  const pdf = usePdfExport();
+  const invoiceNumber = order.invoiceNumber ?? null;
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-center gap-3">
         <DetailHeading>Commande n° {order.number}</DetailHeading>
         <Pill tone={orderStatusTone(order.status)}>{order.statusLabel}</Pill>
+        {/* A paid order's invoice (issue 22 §1), the PDF its buyer downloads. */}
+        {invoiceNumber ? (
+          <Button
+            variant="secondary"
+            className="ml-auto"
+            onClick={() => void pdf.run('invoice', `/api/shop/orders/${order.id}/pdf`, `facture-${invoiceNumber}.pdf`)}
+            disabled={pdf.busy !== null}
+          >
+            <Download aria-hidden="true" className="size-4" />
+            {pdf.busy ? 'Préparation du PDF…' : 'Télécharger la facture (PDF)'}
+          </Button>
+        ) : null}
       </div>
+      {pdf.error ? <ErrorBox>{pdf.error}</ErrorBox> : null}
       <OrderActions order={order} />
       <div className="grid gap-5 lg:grid-cols-2">
         <Panel title="Résumé">
@@ -55,6 +71,19 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
               // The reference the customer was told to write on the transfer (e-mail, confirmation page).
               ...(order.paymentMethod === 'bacs' ? ([['Référence du virement', <span key="r" className="font-mono">{order.number}</span>]] as [string, React.ReactNode][]) : []),
               ['Payée le', order.paidAt ? formatDateTime(order.paidAt) : 'Non payée'],
+              [
+                'Facture',
+                invoiceNumber ? (
+                  <span key="f">
+                    <span className="font-mono">{invoiceNumber}</span>
+                    {order.invoicedAt ? ` du ${formatDateTime(order.invoicedAt)}` : ''}
+                  </span>
+                ) : order.paidAt ? (
+                  'Aucune (payée avant la numérotation des factures de la boutique)'
+                ) : (
+                  'Émise au paiement'
+                ),
+              ],
               ['Sous-total', formatEuros(order.subtotalCents)],
               ['Remise', order.discountCents ? `− ${formatEuros(order.discountCents)}${order.couponCode ? ` (code ${order.couponCode})` : ''}` : '—'],
               ['Fidélité', order.loyaltyCents ? `− ${formatEuros(order.loyaltyCents)}` : '—'],

@@ -87,7 +87,7 @@ export function ContactForm({ send = sendContactMessage }: { send?: typeof sendC
           label="Message *"
           rows={6}
           maxLength={CONTACT_MESSAGE_MAX}
-          hint="Décrivez votre appareil (marque, modèle) et ce qui ne va pas : nous vous répondons au plus vite."
+          hint="Décrivez votre appareil (marque, modèle) et ce qui ne va pas&nbsp;: nous vous répondons au plus vite."
           error={errors.message?.message}
           {...form.register('message')}
         />

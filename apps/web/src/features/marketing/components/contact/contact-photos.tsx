@@ -98,7 +98,7 @@ export function ContactPhotos({ photos, onChange, disabled = false }: ContactPho
         }}
       />
       <p id={`${id}-hint`} className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-        JPEG, PNG ou WebP, 10&nbsp;Mo maximum par photo : {photos.length} sur {CONTACT_MAX_IMAGES} ajoutée{photos.length > 1 ? 's' : ''}.
+        JPEG, PNG ou WebP, 10&nbsp;Mo maximum par photo&nbsp;: {photos.length} sur {CONTACT_MAX_IMAGES} ajoutée{photos.length > 1 ? 's' : ''}.
       </p>
       <div aria-live="polite">
         {errors.length ? (

@@ -1,4 +1,4 @@
-import { ChevronDown } from 'lucide-react';
+import ChevronDown from 'lucide-react/icons/chevron-down';
 import { Link } from 'react-router';
 import type { FaqEntry } from '../../content/faq';
 

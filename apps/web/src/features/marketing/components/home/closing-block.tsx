@@ -1,4 +1,6 @@
-import { Clock, MapPin, Phone } from 'lucide-react';
+import Clock from 'lucide-react/icons/clock';
+import MapPin from 'lucide-react/icons/map-pin';
+import Phone from 'lucide-react/icons/phone';
 import { formatAddress, mapsUrl } from '@erepare/shared/store-profile';
 import { buttonClasses } from '../../../../components/ui/button';
 import { useStoreProfile } from '../../../../lib/store-profile';

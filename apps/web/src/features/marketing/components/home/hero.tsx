@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { CalendarCheck, Check, Info } from 'lucide-react';
+import CalendarCheck from 'lucide-react/icons/calendar-check';
+import Check from 'lucide-react/icons/check';
+import Info from 'lucide-react/icons/info';
 import { ButtonLink } from '../../../../components/ui/button';
 import { Carousel } from '../../../../components/ui/carousel';
 import { heroSlides, type HeroSlide } from '../../content/home';

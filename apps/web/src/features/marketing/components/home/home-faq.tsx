@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ArrowRight } from 'lucide-react';
+import ArrowRight from 'lucide-react/icons/arrow-right';
 import { Link } from 'react-router';
 import { faqEntries } from '../../content/faq';
 import { FaqAccordion } from '../faq/faq-accordion';

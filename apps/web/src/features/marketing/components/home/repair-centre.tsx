@@ -1,5 +1,8 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { Check, ShieldCheck, Stethoscope, FileText } from 'lucide-react';
+import Check from 'lucide-react/icons/check';
+import ShieldCheck from 'lucide-react/icons/shield-check';
+import Stethoscope from 'lucide-react/icons/stethoscope';
+import FileText from 'lucide-react/icons/file-text';
 import { ButtonLink } from '../../../../components/ui/button';
 import { REPAIRS_FROM, repairTabs, type Repair, type RepairTab } from '../../content/home-sections';
 import { Section } from './section';

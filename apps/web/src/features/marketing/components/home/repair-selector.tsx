@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ArrowRight } from 'lucide-react';
+import ArrowRight from 'lucide-react/icons/arrow-right';
 import { ButtonLink } from '../../../../components/ui/button';
 import { repairParts } from '../../content/home-sections';
 import { Section } from './section';

@@ -1,4 +1,5 @@
-import { BadgeCheck, Quote } from 'lucide-react';
+import BadgeCheck from 'lucide-react/icons/badge-check';
+import Quote from 'lucide-react/icons/quote';
 import { Carousel } from '../../../../components/ui/carousel';
 import { reviews, reviewsNotice, type Review } from '../../content/home-sections';
 import { Section } from './section';

@@ -1,4 +1,4 @@
-import { ArrowRight } from 'lucide-react';
+import ArrowRight from 'lucide-react/icons/arrow-right';
 import { Link } from 'react-router';
 import { Carousel } from '../../../../components/ui/carousel';
 import { serviceSlides, type ServiceSlide } from '../../content/home-sections';

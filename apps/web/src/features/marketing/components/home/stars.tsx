@@ -1,4 +1,4 @@
-import { Star } from 'lucide-react';
+import Star from 'lucide-react/icons/star';
 
 /** A 1-5 star rating, read out as « Note : 4 sur 5 ». */
 export function Stars({ rating }: { rating: number }) {

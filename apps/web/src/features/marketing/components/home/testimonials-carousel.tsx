@@ -1,4 +1,5 @@
-import { MapPin } from 'lucide-react';
+import { withTown } from '@erepare/shared/format';
+import MapPin from 'lucide-react/icons/map-pin';
 import { Carousel } from '../../../../components/ui/carousel';
 import { testimonials, type Testimonial } from '../../content/home-sections';
 import { Section } from './section';
@@ -31,7 +32,7 @@ export function TestimonialsCarousel() {
         slides={testimonials.map((testimonial) => (
           <TestimonialCard key={testimonial.name} testimonial={testimonial} />
         ))}
-        slideNames={testimonials.map((testimonial) => `Témoignage de ${testimonial.name}`)}
+        slideNames={testimonials.map((testimonial) => `Témoignage ${withTown('de', testimonial.name)}`)}
         autoplay={4000}
         pauseOnHover
       />

@@ -30,7 +30,7 @@ export function LandingCta({ cta }: { cta: TextBlock }) {
             <dl className="mt-3 space-y-1 text-slate-700 dark:text-slate-300">
               {storeProfile.openingHours.map((slot) => (
                 <div key={slot.days} className="flex flex-wrap gap-x-2">
-                  <dt className="font-medium text-slate-900 dark:text-slate-100">{slot.days} :</dt>
+                  <dt className="font-medium text-slate-900 dark:text-slate-100">{slot.days}&nbsp;:</dt>
                   <dd>{slot.hours}</dd>
                 </div>
               ))}

@@ -168,7 +168,7 @@ export function TownFaqSection({ town, content }: { town: string; content: TownC
         ))}
       </div>
       <p className="mt-4 text-sm">
-        D’autres questions ?{' '}
+        D’autres questions&nbsp;?{' '}
         <Link to="/faq" className="font-medium text-brand-800 underline underline-offset-4 dark:text-brand-300">
           Toutes nos réponses dans la FAQ
         </Link>

@@ -1,13 +1,15 @@
 /**
  * French typography for the long texts of the landing and legal pages, so the content modules can
  * be written with ordinary spaces: typographic apostrophes, and a non-breaking space before « : ;
- * ! ? », inside « » and between a number and its unit (€, %, km, min, h, mois…).
+ * ! ? », inside « », between a number and its unit (€, %, km, min, h, mois…) and between groups of
+ * digits (« 300 000 », a SIRET « 732 829 320 00074 » the owner typed with spaces).
  */
 export function frenchTypography(text: string): string {
   return text
     .replace(/'/g, '’')
     .replace(/ ([:;!?»])/g, '\u00a0$1')
     .replace(/« /g, '«\u00a0')
+    .replace(/(\d) (?=\d)/g, '$1\u00a0')
     .replace(/(\d) (€|%|km|min|h\b|mois|jours|ans|heures|minutes|Go|To|m\b)/g, '$1\u00a0$2');
 }
 

@@ -141,7 +141,7 @@ export function QuoteWizard({ send = sendQuoteRequest, smsEnabled = false }: { s
       ) : (
         <form
           noValidate
-          aria-label={`Devis en ligne, étape ${step} sur ${TOTAL} : ${title}`}
+          aria-label={`Devis en ligne, étape ${step} sur ${TOTAL}\u00a0: ${title}`}
           onSubmit={(event) => {
             event.preventDefault();
             if (step === TOTAL - 1) void submit();

@@ -43,12 +43,14 @@ describe('tabs', () => {
   it('reads ?tab=, repairs by default', () => {
     expect(parseTab(null)).toBe('repairs');
     expect(parseTab('invoices')).toBe('invoices');
+    expect(parseTab('bookings')).toBe('bookings');
     expect(parseTab(' PROFILE ')).toBe('profile');
     expect(parseTab('admin')).toBe('repairs');
   });
 
   it('moves with the arrows (wrapping), Home and End', () => {
-    expect(tabAfterKey('repairs', 'ArrowRight')).toBe('orders');
+    expect(tabAfterKey('repairs', 'ArrowRight')).toBe('bookings');
+    expect(tabAfterKey('bookings', 'ArrowRight')).toBe('orders');
     expect(tabAfterKey('notifications', 'ArrowRight')).toBe('repairs');
     expect(tabAfterKey('repairs', 'ArrowLeft')).toBe('notifications');
     expect(tabAfterKey('invoices', 'Home')).toBe('repairs');

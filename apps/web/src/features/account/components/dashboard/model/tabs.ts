@@ -1,6 +1,7 @@
 /** The dashboard's tabs (spec 1 §2), in the order they are shown; repairs is the default. */
 export const dashboardTabs = [
   { id: 'repairs', label: 'Mes tickets' },
+  { id: 'bookings', label: 'Mes rendez-vous' },
   { id: 'orders', label: 'Mes commandes' },
   { id: 'invoices', label: 'Mes factures' },
   { id: 'profile', label: 'Mon profil' },

@@ -1,6 +1,6 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { describePageProblems, pagesTypography } from './page-typography.js';
+import { describePageProblems, KNOWN_TYPOGRAPHY_EXCEPTIONS, pagesTypography } from './page-typography.js';
 import { pageTextLines, visibleTextLines } from './visible-text.js';
 
 const documentOf = (body: string, head = '') => new JSDOM(`<!DOCTYPE html><html lang="fr"><head>${head}</head><body>${body}</body></html>`).window.document;
@@ -47,10 +47,9 @@ describe('the typography of several pages', () => {
     expect(describePageProblems(problems)).toContain('on /, /contact');
   });
 
-  it('lets the known exceptions through (the home page’s testimonials, the footer’s SIRET)', () => {
+  it('leaves no known exception: every public page is checked whole', () => {
+    expect(KNOWN_TYPOGRAPHY_EXCEPTIONS).toEqual([]);
     const doc = documentOf('<button aria-label="Témoignage de Émilie G.">1</button><footer><p>© 2026 E.repare – Gujan-Mestras · SIRET 732 829 320 00074</p></footer>');
-    expect(pagesTypography([{ path: '/', doc }])).toEqual([]);
-    // The same texts elsewhere are still checked.
-    expect(pagesTypography([{ path: '/', doc: documentOf('<p>Le mot de Émilie, 732 829 320 clients</p>') }]).map((problem) => problem.rule)).toEqual(['contraction', 'thousands']);
+    expect(pagesTypography([{ path: '/', doc }]).map((problem) => problem.rule)).toEqual(['contraction', 'thousands']);
   });
 });

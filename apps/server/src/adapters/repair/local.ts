@@ -98,8 +98,9 @@ function toCustomerRecord(row: CustomerRow): CustomerRecord {
     postcode: row.postcode,
     country: row.country,
     organization: row.organization,
-    siren: row.siren,
-    vatNumber: row.vatNumber,
+    // Only when known (as a RepairDesk customer, which has no such fields: the backends' records agree).
+    ...(row.siren ? { siren: row.siren } : {}),
+    ...(row.vatNumber ? { vatNumber: row.vatNumber } : {}),
     referredBy: row.referredBy,
     contactPerson: row.contactPerson,
     emailOptIn: row.emailOptIn,

@@ -191,8 +191,6 @@ export function toCustomerRecord(value: unknown, options: CustomerMappingOptions
     country: customer.country,
     organization: customer.orgonization || customer.organization,
     // RepairDesk's customer has no SIREN nor VAT number field: its invoices print neither (issue 22 §1).
-    siren: '',
-    vatNumber: '',
     referredBy: customer.refered_by || customer.referred_by,
     contactPerson: customer.contact_person,
     emailOptIn: customer.email_opt_in,

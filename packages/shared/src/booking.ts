@@ -67,6 +67,9 @@ export const bookingMessages = {
     count === 1
       ? 'Un rendez-vous est déjà pris ce jour-là. Confirmez la fermeture pour l’annuler\u00a0: le client sera prévenu.'
       : `${count} rendez-vous sont déjà pris ce jour-là. Confirmez la fermeture pour les annuler\u00a0: les clients seront prévenus.`,
+  /** The closure was confirmed on a list that a booking taken since no longer matches: nothing saved. */
+  closureHasNewBookings: (count: number) =>
+    `Un rendez-vous a été pris entre-temps\u00a0: rien n’a été fermé. Vérifiez la liste (${count} rendez-vous) et confirmez à nouveau.`,
   closureSaved: 'Fermeture enregistrée\u00a0: plus aucun rendez-vous ce jour-là.',
   closureSavedWithCancellations: (count: number) =>
     count === 1

@@ -63,6 +63,19 @@ describe('the profile before opening', () => {
     expect(profileProblems({ ...realProfile(), phone: { display: '05 56', e164: '+3355' } })[0]?.message).toBe('Téléphone : Le numéro international doit s’écrire +33 suivi de 9 chiffres.');
   });
 
+  it('checks the shop’s own VAT number: its key, its SIREN against the SIRET, and its presence under the normal regime', () => {
+    const withVat = (vatNumber: string, vatRegime: 'standard' | 'franchise' = 'standard') => ({ ...realProfile(), vatRegime, company: { ...realProfile().company, vatNumber } });
+    const problem = (vatNumber: string, vatRegime?: 'standard' | 'franchise') => profileProblems(withVat(vatNumber, vatRegime)).find((found) => found.field === 'company.vatNumber');
+    expect(problem('FR44 732 829 320')).toBeUndefined();
+    expect(problem('FR40 732829320')).toMatchObject({ kind: 'invalid', message: 'Numéro de TVA intracommunautaire : La clé ne correspond pas au SIREN qu’il contient.' });
+    // A valid number of another company (SIREN 443 061 841): not the shop's.
+    expect(problem('FR64443061841')).toMatchObject({ kind: 'invalid', message: 'Numéro de TVA intracommunautaire : Il ne correspond pas au SIREN du SIRET (ses 9 derniers chiffres sont le SIREN).' });
+    expect(problem('')).toMatchObject({ kind: 'invalid', message: 'Numéro de TVA intracommunautaire : à indiquer, car il figure sur chaque facture (régime de TVA normal).' });
+    // Under the franchise, the invoice says « TVA non applicable »: no number needed.
+    expect(problem('', 'franchise')).toBeUndefined();
+    expect(isSettingUp(withVat('FR40 732829320'), 'https://www.erepare.fr')).toBe(true);
+  });
+
   it('sees the example IBAN even though it passes modulo 97', () => {
     expect(isValidIban(defaultStoreProfile.bank.iban)).toBe(true);
     const zeroAccount = { ...realProfile(), bank: { ...realProfile().bank, iban: 'FR76 0000 0000 0000 0000 0000 000' } };

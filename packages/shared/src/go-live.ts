@@ -6,7 +6,7 @@
  * pages (noindex, the « site en cours de mise en place » banner, structured data) and the admin's
  * profile form (fields marked « Exemple »).
  */
-import { isValidSiret } from './business-ids.js';
+import { businessIdsDisagree, checkVatNumber, isValidSiret } from './business-ids.js';
 import { defaultStoreProfile, type StoreProfile } from './store-profile.js';
 
 // The SIRET's rule lives with the other business numbers (SIREN, VAT number); the checklist's callers import it from here.
@@ -90,6 +90,8 @@ export function isLocalPublicUrl(publicUrl: string): boolean {
 
 type Check = { field: ProfileFieldKey; label: string; example: (profile: StoreProfile) => boolean; invalid?: (profile: StoreProfile) => string | null };
 
+const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 const placeholder = (...values: string[]) => values.some((value) => PLACEHOLDER.test(value));
 
 const CHECKS: Check[] = [
@@ -126,6 +128,14 @@ const CHECKS: Check[] = [
     label: 'Numéro de TVA intracommunautaire',
     // A shop under the VAT franchise may have none; an example value is never right.
     example: (p) => placeholder(p.company.vatNumber) || /^FR0+\s*0+$/.test(p.company.vatNumber.replace(/\s+/g, '')),
+    // Printed on every invoice under the normal regime (art. 242 nonies A, annexe II du CGI): its key and its SIREN are checked.
+    invalid: (p) => {
+      if (!p.company.vatNumber.trim()) return p.vatRegime === 'franchise' ? null : 'à indiquer, car il figure sur chaque facture (régime de TVA normal).';
+      const vat = checkVatNumber(p.company.vatNumber);
+      // « Numéro de TVA intracommunautaire invalide : la clé … » → « La clé … » (the checklist names the field).
+      if (!vat.ok) return upperFirst(vat.message.replace(/^[^:]*:\s*/, ''));
+      return businessIdsDisagree(p.siret.replace(/\s+/g, '').slice(0, 9), vat.value) ? 'Il ne correspond pas au SIREN du SIRET (ses 9 derniers chiffres sont le SIREN).' : null;
+    },
   },
   { field: 'company.publicationDirector', label: 'Directeur de la publication', example: (p) => placeholder(p.company.publicationDirector) },
   { field: 'host', label: 'Hébergeur du site', example: (p) => placeholder(p.host.name, p.host.address, p.host.phone) },
@@ -152,7 +162,7 @@ const CHECKS: Check[] = [
 
 /**
  * What is still wrong with the profile before opening: each field holding an example value, or a
- * value that cannot be right (SIRET key, IBAN key, BIC shape, phone), in the admin form's order.
+ * value that cannot be right (SIRET key, VAT number's key and SIREN, IBAN key, BIC shape, phone), in the admin form's order.
  */
 export function profileProblems(profile: StoreProfile): ProfileProblem[] {
   const problems: ProfileProblem[] = [];

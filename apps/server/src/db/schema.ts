@@ -478,9 +478,18 @@ export const shopProducts = pgTable(
     shortDescription: text('short_description').notNull().default(''),
     /** Hidden from the shop by staff even when it would qualify. */
     hidden: boolean('hidden').notNull().default(false),
+    /**
+     * VAT rate the article is sold at (issue 22 §1): '20' by default; 'margin' for second-hand goods
+     * bought from individuals and sold under the margin scheme (art. 297 A du CGI). Copied onto each
+     * order line when the order is placed, so a later change never rewrites an issued invoice.
+     */
+    vatRate: text('vat_rate').notNull().default('20'),
     updatedAt: updatedAt(),
   },
-  (table) => [check('shop_products_short_description_check', sql`char_length(${table.shortDescription}) <= 150`)],
+  (table) => [
+    check('shop_products_short_description_check', sql`char_length(${table.shortDescription}) <= 150`),
+    check('shop_products_vat_rate_check', sql`${table.vatRate} in ('20', '10', '5.5', '0', 'margin')`),
+  ],
 );
 
 export const coupons = pgTable(
@@ -596,9 +605,12 @@ export const orderLines = pgTable(
     quantity: integer('quantity').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
+    /** The product's VAT rate when the order was placed (shop_products.vat_rate): the invoice's rate for this line. */
+    vatRate: text('vat_rate').notNull().default('20'),
   },
   (table) => [
     index('order_lines_order_idx').on(table.orderId),
+    check('order_lines_vat_rate_check', sql`${table.vatRate} in ('20', '10', '5.5', '0', 'margin')`),
     index('order_lines_product_idx').on(table.productId),
     check('order_lines_quantity_check', sql`${table.quantity} > 0`),
     check('order_lines_amount_check', sql`${table.unitPriceCents} >= 0 and ${table.totalCents} >= 0`),
@@ -976,12 +988,19 @@ export const orderRefunds = pgTable(
     method: text('method', { enum: ['manual', 'stripe', 'paypal'] }).notNull().default('manual'),
     /** The provider's refund id when the server refunded through it; '' for a manual refund. */
     providerRef: text('provider_ref').notNull().default(''),
+    /**
+     * The credit note (avoir) this refund issues when the order has an invoice (issue 22 §1):
+     * `AB-{year}-{000001}`, its own gapless series taken in the refund's transaction; '' when the
+     * order was never invoiced (paid before invoices existed).
+     */
+    creditNoteNumber: text('credit_note_number').notNull().default(''),
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     actorEmail: text('actor_email').notNull(),
     createdAt: createdAt(),
   },
   (table) => [
     index('order_refunds_order_idx').on(table.orderId),
+    uniqueIndex('order_refunds_credit_note_unique').on(table.creditNoteNumber).where(sql`${table.creditNoteNumber} <> ''`),
     check('order_refunds_amount_check', sql`${table.amountCents} > 0`),
     check('order_refunds_method_check', sql`${table.method} in ('manual', 'stripe', 'paypal')`),
   ],
@@ -1401,6 +1420,7 @@ export const repairPayments = pgTable(
     /** RepairDesk only: none (local backend), pending, posted, failed (given up: staff told). */
     postStatus: text('post_status', { enum: ['none', 'pending', 'posted', 'failed'] }).notNull().default('none'),
     postAttempts: integer('post_attempts').notNull().default(0),
+    /** Next posting attempt; for a deposit not matched to a RepairDesk invoice yet (post_status none), the job's next look for it (repair-payments/deposits.ts). */
     postNextAt: timestamp('post_next_at', { withTimezone: true }),
     postLockedUntil: timestamp('post_locked_until', { withTimezone: true }),
     postLockedBy: text('post_locked_by'),

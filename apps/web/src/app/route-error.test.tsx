@@ -30,6 +30,17 @@ describe('a page that could not be fetched', () => {
     expect(shouldReloadOnce('https://site/contact', now, broken)).toBe(false);
   });
 
+  it('keeps no address in session storage: a secret in it (a payment’s `cle=`, an estimate’s `token=`) stays out', () => {
+    const stored = new Map<string, string>();
+    const storage = { getItem: (key: string) => stored.get(key) ?? null, setItem: (key: string, value: string) => void stored.set(key, value) };
+    const secret = 'a1b2c3d4e5f6a7b8c9d0';
+    expect(shouldReloadOnce(`https://site/payer-facture/retour?cle=${secret}`, 1_000, storage)).toBe(true);
+    expect([...stored.values()].join('')).not.toContain(secret);
+    expect([...stored.values()].join('')).not.toContain('payer-facture');
+    expect(shouldReloadOnce(`https://site/payer-facture/retour?cle=${secret}`, 2_000, storage)).toBe(false);
+    expect(shouldReloadOnce(`https://site/payer-facture/retour?cle=${secret}0`, 2_000, storage)).toBe(true);
+  });
+
   it('reloads the page instead of showing the error, then shows the error if it fails again', async () => {
     const reload = vi.fn();
     vi.stubGlobal('location', { ...window.location, href: 'http://localhost/contact', reload });

@@ -18,6 +18,16 @@ export function isLoadFailure(error: unknown): boolean {
   return /failed to fetch|fetch dynamically imported module|importing a module script failed|error loading dynamically imported module|networkerror|load failed/i.test(error.message);
 }
 
+/** FNV-1a (32 bits) of an address, in hex: tells two addresses apart without keeping either. */
+function addressDigest(href: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < href.length; index += 1) {
+    hash ^= href.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16);
+}
+
 /**
  * Whether to load the page at `href` as a document rather than show the error: the first time for
  * this address within RELOAD_WINDOW_MS (records it). The service worker then answers with the kept
@@ -25,9 +35,11 @@ export function isLoadFailure(error: unknown): boolean {
  */
 export function shouldReloadOnce(href: string, now = Date.now(), storage: Pick<Storage, 'getItem' | 'setItem'> = sessionStorage): boolean {
   try {
-    const last = JSON.parse(storage.getItem(RELOAD_KEY) ?? 'null') as { href?: unknown; at?: unknown } | null;
-    if (last && last.href === href && typeof last.at === 'number' && now - last.at < RELOAD_WINDOW_MS) return false;
-    storage.setItem(RELOAD_KEY, JSON.stringify({ href, at: now }));
+    // A digest, not the address: an address may carry a secret (`token=` of an estimate, `cle=` of a payment).
+    const page = addressDigest(href);
+    const last = JSON.parse(storage.getItem(RELOAD_KEY) ?? 'null') as { page?: unknown; at?: unknown } | null;
+    if (last && last.page === page && typeof last.at === 'number' && now - last.at < RELOAD_WINDOW_MS) return false;
+    storage.setItem(RELOAD_KEY, JSON.stringify({ page, at: now }));
     return true;
   } catch {
     // No storage (private mode quota, disabled): no automatic reload rather than a possible loop.

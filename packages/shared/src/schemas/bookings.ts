@@ -312,6 +312,15 @@ export const closureCreateSchema = z.object({
    * Without it, a day that has some is refused (409 with their list) and nothing changes.
    */
   cancelBookings: z.boolean({ error: 'Réponse invalide (cancelBookings : vrai ou faux)' }).default(false),
+  /**
+   * With `cancelBookings`: the references staff saw in the 409's list and agreed to cancel. A booking
+   * taken since (not in the list) makes the closure answer 409 again with the new list, nothing
+   * saved: staff never cancel a booking they were not shown. Without it, every booking of the day.
+   */
+  expectedBookings: z
+    .array(z.string({ error: 'Référence de rendez-vous invalide' }).max(40, { error: 'Référence de rendez-vous invalide' }), { error: 'Liste de rendez-vous invalide' })
+    .max(500, { error: 'Liste de rendez-vous trop longue' })
+    .optional(),
 });
 export type ClosureCreateRequest = z.input<typeof closureCreateSchema>;
 

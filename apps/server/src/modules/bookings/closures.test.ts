@@ -206,8 +206,34 @@ describe('POST /api/admin/bookings/closures on a day with bookings', () => {
     expect(rows).toHaveLength(2);
   });
 
+  it('confirmed on the list staff saw: a booking taken since sends the list back (409, nothing saved); confirmed again, it closes', async () => {
+    const day = '2026-12-10';
+    const seen = await book(day, '10:00', { name: 'Zoé Martin' });
+    const first = await close(day);
+    expect(first.json<ClosureConflictResponse>().bookings.map((booking) => booking.reference)).toEqual([seen.reference]);
+    // While staff read the dialog, a customer books the same day.
+    const late = await book(day, '15:00', { name: 'Inès Petit' });
+    const before = await state(day, [seen.reference, late.reference]);
+
+    const refused = await close(day, { cancelBookings: true, expectedBookings: [seen.reference] });
+    expect(refused.statusCode).toBe(409);
+    const body = refused.json<ClosureConflictResponse>();
+    expect(body).toMatchObject({ code: 'CLOSURE_HAS_BOOKINGS', message: bookingMessages.closureHasNewBookings(2) });
+    expect(body.message).toBe('Un rendez-vous a été pris entre-temps\u00a0: rien n’a été fermé. Vérifiez la liste (2 rendez-vous) et confirmez à nouveau.');
+    expect(body.bookings.map((booking) => booking.reference)).toEqual([seen.reference, late.reference]);
+    expect(await state(day, [seen.reference, late.reference])).toEqual(before);
+
+    // A listed booking cancelled meanwhile by its customer does not stop the closure.
+    expect((await bed.t.app.inject({ method: 'POST', url: '/api/bookings/manage/cancel', remoteAddress: nextIp(), payload: { token: seen.token } })).statusCode).toBe(200);
+    const closed = await close(day, { cancelBookings: true, expectedBookings: [seen.reference, late.reference] });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json<ClosureCreatedResponse>().data.cancelled.map((booking) => booking.reference)).toEqual([late.reference]);
+    const rows = await db().select({ reference: bookings.reference, cancelledBy: bookings.cancelledBy }).from(bookings).where(inArray(bookings.reference, [seen.reference, late.reference]));
+    expect(Object.fromEntries(rows.map((row) => [row.reference, row.cancelledBy]))).toEqual({ [seen.reference]: 'customer', [late.reference]: 'staff' });
+  });
+
   it('refuses bad input with a French 400', async () => {
-    for (const payload of [{ day: '2026-12-30', cancelBookings: 'oui' }, { day: '2026-12-30', cancelBookings: 1 }, { day: '2026-02-30' }]) {
+    for (const payload of [{ day: '2026-12-30', cancelBookings: 'oui' }, { day: '2026-12-30', cancelBookings: 1 }, { day: '2026-02-30' }, { day: '2026-12-30', cancelBookings: true, expectedBookings: 'RDV-1' }, { day: '2026-12-30', cancelBookings: true, expectedBookings: [42] }]) {
       const response = await bed.call('POST', '/api/admin/bookings/closures', payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json<{ message: string }>().message).toMatch(/invalide/);

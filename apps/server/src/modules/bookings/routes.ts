@@ -190,7 +190,7 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!outcome.ok) {
         return reply.code(409).send({
           success: false as const,
-          message: texts.closureHasBookings(outcome.bookings.length),
+          message: outcome.newSince ? texts.closureHasNewBookings(outcome.bookings.length) : texts.closureHasBookings(outcome.bookings.length),
           statusCode: 409 as const,
           code: 'CLOSURE_HAS_BOOKINGS' as const,
           bookings: outcome.bookings,

@@ -693,11 +693,15 @@ export async function listClosures(db: Db, year: number) {
   return { year, closures, holidays: frenchHolidays(year) };
 }
 
-export type ClosureOutcome = { ok: true; cancelled: ClosureBooking[] } | { ok: false; bookings: ClosureBooking[] };
+/** Refused: the day's bookings to show staff; `newSince` when staff had confirmed a list that no longer holds them all. */
+export type ClosureOutcome = { ok: true; cancelled: ClosureBooking[] } | { ok: false; bookings: ClosureBooking[]; newSince: boolean };
 
 /** Thrown inside the closure's transaction to undo it: the day has bookings and staff did not say to cancel them. */
 class ClosureHitsBookings extends Error {
-  constructor(readonly bookings: ClosureBooking[]) {
+  constructor(
+    readonly bookings: ClosureBooking[],
+    readonly newSince: boolean,
+  ) {
     super('closure hits bookings');
   }
 }
@@ -708,13 +712,14 @@ const closureBooking = (row: BookingRow): ClosureBooking => ({ reference: row.re
  * Closes a day. Its upcoming confirmed bookings are either listed back (nothing saved: the caller
  * answers 409) or, with `cancelBookings`, cancelled with it in one transaction: places given back,
  * links voided, each customer mailed (the closure's reason, an apology, a link to book again) and
- * texted when they agreed, staff mailed, everything audited. Bookings of the day that have already
+ * texted when they agreed, staff mailed, everything audited. With `expectedBookings` (the list staff
+ * confirmed), a booking not in it (taken while staff read the list) makes it a 409 again. Bookings of the day that have already
  * started are left as they are (the customer came, or did not: staff's record).
  */
 export async function addClosure(
   deps: BookingDeps,
   actor: AuditActor,
-  input: { day: string; reason: string; cancelBookings: boolean },
+  input: { day: string; reason: string; cancelBookings: boolean; expectedBookings?: readonly string[] | undefined },
   now: Date,
 ): Promise<ClosureOutcome> {
   const { db } = deps;
@@ -728,7 +733,10 @@ export async function addClosure(
       const row = await insertClosure(tx, day, reason);
       if (!row) throw new AppError('CLOSURE_EXISTS', 409, 'Ce jour est déjà fermé.');
       const hit = (await lockConfirmedBookingsBetween(tx, dayStart(day), dayStart(addDays(day, 1)))).filter((booking) => booking.slotStart.getTime() > now.getTime());
-      if (hit.length > 0 && !input.cancelBookings) throw new ClosureHitsBookings(hit.map(closureBooking));
+      // Staff cancel what they were shown: a booking taken since the list they confirmed sends it back.
+      const expected = input.expectedBookings && new Set(input.expectedBookings);
+      const unseen = expected ? hit.filter((booking) => !expected.has(booking.reference)) : [];
+      if (hit.length > 0 && (!input.cancelBookings || unseen.length > 0)) throw new ClosureHitsBookings(hit.map(closureBooking), unseen.length > 0);
       const { settings } = await selectBookingSettings(tx);
       const profile = await getStoreProfile(tx);
       for (const booking of hit) await cancelLocked(tx, deps, booking, 'staff', now, { settings, profile, actor, closure: { day, reason } });
@@ -741,7 +749,7 @@ export async function addClosure(
       return hit.map(closureBooking);
     });
   } catch (error) {
-    if (error instanceof ClosureHitsBookings) return { ok: false, bookings: error.bookings };
+    if (error instanceof ClosureHitsBookings) return { ok: false, bookings: error.bookings, newSince: error.newSince };
     throw error;
   }
   if (cancelled.length > 0) {

@@ -27,7 +27,7 @@ const shop: StoreProfile = {
   ...defaultStoreProfile,
   legalName: 'Réparations Œdipe SARL',
   siret: '732 829 320 00074',
-  company: { ...defaultStoreProfile.company, legalForm: 'SARL', shareCapital: '5 000 €', rcsCity: 'Bordeaux', vatNumber: 'FR40 732829320' },
+  company: { ...defaultStoreProfile.company, legalForm: 'SARL', shareCapital: '5 000 €', rcsCity: 'Bordeaux', vatNumber: 'FR44 732829320' },
   invoicing: { paymentTerms: 'Paiement à 30 jours date de facture. Pas d’escompte pour paiement anticipé.', latePenaltyRate: 'trois fois le taux d’intérêt légal' },
 };
 
@@ -144,7 +144,7 @@ describe('GET /api/repairdesk/invoices/:id/pdf', () => {
     expect(text).toContain('1 avenue de l’Exemple, 33470 Gujan-Mestras');
     expect(text).toContain('SIREN 732829320 · SIRET 732 829 320 00074');
     expect(text).toContain('RCS Bordeaux');
-    expect(text).toContain('N° TVA intracommunautaire : FR40 732829320');
+    expect(text).toContain('N° TVA intracommunautaire : FR44 732829320');
     // Customer: organisation and its numbers, name and billing address.
     expect(text).toContain('Atelier « Cœur » SAS');
     expect(text).toMatch(/Atelier « Cœur » SAS\s+SIREN 443061841\s+N° TVA intracommunautaire : FR64443061841\s+Zoé L’Hôte-Cœur/);
@@ -182,7 +182,7 @@ describe('GET /api/repairdesk/invoices/:id/pdf', () => {
       const text = textOf(save('franchise.pdf', response.rawPayload));
       expect(text).toContain('TVA non applicable, art. 293 B du CGI');
       // The shop's VAT number goes (the customer's own stays: it identifies the customer).
-      expect(text).not.toContain('N° TVA intracommunautaire : FR40');
+      expect(text).not.toContain('N° TVA intracommunautaire : FR44');
       expect(text).not.toMatch(/TVA 20 %/);
       expect(text).toMatch(/Total à payer \(TVA non applicable\)\s+420,00 €/);
     } finally {

@@ -17,8 +17,9 @@ const hit = [
   { reference: 'RDV-2026-000015', slotStart: parisInstant(day, '14:30').toISOString(), name: 'Léo Dupont' },
 ];
 
-function setup() {
+function setup(options: { takenMeanwhile?: (typeof hit)[number] } = {}) {
   const posts: Array<Record<string, unknown>> = [];
+  let booked = hit;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
@@ -27,9 +28,16 @@ function setup() {
         const body = JSON.parse(typeof init.body === 'string' ? init.body : '{}') as Record<string, unknown>;
         posts.push(body);
         if (body.cancelBookings !== true) {
-          return json({ success: false, message: bookingMessages.closureHasBookings(2), statusCode: 409, code: 'CLOSURE_HAS_BOOKINGS', bookings: hit }, 409);
+          // A booking taken while staff read the dialog (it shows on the server's next answers).
+          const answer = json({ success: false, message: bookingMessages.closureHasBookings(booked.length), statusCode: 409, code: 'CLOSURE_HAS_BOOKINGS', bookings: booked }, 409);
+          if (options.takenMeanwhile) booked = [...hit, options.takenMeanwhile];
+          return answer;
         }
-        return json({ success: true, message: bookingMessages.closureSavedWithCancellations(2), data: { cancelled: hit } });
+        const expected = body.expectedBookings as string[];
+        if (booked.some((booking) => !expected.includes(booking.reference))) {
+          return json({ success: false, message: bookingMessages.closureHasNewBookings(booked.length), statusCode: 409, code: 'CLOSURE_HAS_BOOKINGS', bookings: booked }, 409);
+        }
+        return json({ success: true, message: bookingMessages.closureSavedWithCancellations(booked.length), data: { cancelled: booked } });
       }
       return json({ success: false, message: 'inconnu' }, 404);
     }),
@@ -89,9 +97,29 @@ describe('Administration → Rendez-vous → a closure on a day with bookings', 
     const dialog = await askToClose(user);
     await user.click(within(dialog).getByRole('button', { name: 'Fermer et prévenir les clients' }));
     await waitFor(() => expect(posts).toHaveLength(2));
-    expect(posts[1]).toEqual({ day, reason: 'Inventaire', cancelBookings: true });
+    expect(posts[1]).toEqual({ day, reason: 'Inventaire', cancelBookings: true, expectedBookings: ['RDV-2026-000012', 'RDV-2026-000015'] });
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText('Jour fermé')).toHaveValue(''));
     expect(screen.getByLabelText('Motif (facultatif)')).toHaveValue('');
+  });
+
+  it('a booking taken while the dialog was open brings it back with the new list and the server’s message; nothing was closed', async () => {
+    const user = userEvent.setup();
+    const late = { reference: 'RDV-2026-000021', slotStart: parisInstant(day, '16:00').toISOString(), name: 'Inès Petit' };
+    const { posts } = setup({ takenMeanwhile: late });
+    const dialog = await askToClose(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Fermer et prévenir les clients' }));
+    const again = await screen.findByRole('alertdialog', { name: 'Fermer le mardi 15 décembre\u00a0?' });
+    expect(within(again).getByRole('alert').textContent).toBe(bookingMessages.closureHasNewBookings(3));
+    const items = within(within(again).getByRole('list', { name: 'Rendez-vous qui seront annulés' })).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual(['10h00Zoé MartinRDV-2026-000012', '14h30Léo DupontRDV-2026-000015', '16h00Inès PetitRDV-2026-000021']);
+    // The form still holds the day: nothing was closed.
+    expect(screen.getByLabelText('Jour fermé')).toHaveValue(day);
+
+    await user.click(within(again).getByRole('button', { name: 'Fermer et prévenir les clients' }));
+    await waitFor(() => expect(posts).toHaveLength(3));
+    expect(posts[2]).toEqual({ day, reason: 'Inventaire', cancelBookings: true, expectedBookings: ['RDV-2026-000012', 'RDV-2026-000015', 'RDV-2026-000021'] });
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Jour fermé')).toHaveValue(''));
   });
 });

@@ -359,7 +359,8 @@ export function ClosuresPanel() {
   const [day, setDay] = useState('');
   const [reason, setReason] = useState('');
   // The day staff asked to close and the bookings it has: the dialog asking to cancel them.
-  const [conflict, setConflict] = useState<{ day: string; reason: string; bookings: ClosureBooking[] } | null>(null);
+  // `again`: the server's message when a booking was taken while staff read the list (shown above it).
+  const [conflict, setConflict] = useState<{ day: string; reason: string; bookings: ClosureBooking[]; again?: string } | null>(null);
   const closures = useQuery({
     queryKey: keys.closures(year),
     queryFn: ({ signal }) => apiRequest(`/api/admin/bookings/closures?year=${year}`, { schema: closuresResponseSchema, signal }).then((response) => response.data),
@@ -400,15 +401,30 @@ export function ClosuresPanel() {
           confirmLabel={hit === 1 ? 'Fermer et prévenir le client' : 'Fermer et prévenir les clients'}
           cancelLabel="Annuler"
           onConfirm={() => {
-            const { day: closedDay, reason: closedReason } = conflict;
+            const { day: closedDay, reason: closedReason, bookings } = conflict;
             setConflict(null);
-            add.mutate({ day: closedDay, reason: closedReason, cancelBookings: true }, { onSuccess: done });
+            // The list shown is the list cancelled: a booking taken meanwhile brings the dialog back with it.
+            add.mutate(
+              { day: closedDay, reason: closedReason, cancelBookings: true, expectedBookings: bookings.map((booking) => booking.reference) },
+              {
+                onSuccess: done,
+                onError: (error) => {
+                  const again = closureConflict(error);
+                  if (again && error instanceof Error) setConflict({ day: closedDay, reason: closedReason, bookings: again, again: error.message });
+                },
+              },
+            );
           }}
           onCancel={() => {
             setConflict(null);
             add.reset();
           }}
         >
+          {conflict.again ? (
+            <p role="alert" className="mb-2 font-semibold text-red-700 dark:text-red-300">
+              {conflict.again}
+            </p>
+          ) : null}
           <p>
             {hit === 1 ? 'Un rendez-vous est pris ce jour-là. Il sera annulé' : `${hit} rendez-vous sont pris ce jour-là. Ils seront annulés`} et{' '}
             {hit === 1 ? 'le client prévenu' : 'les clients prévenus'} par e-mail (et par SMS s’ils l’ont accepté), avec le motif de la fermeture et un lien pour reprendre rendez-vous.

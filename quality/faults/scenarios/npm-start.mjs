@@ -71,7 +71,8 @@ export async function npmStartScenario({ root }) {
         npm.stdout.on('data', onData);
       }),
       closed.then(() => false),
-      new Promise((resolve) => setTimeout(resolve, 180_000, false)),
+      // unref: a time limit that never keeps the runner alive once the race is decided (it held it 180 s).
+      new Promise((resolve) => setTimeout(resolve, 180_000, false).unref()),
     ]);
     counts.startS = seconds(performance.now() - started);
     assertions.push(check('npm start: the server says it is ready', ready === true, ready ? `in ${counts.startS} s` : `not ready:\n${output.slice(-2000)}`));
@@ -80,7 +81,7 @@ export async function npmStartScenario({ root }) {
 
     const stopAt = performance.now();
     npm.kill('SIGTERM');
-    const stopped = await Promise.race([closed.then(() => true), new Promise((resolve) => setTimeout(resolve, 30_000, false))]);
+    const stopped = await Promise.race([closed.then(() => true), new Promise((resolve) => setTimeout(resolve, 30_000, false).unref())]);
     counts.stopS = seconds(performance.now() - stopAt);
     assertions.push(check('SIGTERM to npm stops the whole tree (no orphaned server)', stopped === true, stopped ? `in ${counts.stopS} s` : 'still running 30 s after the signal'));
     assertions.push(check('the server stopped cleanly (database closed)', output.includes('Serveur arrêté, base de données fermée.'), output.split('\n').slice(-4).join(' | ')));

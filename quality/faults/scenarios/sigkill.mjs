@@ -85,7 +85,7 @@ async function sigkillOnce({ root, short, database, databaseUrl }) {
       trigger = () => resolve(undefined);
     });
     const killer = (async () => {
-      await Promise.race([killSignal, new Promise((resolve) => setTimeout(resolve, 4_000))]);
+      await Promise.race([killSignal, new Promise((resolve) => setTimeout(resolve, 4_000).unref())]);
       killedAt = performance.now();
       killedAtMs = Date.now();
       await first.kill();

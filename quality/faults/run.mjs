@@ -182,3 +182,10 @@ function printResult(result) {
 }
 
 await main();
+// Everything this runner started is closed by now. Should a forgotten handle still hold the event
+// loop (seen once: the runner alive minutes after its summary, under heavy load), say what it is
+// and end with the result rather than hang the test run.
+setTimeout(() => {
+  console.error(`fault runner: still alive 10 s after its summary, held by ${process.getActiveResourcesInfo().join(', ') || 'nothing visible'}: exiting`);
+  process.exit(process.exitCode ?? 0);
+}, 10_000).unref();

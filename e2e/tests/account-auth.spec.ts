@@ -218,8 +218,8 @@ test.describe('account: register, verify, log in, reset, log out', () => {
     await expect(submit).toBeDisabled();
     await confirmation.fill(customer.newPassword);
     await expect(page.getByRole('list', { name: 'Exigences du mot de passe' }).getByRole('listitem')).toHaveText([
-      /Au moins 8 caractères : respecté/,
-      /identiques : respecté/,
+      /Au moins 8 caractères\s: respecté/,
+      /identiques\s: respecté/,
     ]);
     await submit.click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mot de passe réinitialisé !');

@@ -139,7 +139,7 @@ test('the header greets the customer, shows the E.repare badge and the loyalty b
   await signIn(page);
   const { customer } = fixture;
   await expect(dashboard(page).getByRole('heading', { name: `Bonjour ${customer.first_name}` })).toBeVisible();
-  await expect(dashboard(page).getByText(/^E\.repare : compte lié/)).toBeVisible();
+  await expect(dashboard(page).getByText(/^E\.repare\s: compte lié/)).toBeVisible();
   const balance = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(customer.loyalty_balance);
   await expect(dashboard(page).getByText(/Cagnotte fidélité/)).toContainText(balance);
   await expect(tab(page, 'Mes tickets')).toHaveAttribute('aria-selected', 'true');
@@ -251,7 +251,7 @@ test('invoices: list, status filter, search, detail with a back button, PDF fact
   // The mentions of a French invoice, on the screen as in the PDF: seller, customer, dates, terms.
   await expect(panel(page).getByRole('heading', { name: 'Vendeur' })).toBeVisible();
   await expect(panel(page).getByRole('heading', { name: 'Facturé à' })).toBeVisible();
-  await expect(panel(page).getByText(/^Date de la vente ou de la prestation : /)).toBeVisible();
+  await expect(panel(page).getByText(/^Date de la vente ou de la prestation\s: /)).toBeVisible();
   await expect(panel(page).getByRole('columnheader', { name: 'Total HT' })).toBeVisible();
   await expectAccessible(page);
   await shoot(page, 'invoice-detail');

@@ -102,7 +102,7 @@ test('staff change a ticket status in the dashboard: the customer’s bell shows
 
 type ShopProduct = { id: number; in_stock: boolean; stock_quantity: number; price: string };
 
-test('a guest orders by bank transfer, staff click « Virement reçu »: the order is processing and the customer gets the e-mail', async ({ page, request }) => {
+test('a guest orders by bank transfer, staff click « Virement reçu »: the order is processing and the customer gets the e-mail; a partial refund issues a credit note', async ({ page, request }) => {
   test.setTimeout(90_000);
   const products = ((await (await request.get('/api/shop/products?per_page=100&page=1&orderby=id&order=desc')).json()) as { data: ShopProduct[] }).data;
   const product = products.find((candidate) => candidate.in_stock && candidate.stock_quantity >= 3);
@@ -146,6 +146,25 @@ test('a guest orders by bank transfer, staff click « Virement reçu »: the ord
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Télécharger la facture (PDF)' }).click();
   expect((await downloading).suggestedFilename()).toMatch(/^facture-FB-\d{4}-\d{6}\.pdf$/);
+
+  // A partial refund of the invoiced order issues a credit note (issue 22 §1): its AB number in the
+  // answer and with the refund, and its PDF, drawn by the server, downloaded from there.
+  await page.getByRole('button', { name: 'Rembourser', exact: true }).click();
+  const refundForm = page.getByRole('form', { name: 'Remboursement' });
+  await refundForm.getByLabel('Montant (€)').fill('1,00');
+  await refundForm.getByLabel('Motif').fill('Geste commercial « rayure »');
+  await refundForm.getByRole('button', { name: 'Rembourser', exact: true }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Rembourser', exact: true }).click();
+  await expect(page.getByText(/avoir AB-\d{4}-\d{6} émis/).first()).toBeVisible();
+  const refunds = page.getByRole('region', { name: 'Remboursements de la commande' });
+  await expect(refunds).toContainText(/AB-\d{4}-\d{6}/);
+  await expect(refunds).toContainText('Geste commercial « rayure »');
+  await shoot(page, 'order-credit-note');
+  const [avoir] = await Promise.all([page.waitForEvent('download'), refunds.getByRole('button', { name: /^Télécharger l’avoir AB-\d{4}-\d{6}$/ }).click()]);
+  expect(avoir.suggestedFilename()).toMatch(/^avoir-AB-\d{4}-\d{6}\.pdf$/);
+  const avoirPdf = fs.readFileSync((await avoir.path()) ?? '').toString('latin1');
+  expect(avoirPdf.startsWith('%PDF-1.7')).toBe(true);
+  expect(avoirPdf).toContain('/StructTreeRoot');
 
   const mail = await waitForMail(email, 'order_payment_received' as MailKind, { already: mailsBefore, timeoutMs: 20_000 });
   expect(mail.subject).toContain(order.number);

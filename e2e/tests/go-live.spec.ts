@@ -29,7 +29,7 @@ test('the overview lists what is left before opening; the profile form marks the
   await profile.getByRole('link', { name: /^Corriger/ }).click();
   await expect(page).toHaveURL(/section=parametres/);
   const form = page.getByRole('form', { name: 'Profil de la boutique' });
-  await expect(form.getByRole('note').getByText(/champs marqués « Exemple » ou « À vérifier » : remplacez-les avant l’ouverture\./)).toBeVisible();
+  await expect(form.getByRole('note').getByText(/champs marqués «\sExemple\s» ou «\sÀ vérifier\s»\s: remplacez-les avant l’ouverture\./)).toBeVisible();
   const identity = form.getByRole('group', { name: /^Identité Exemple/ });
   await expect(identity).toBeVisible();
   // Typing a real legal name clears that field's mark, live (others of the group remain).

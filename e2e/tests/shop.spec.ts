@@ -260,7 +260,7 @@ test('browse, search, product, cart with a coupon, guest checkout by bank transf
   // Step 3: bank transfer; pay in store is not offered with a parcel.
   await expect(stepHeading(page, 3)).toBeVisible();
   await expect(page.getByRole('radio', { name: /^Paiement en boutique au retrait/ })).toHaveCount(0);
-  await expect(page.getByText(/Paiement en boutique au retrait : proposé uniquement avec la livraison « Retrait en boutique »/)).toBeVisible();
+  await expect(page.getByText(/Paiement en boutique au retrait\s: proposé uniquement avec la livraison «\sRetrait en boutique\s»/)).toBeVisible();
   await page.getByRole('radio', { name: /^Virement bancaire/ }).check();
   await expectAccessible(page);
   await shoot(page, 'checkout-3-paiement');
@@ -537,7 +537,7 @@ test('bad input through the API: quantities, unknown product, tampered prices, e
   for (const [quantity, message] of [
     [-1, 'La quantité doit être au moins 1'],
     [1.5, 'La quantité doit être un nombre entier'],
-    [100_000, 'Quantité maximale : 999'],
+    [100_000, 'Quantité maximale\u00a0: 999'],
   ] as const) {
     const response = await post({ ...base, line_items: [{ product_id: product.id, quantity }] });
     expect(response.status(), `quantity ${quantity}`).toBe(400);

@@ -1,5 +1,6 @@
 /**
- * Security suite, issue 22 §1: the PDFs drawn by the server (invoices, repair sheets, orders).
+ * Security suite, issue 22 §1: the PDFs drawn by the server (invoices, repair sheets, orders and
+ * their credit notes).
  * Same guards as the JSON routes (owner or staff; a guest's order by its key, never another
  * order's), a per-client limit of PDF_LIMIT drawings a minute that one IPv6 /64 shares and that
  * another client does not feel, hostile ids refused with a French 4xx, and a download name that
@@ -83,6 +84,9 @@ describe('who gets a PDF', () => {
       await get(`/api/shop/orders/${a.id}/pdf?key=${a.order_key.toUpperCase()}`),
       await get(`/api/shop/orders/${a.id}/pdf?key=${a.order_key.slice(0, -1)}x`),
       await get(`/api/shop/orders/${a.id}/pdf`),
+      // A credit note (issue 22 §1) behind the same guard: never by another order's key.
+      await get(`/api/shop/orders/${b.id}/credit-notes/AB-2026-000001/pdf?key=${a.order_key}`),
+      await get(`/api/shop/orders/${a.id}/credit-notes/AB-2026-000001/pdf`),
     ];
     for (const response of refusals) {
       expect([401, 404]).toContain(response.statusCode);
@@ -99,6 +103,10 @@ describe('who gets a PDF', () => {
     '/api/repairdesk/tickets/..%2F..%2Fetc/pdf',
     '/api/shop/orders/99999999999999999999999/pdf?key=x',
     '/api/shop/orders/1/pdf?key[]=a&key[]=b',
+    '/api/shop/orders/1/credit-notes/..%2F..%2Fetc/pdf?key=x',
+    `/api/shop/orders/1/credit-notes/${'A'.repeat(500)}/pdf?key=x`,
+    '/api/shop/orders/99999999999999999999999/credit-notes/AB-2026-000001/pdf?key=x',
+    '/api/shop/orders/1/credit-notes/AB-2026-000001/pdf?key[]=a&key[]=b',
   ])('a hostile address %s gets a French 4xx, never a 500', async (url) => {
     const response = await get(url, owner);
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
@@ -124,6 +132,10 @@ describe('how many PDFs a client may have drawn', () => {
     const refused = await get(url, owner, line(999));
     expect(refused.statusCode).toBe(429);
     expect(frenchMessageProblem(refused)).toBeNull();
+    // One limit for every PDF: an order's credit note is refused too, before anything is read.
+    const creditNote = await get(`/api/shop/orders/${placed[0]?.id ?? 0}/credit-notes/AB-2026-000001/pdf?key=${placed[0]?.order_key ?? ''}`, {}, line(998));
+    expect(creditNote.statusCode).toBe(429);
+    expect(frenchMessageProblem(creditNote)).toBeNull();
     // Another subscriber (another /64) and an IPv4 client still get theirs.
     expect((await get(url, owner, '2001:db8:77:2::1')).statusCode).toBe(200);
     expect((await get(url, owner, nextAddress())).statusCode).toBe(200);

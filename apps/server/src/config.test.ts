@@ -199,7 +199,7 @@ describe('loadConfig', () => {
     expect(configError({ BACKUP_KEEP_DAYS: '4000' }).issues).toEqual(['BACKUP_KEEP_DAYS doit valoir au plus 3650 (10 ans)']);
     // Never where the web build is served from.
     expect(configError({ WEB_DIST_DIR: 'web', BACKUP_DIR: 'web/client/sauvegardes' }).issues).toEqual([
-      'BACKUP_DIR ne doit pas être dans WEB_DIST_DIR (/srv/erepare/web) : les sauvegardes y seraient publiques',
+      'BACKUP_DIR ne doit pas être dans WEB_DIST_DIR (/srv/erepare/web)\u00a0: les sauvegardes y seraient publiques',
     ]);
     expect(configError({ WEB_DIST_DIR: '/srv/erepare/data', DATA_DIR: 'data' }).message).toContain('BACKUP_DIR ne doit pas être dans WEB_DIST_DIR');
     expect(loadConfig({ WEB_DIST_DIR: 'web', BACKUP_DIR: 'web-sauvegardes' }, cwd).backups.directory).toBe('/srv/erepare/web-sauvegardes');

@@ -189,7 +189,7 @@ const envSchema = z
       z.url({ error: 'doit être une URL https://…' }).refine(isSafeServiceUrl, { error: httpsOnlyMessage }).default('https://api-m.paypal.com'),
     ),
     // Service SMS (issue 24 §5, docs/sms.md): off unless SMS_PROVIDER is set.
-    SMS_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['brevo'], { error: 'doit valoir brevo (ou rester vide : pas de SMS)' }).optional()),
+    SMS_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['brevo'], { error: 'doit valoir brevo (ou rester vide\u00a0: pas de SMS)' }).optional()),
     // The value is never echoed in an error message.
     BREVO_API_KEY: z.preprocess(
       (value) => emptyToUndefined(typeof value === 'string' ? value.trim() : value),
@@ -295,7 +295,7 @@ const envSchema = z
         .transform((value, ctx) => {
           const parsed = parseMailbox(value);
           if (!parsed) {
-            ctx.addIssue({ code: 'custom', message: 'doit être une adresse e-mail, éventuellement précédée d’un nom : Nom <adresse@domaine.fr>' });
+            ctx.addIssue({ code: 'custom', message: 'doit être une adresse e-mail, éventuellement précédée d’un nom\u00a0: Nom <adresse@domaine.fr>' });
             return z.NEVER;
           }
           return parsed;
@@ -326,7 +326,7 @@ const envSchema = z
     const fcmProject = env.FCM_PROJECT_ID ?? env.FCM_SERVICE_ACCOUNT_JSON?.projectId;
     const fcmKeyPair = Boolean(env.FCM_CLIENT_EMAIL) || Boolean(env.FCM_PRIVATE_KEY);
     if (env.FCM_SERVICE_ACCOUNT_JSON && fcmKeyPair) {
-      ctx.addIssue({ code: 'custom', path: ['FCM_SERVICE_ACCOUNT_JSON'], message: 'ou FCM_CLIENT_EMAIL et FCM_PRIVATE_KEY : pas les deux' });
+      ctx.addIssue({ code: 'custom', path: ['FCM_SERVICE_ACCOUNT_JSON'], message: 'ou FCM_CLIENT_EMAIL et FCM_PRIVATE_KEY\u00a0: pas les deux' });
     } else if (fcmKeyPair && (!env.FCM_CLIENT_EMAIL || !env.FCM_PRIVATE_KEY)) {
       ctx.addIssue({ code: 'custom', path: [env.FCM_CLIENT_EMAIL ? 'FCM_PRIVATE_KEY' : 'FCM_CLIENT_EMAIL'], message: 'FCM_CLIENT_EMAIL et FCM_PRIVATE_KEY vont ensemble' });
     }
@@ -455,7 +455,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   // Whatever is under the web build may be served to anyone: never the backups.
   const relative = path.relative(webDistDir, backupDir);
   if (!relative.startsWith('..') && !path.isAbsolute(relative)) {
-    throw new ConfigError([`BACKUP_DIR ne doit pas être dans WEB_DIST_DIR (${webDistDir}) : les sauvegardes y seraient publiques`]);
+    throw new ConfigError([`BACKUP_DIR ne doit pas être dans WEB_DIST_DIR (${webDistDir})\u00a0: les sauvegardes y seraient publiques`]);
   }
   return {
     env: values.NODE_ENV,

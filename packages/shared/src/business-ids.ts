@@ -15,13 +15,13 @@ export const EU_VAT_PREFIXES = [
 ] as const;
 
 export const businessIdMessages = {
-  sirenShape: 'Numéro SIREN invalide : 9 chiffres attendus (par exemple 732 829 320).',
-  sirenKey: 'Numéro SIREN invalide : la clé de contrôle ne correspond pas, vérifiez les 9 chiffres.',
-  vatCountry: 'Numéro de TVA intracommunautaire invalide : il commence par le code d’un pays de l’Union européenne (FR, DE, BE…).',
-  vatShape: 'Numéro de TVA intracommunautaire invalide : le code du pays puis 2 à 13 lettres ou chiffres.',
-  vatFrenchShape: 'Numéro de TVA intracommunautaire invalide : FR, une clé de 2 chiffres puis les 9 chiffres du SIREN (par exemple FR44 732 829 320).',
-  vatFrenchSiren: 'Numéro de TVA intracommunautaire invalide : le SIREN qu’il contient n’est pas valide.',
-  vatFrenchKey: 'Numéro de TVA intracommunautaire invalide : la clé ne correspond pas au SIREN qu’il contient.',
+  sirenShape: 'Numéro SIREN invalide\u00a0: 9 chiffres attendus (par exemple 732\u202f829\u202f320).',
+  sirenKey: 'Numéro SIREN invalide\u00a0: la clé de contrôle ne correspond pas, vérifiez les 9 chiffres.',
+  vatCountry: 'Numéro de TVA intracommunautaire invalide\u00a0: il commence par le code d’un pays de l’Union européenne (FR, DE, BE…).',
+  vatShape: 'Numéro de TVA intracommunautaire invalide\u00a0: le code du pays puis 2 à 13 lettres ou chiffres.',
+  vatFrenchShape: 'Numéro de TVA intracommunautaire invalide\u00a0: FR, une clé de 2 chiffres puis les 9 chiffres du SIREN (par exemple FR44 732\u202f829\u202f320).',
+  vatFrenchSiren: 'Numéro de TVA intracommunautaire invalide\u00a0: le SIREN qu’il contient n’est pas valide.',
+  vatFrenchKey: 'Numéro de TVA intracommunautaire invalide\u00a0: la clé ne correspond pas au SIREN qu’il contient.',
   mismatch: 'Le numéro de TVA intracommunautaire ne correspond pas au SIREN indiqué.',
 } as const;
 

@@ -175,15 +175,15 @@ export function quoteCategoryOfDevice(category: string): string {
 
 /** Texts the customer's page, the account and the API answer with. */
 export const estimateMessages = {
-  expired: 'Ce lien a expiré : la date de validité du devis est passée. Contactez l’atelier pour obtenir un nouveau devis.',
-  superseded: 'Ce devis a été remplacé par une version plus récente : nous vous l’avons envoyée par e-mail. Utilisez le lien de ce nouvel e-mail.',
+  expired: 'Ce lien a expiré\u00a0: la date de validité du devis est passée. Contactez l’atelier pour obtenir un nouveau devis.',
+  superseded: 'Ce devis a été remplacé par une version plus récente\u00a0: nous vous l’avons envoyée par e-mail. Utilisez le lien de ce nouvel e-mail.',
   withdrawn: 'Ce devis a été retiré par l’atelier. Contactez-nous pour en savoir plus.',
   unknown: 'Ce lien n’est pas valide. Vérifiez qu’il est complet ou utilisez le lien de votre dernier e-mail.',
-  pastValidity: 'La date de validité de ce devis est passée : il ne peut plus être accepté. Contactez l’atelier pour un nouveau devis.',
-  accepted: 'Merci ! Votre acceptation du devis est enregistrée : l’atelier est prévenu et lance la réparation.',
-  declined: 'Votre refus du devis est enregistré : l’atelier est prévenu. Vous pouvez récupérer votre appareil à la boutique.',
+  pastValidity: 'La date de validité de ce devis est passée\u00a0: il ne peut plus être accepté. Contactez l’atelier pour un nouveau devis.',
+  accepted: 'Merci\u00a0! Votre acceptation du devis est enregistrée\u00a0: l’atelier est prévenu et lance la réparation.',
+  declined: 'Votre refus du devis est enregistré\u00a0: l’atelier est prévenu. Vous pouvez récupérer votre appareil à la boutique.',
   alreadyAccepted: 'Ce devis a déjà été accepté.',
   alreadyDeclined: 'Ce devis a déjà été refusé.',
   notFound: 'Devis introuvable',
-  rateLimited: 'Trop de tentatives : réessayez dans quelques minutes.',
+  rateLimited: 'Trop de tentatives\u00a0: réessayez dans quelques minutes.',
 } as const;

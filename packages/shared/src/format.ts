@@ -45,6 +45,14 @@ export function formatCents(cents: number): string {
   return euroFormatter().format(Math.round(cents) / 100);
 }
 
+const amountFormatter = onFirstUse(() => new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+
+/** "1 234,50": an amount without its currency sign, grouped like {@link formatCents}; for text, never an input's value. */
+export function formatAmount(cents: number): string {
+  // `|| 0`: a rounded -0.4 is -0, which Intl writes « -0,00 ».
+  return amountFormatter().format((Math.round(cents) || 0) / 100);
+}
+
 const wholeEuroFormatter = onFirstUse(() => new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }));
 
 /** "50 €" for whole euros, "49,90 €" otherwise: amounts in running text. */

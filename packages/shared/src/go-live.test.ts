@@ -50,7 +50,7 @@ describe('the profile before opening', () => {
       'bank',
     ]);
     expect(problems.every((problem) => problem.kind === 'example')).toBe(true);
-    expect(problems[0]?.message).toBe('Raison sociale : valeur d’exemple à remplacer.');
+    expect(problems[0]?.message).toBe('Raison sociale\u00a0: valeur d’exemple à remplacer.');
   });
 
   it('finds nothing left in a real profile; wrong keys are named as such', () => {
@@ -60,17 +60,17 @@ describe('the profile before opening', () => {
       ['siret', 'invalid'],
       ['bank', 'invalid'],
     ]);
-    expect(profileProblems({ ...realProfile(), phone: { display: '05 56', e164: '+3355' } })[0]?.message).toBe('Téléphone : Le numéro international doit s’écrire +33 suivi de 9 chiffres.');
+    expect(profileProblems({ ...realProfile(), phone: { display: '05 56', e164: '+3355' } })[0]?.message).toBe('Téléphone\u00a0: Le numéro international doit s’écrire +33 suivi de 9 chiffres.');
   });
 
   it('checks the shop’s own VAT number: its key, its SIREN against the SIRET, and its presence under the normal regime', () => {
     const withVat = (vatNumber: string, vatRegime: 'standard' | 'franchise' = 'standard') => ({ ...realProfile(), vatRegime, company: { ...realProfile().company, vatNumber } });
     const problem = (vatNumber: string, vatRegime?: 'standard' | 'franchise') => profileProblems(withVat(vatNumber, vatRegime)).find((found) => found.field === 'company.vatNumber');
     expect(problem('FR44 732 829 320')).toBeUndefined();
-    expect(problem('FR40 732829320')).toMatchObject({ kind: 'invalid', message: 'Numéro de TVA intracommunautaire : La clé ne correspond pas au SIREN qu’il contient.' });
+    expect(problem('FR40 732829320')).toMatchObject({ kind: 'invalid', message: 'Numéro de TVA intracommunautaire\u00a0: La clé ne correspond pas au SIREN qu’il contient.' });
     // A valid number of another company (SIREN 443 061 841): not the shop's.
-    expect(problem('FR64443061841')).toMatchObject({ kind: 'invalid', message: 'Numéro de TVA intracommunautaire : Il ne correspond pas au SIREN du SIRET (ses 9 derniers chiffres sont le SIREN).' });
-    expect(problem('')).toMatchObject({ kind: 'invalid', message: 'Numéro de TVA intracommunautaire : à indiquer, car il figure sur chaque facture (régime de TVA normal).' });
+    expect(problem('FR64443061841')).toMatchObject({ kind: 'invalid', message: 'Numéro de TVA intracommunautaire\u00a0: Il ne correspond pas au SIREN du SIRET (ses 9 derniers chiffres sont le SIREN).' });
+    expect(problem('')).toMatchObject({ kind: 'invalid', message: 'Numéro de TVA intracommunautaire\u00a0: à indiquer, car il figure sur chaque facture (régime de TVA normal).' });
     // Under the franchise, the invoice says « TVA non applicable »: no number needed.
     expect(problem('', 'franchise')).toBeUndefined();
     expect(isSettingUp(withVat('FR40 732829320'), 'https://www.erepare.fr')).toBe(true);

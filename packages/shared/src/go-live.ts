@@ -118,7 +118,7 @@ const CHECKS: Check[] = [
     field: 'siret',
     label: 'SIRET',
     example: (p) => /^0+$/.test(p.siret.replace(/\s+/g, '')),
-    invalid: (p) => (isValidSiret(p.siret) ? null : 'Le SIRET ne correspond pas à sa clé de contrôle : vérifiez les 14 chiffres.'),
+    invalid: (p) => (isValidSiret(p.siret) ? null : 'Le SIRET ne correspond pas à sa clé de contrôle\u00a0: vérifiez les 14 chiffres.'),
   },
   { field: 'company.legalForm', label: 'Forme juridique', example: (p) => placeholder(p.company.legalForm) },
   { field: 'company.shareCapital', label: 'Capital social', example: (p) => placeholder(p.company.shareCapital) },
@@ -168,11 +168,11 @@ export function profileProblems(profile: StoreProfile): ProfileProblem[] {
   const problems: ProfileProblem[] = [];
   for (const check of CHECKS) {
     if (check.example(profile)) {
-      problems.push({ field: check.field, label: check.label, kind: 'example', message: `${check.label} : valeur d’exemple à remplacer.` });
+      problems.push({ field: check.field, label: check.label, kind: 'example', message: `${check.label}\u00a0: valeur d’exemple à remplacer.` });
       continue;
     }
     const invalid = check.invalid?.(profile);
-    if (invalid) problems.push({ field: check.field, label: check.label, kind: 'invalid', message: `${check.label} : ${invalid}` });
+    if (invalid) problems.push({ field: check.field, label: check.label, kind: 'invalid', message: `${check.label}\u00a0: ${invalid}` });
   }
   return problems;
 }

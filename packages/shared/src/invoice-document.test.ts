@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  creditNoteFigures,
   customerLines,
   documentTotals,
   FRANCHISE_MENTION,
   invoiceFigures,
   invoiceMentions,
   isBusinessCustomer,
+  orderCreditNoteFigures,
   orderInvoiceCustomer,
   orderInvoiceFigures,
   registrationLine,
@@ -152,13 +154,13 @@ describe('the mentions of a French invoice', () => {
     const base = { shop, marginScheme: false, dueDate: '15/12/2026', serviceDate: '01/12/2026' };
     const consumer = invoiceMentions({ ...base, business: false });
     expect(consumer).toEqual([
-      'Date de la vente ou de la prestation : 01/12/2026.',
-      'Échéance : 15/12/2026. Paiement comptant à réception de la facture. Pas d’escompte pour paiement anticipé.',
+      'Date de la vente ou de la prestation\u00a0: 01/12/2026.',
+      'Échéance\u00a0: 15/12/2026. Paiement comptant à réception de la facture. Pas d’escompte pour paiement anticipé.',
     ]);
     const business = invoiceMentions({ ...base, business: true, marginScheme: true });
     expect(business).toContain(MARGIN_SCHEME_MENTION);
     expect(business.at(-1)).toBe(
-      'En cas de retard de paiement : pénalités au taux de trois fois le taux d’intérêt légal, et indemnité forfaitaire pour frais de recouvrement de 40\u00a0€ (art. L441-10 et D441-5 du Code de commerce).',
+      'En cas de retard de paiement\u00a0: pénalités au taux de trois fois le taux d’intérêt légal, et indemnité forfaitaire pour frais de recouvrement de 40\u00a0€ (art. L441-10 et D441-5 du Code de commerce).',
     );
     expect(invoiceMentions({ ...base, shop: { ...shop, vatRegime: 'franchise' }, business: false })).toContain(FRANCHISE_MENTION);
   });
@@ -215,3 +217,110 @@ describe('orderInvoiceFigures: a paid web order as an invoice', () => {
     expect(isBusinessCustomer(orderInvoiceCustomer({ billing: { ...order.billing, company: ' ' } }))).toBe(false);
   });
 });
+
+describe('creditNoteFigures: a refund of an invoiced sale as a credit note (avoir)', () => {
+  const order = {
+    line_items: [{ name: 'Câble USB-C', sku: 'CAB-1', quantity: 2, price: '19.90', total: '39.80' }],
+    shipping_lines: [{ method_title: 'Colissimo', total: '4.99' }],
+    coupon_lines: [],
+    loyalty_discount: '0.00',
+    total: '44.79',
+    billing: { first_name: 'Noé', last_name: 'Durand', company: '', address_1: '1 rue de l’Église', address_2: '', postcode: '33380', city: 'Mios', country: 'FR', email: 'noe@exemple.fr', phone: '' },
+  };
+  const plain = (rows: { label: string; cents: number }[]) => rows.map((row) => `${row.label.replace(/[\u00a0\u202f]/g, ' ')}: ${(row.cents / 100).toFixed(2)}`);
+  const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
+  it('gives back, for a full refund, exactly the invoice’s HT and VAT per rate', () => {
+    const billed = orderInvoiceFigures(order, 'standard');
+    const note = orderCreditNoteFigures(order, 4479, 'standard');
+    expect(note.parts).toEqual(billed.vat.breakdown.map((row) => ({ rate: row.rate, totalCents: row.baseCents + row.taxCents, baseCents: row.baseCents, taxCents: row.taxCents })));
+    const ht = sum(billed.lines.map((line) => line.totalExclCents));
+    expect(plain(note.totals)).toEqual([`Total HT: ${(ht / 100).toFixed(2)}`, `TVA 20 %: ${((4479 - ht) / 100).toFixed(2)}`, 'Total TTC: 44.79', 'Montant remboursé: 44.79']);
+    expect(note.totals.at(-1)).toMatchObject({ strong: true });
+    expect(note.lines).toEqual([expect.objectContaining({ name: 'Remboursement', quantity: 1, rateLabel: '20 %', unitCents: ht, totalExclCents: ht, totalCents: 4479, margin: false })]);
+  });
+
+  it('splits a partial refund at one rate: HT + VAT = the amount, VAT in the invoice’s proportion', () => {
+    const note = orderCreditNoteFigures(order, 1000, 'standard');
+    expect(note.parts).toEqual([{ rate: '20', totalCents: 1000, baseCents: 833, taxCents: 167 }]);
+    expect(plain(note.totals)).toEqual(['Total HT: 8.33', 'TVA 20 %: 1.67', 'Total TTC: 10.00', 'Montant remboursé: 10.00']);
+  });
+
+  it('splits across two rates in proportion of the invoice’s TTC at each, the parts summing to the amount', () => {
+    // 120 € at 20 % (100 + 20) and 10,55 € at 5,5 % (10 + 0,55).
+    const billed = invoiceFigures(
+      invoice([
+        { name: 'Écran', sku: 'E1', quantity: 1, price: 120, tax: 20, total: 120, vat_rate: '20' },
+        { name: 'Livre', sku: '', quantity: 1, price: 10.55, tax: 0.55, total: 10.55, vat_rate: '5.5' },
+      ]),
+      'standard',
+    );
+    const full = creditNoteFigures(billed, 13055, 'standard');
+    expect(full.parts).toEqual([
+      { rate: '20', totalCents: 12000, baseCents: 10000, taxCents: 2000 },
+      { rate: '5.5', totalCents: 1055, baseCents: 1000, taxCents: 55 },
+    ]);
+    expect(plain(full.totals)).toEqual(['Total HT: 110.00', 'TVA 20 % sur 100,00 €: 20.00', 'TVA 5,5 % sur 10,00 €: 0.55', 'Total TTC: 130.55', 'Montant remboursé: 130.55']);
+    // 65,28 €, about half: 60,00 € at 20 % and 5,28 € at 5,5 % (527,54 rounded down, then the cent left over).
+    const half = creditNoteFigures(billed, 6528, 'standard');
+    expect(half.parts).toEqual([
+      { rate: '20', totalCents: 6000, baseCents: 5000, taxCents: 1000 },
+      { rate: '5.5', totalCents: 528, baseCents: 500, taxCents: 28 },
+    ]);
+    expect(half.lines.map((line) => [line.rateLabel, line.totalExclCents])).toEqual([
+      ['20 %', 5000],
+      ['5,5 %', 500],
+    ]);
+  });
+
+  it('rounds to whole cents that always sum to the amount, each part’s HT + VAT its share', () => {
+    const billed = invoiceFigures(
+      invoice([
+        { name: 'A', sku: '', quantity: 1, price: 33.33, tax: 5.56, total: 33.33, vat_rate: '20' },
+        { name: 'B', sku: '', quantity: 1, price: 33.33, tax: 3.03, total: 33.33, vat_rate: '10' },
+        { name: 'C', sku: '', quantity: 1, price: 33.34, tax: 1.74, total: 33.34, vat_rate: '5.5' },
+      ]),
+      'standard',
+    );
+    for (const amount of [1, 2, 3, 7, 100, 4999, 9999, 10000]) {
+      const note = creditNoteFigures(billed, amount, 'standard');
+      expect(sum(note.parts.map((part) => part.totalCents)), String(amount)).toBe(amount);
+      for (const part of note.parts) expect(part.baseCents + part.taxCents).toBe(part.totalCents);
+      expect(note.totals.find((row) => row.label === 'Montant remboursé')?.cents).toBe(amount);
+    }
+    // One cent goes to one rate only: no part of 0 € is printed.
+    expect(creditNoteFigures(billed, 1, 'standard').parts).toHaveLength(1);
+    // The whole invoice gives back its three rates as invoiced.
+    expect(creditNoteFigures(billed, 10000, 'standard').parts.map((part) => part.taxCents)).toEqual(billed.vat.breakdown.map((row) => row.taxCents));
+  });
+
+  it('keeps margin-scheme goods apart, with no VAT shown for them', () => {
+    const billed = invoiceFigures(
+      invoice([
+        { name: 'iPhone 12 reconditionné', sku: 'IP12', quantity: 1, price: 300, tax: 0, total: 300, vat_rate: 'margin' },
+        { name: 'Verre trempé', sku: '', quantity: 1, price: 12, tax: 2, total: 12, vat_rate: '20' },
+      ]),
+      'standard',
+    );
+    const full = creditNoteFigures(billed, 31200, 'standard');
+    expect(full.marginScheme).toBe(true);
+    expect(plain(full.totals)).toEqual(['Total HT: 10.00', 'TVA 20 %: 2.00', 'Biens d’occasion (TVA sur la marge): 300.00', 'Total TTC: 312.00', 'Montant remboursé: 312.00']);
+    expect(full.lines.map((line) => [line.name, line.rateLabel, line.margin])).toEqual([
+      ['Remboursement', '20 %', false],
+      ['Remboursement (biens d’occasion)', 'TVA sur la marge', true],
+    ]);
+    const only = invoiceFigures(invoice([{ name: 'Switch', sku: '', quantity: 1, price: 200, tax: 0, total: 200, vat_rate: 'margin' }]), 'standard');
+    const note = creditNoteFigures(only, 5000, 'standard');
+    expect(plain(note.totals)).toEqual(['Biens d’occasion (TVA sur la marge): 50.00', 'Total TTC: 50.00', 'Montant remboursé: 50.00']);
+    expect(note.parts).toEqual([{ rate: 'margin', totalCents: 5000, baseCents: 5000, taxCents: 0 }]);
+  });
+
+  it('shows no VAT under the franchise', () => {
+    const note = orderCreditNoteFigures(order, 1234, 'franchise');
+    expect(note.parts.every((part) => part.taxCents === 0)).toBe(true);
+    expect(note.lines.every((line) => line.rateLabel === '—')).toBe(true);
+    expect(plain(note.totals)).toEqual(['Total HT (TVA non applicable): 12.34', 'Montant remboursé: 12.34']);
+    expect(note.totals.some((row) => row.label.startsWith('TVA '))).toBe(false);
+  });
+});
+

@@ -1,5 +1,5 @@
 import { formatCents } from './format.js';
-import { includedVatCents, MARGIN_SCHEME_MENTION, summariseVat, vatRateLabel, type VatRate } from './invoice-vat.js';
+import { includedVatCents, MARGIN_SCHEME_MENTION, summariseVat, vatRateLabel, vatRates, type InvoiceVatSummary, type VatRate } from './invoice-vat.js';
 import type { Invoice } from './schemas/repair.js';
 import { formatAddress, type StoreProfile } from './store-profile.js';
 
@@ -42,6 +42,12 @@ export type InvoiceFigures = {
   totalCents: number;
   dueCents: number;
   marginScheme: boolean;
+  /**
+   * The VAT of the lines per rate (base excluding VAT and VAT of each rate, margin-scheme total),
+   * as the totals print it: what a credit note splits a refund on. Under the franchise every line
+   * counts at '0'.
+   */
+  vat: InvoiceVatSummary;
 };
 
 const cents = (euros: number) => Math.round(euros * 100);
@@ -110,6 +116,7 @@ export function invoiceFigures(invoice: FigureSource, regime: VatRegime): Invoic
     totalCents,
     dueCents,
     marginScheme: vat.marginScheme,
+    vat,
   };
 }
 
@@ -186,14 +193,14 @@ export function invoiceMentions(options: {
 }): string[] {
   const { shop } = options;
   const mentions = [
-    `Date de la vente ou de la prestation : ${options.serviceDate}.`,
-    `Échéance : ${options.dueDate}. ${shop.invoicing.paymentTerms.trim()}`.trim(),
+    `Date de la vente ou de la prestation\u00a0: ${options.serviceDate}.`,
+    `Échéance\u00a0: ${options.dueDate}. ${shop.invoicing.paymentTerms.trim()}`.trim(),
   ];
   if (shop.vatRegime === 'franchise') mentions.push(FRANCHISE_MENTION);
   if (options.marginScheme) mentions.push(MARGIN_SCHEME_MENTION);
   if (options.business) {
     mentions.push(
-      `En cas de retard de paiement : pénalités au taux de ${shop.invoicing.latePenaltyRate.trim()}, et indemnité forfaitaire pour frais de recouvrement de ${RECOVERY_INDEMNITY_EUROS}\u00a0€ (art. L441-10 et D441-5 du Code de commerce).`,
+      `En cas de retard de paiement\u00a0: pénalités au taux de ${shop.invoicing.latePenaltyRate.trim()}, et indemnité forfaitaire pour frais de recouvrement de ${RECOVERY_INDEMNITY_EUROS}\u00a0€ (art. L441-10 et D441-5 du Code de commerce).`,
     );
   }
   return mentions;
@@ -201,14 +208,21 @@ export function invoiceMentions(options: {
 
 /**
  * The totals of a document that is not an invoice (an order, a repair sheet): its total split at
- * 20 % (spec 1 §9: HT = TTC / 1.2, the VAT is what remains), or one line under the franchise.
+ * 20 % (spec 1 §9: HT = TTC / 1.2, the VAT is what remains), or one line under the franchise. An
+ * order whose lines are known (`order`) is split by its lines' own rates instead, exactly as its
+ * invoice will be (`orderInvoiceFigures`), so the summary and the invoice never disagree.
  */
-export function documentTotals(totalCents: number, regime: VatRegime): InvoiceTotalRow[] {
+export function documentTotals(totalCents: number, regime: VatRegime, order?: OrderFigureSource): InvoiceTotalRow[] {
   if (regime === 'franchise') return [{ label: 'Total (TVA non applicable)', cents: totalCents, strong: true }];
+  if (order) {
+    // The invoice's rows down to « Total TTC » (the first strong row); what follows is payment.
+    const { totals } = orderInvoiceFigures({ ...order, total: totalCents / 100 }, regime);
+    return totals.slice(0, totals.findIndex((row) => row.strong) + 1);
+  }
   const taxCents = includedVatCents(totalCents, '20');
   return [
     { label: 'Total HT', cents: totalCents - taxCents },
-    { label: 'TVA 20 %', cents: taxCents },
+    { label: 'TVA 20\u00a0%', cents: taxCents },
     { label: 'Total TTC', cents: totalCents, strong: true },
   ];
 }
@@ -219,7 +233,8 @@ type Amount = string | number;
 
 /** The parts of a web order its invoice reads (the API's order: amounts as "12.50" or numbers). */
 export type OrderInvoiceSource = {
-  line_items: { name: string; sku: string; quantity: number; price: Amount; total: Amount }[];
+  /** `vat_rate`: the product's rate copied onto the line when the order was placed; 20 % when absent. */
+  line_items: { name: string; sku: string; quantity: number; price: Amount; total: Amount; vat_rate?: VatRate | undefined }[];
   shipping_lines: { method_title: string; total: Amount }[];
   coupon_lines: { code: string; discount: Amount }[];
   loyalty_discount: Amount;
@@ -227,25 +242,90 @@ export type OrderInvoiceSource = {
   billing: { first_name: string; last_name: string; company: string; address_1: string; address_2: string; postcode: string; city: string; country: string; email: string; phone: string };
 };
 
+/** What the figures read of an order (its buyer only goes in the customer's block). */
+export type OrderFigureSource = Omit<OrderInvoiceSource, 'billing'>;
+
 const euros = (value: Amount) => Number(value);
+const centsOf = (value: Amount) => Math.round(Number(value) * 100);
+
+export type RatePart = { rate: VatRate; cents: number };
+
+/**
+ * Splits `amountCents` (a charge, or a reduction when negative) across VAT rates in proportion of
+ * `weights` (each rate's total of articles, TTC), by the largest remainder so that the parts sum to
+ * the amount exactly; the parts follow the order of `vatRates` (20, 10, 5.5, 0, margin) and a part
+ * of 0 is left out. Without any weight the whole amount goes to the first rate given (20 % if none).
+ */
+export function splitAcrossRates(amountCents: number, weights: readonly RatePart[]): RatePart[] {
+  const byRate = new Map<VatRate, number>();
+  for (const weight of weights) byRate.set(weight.rate, (byRate.get(weight.rate) ?? 0) + Math.max(0, weight.cents));
+  const rates = vatRates.filter((rate) => byRate.has(rate));
+  const whole = [...byRate.values()].reduce((sum, cents) => sum + cents, 0);
+  if (amountCents === 0) return [];
+  if (rates.length <= 1 || whole === 0) return [{ rate: weights[0]?.rate ?? '20', cents: amountCents }];
+  const sign = amountCents < 0 ? -1 : 1;
+  const amount = Math.abs(amountCents);
+  const parts = rates.map((rate, index) => {
+    const product = amount * (byRate.get(rate) ?? 0);
+    return { rate, index, cents: Math.floor(product / whole), remainder: product % whole };
+  });
+  let left = amount - parts.reduce((sum, part) => sum + part.cents, 0);
+  for (const part of [...parts].sort((a, b) => b.remainder - a.remainder || a.index - b.index)) {
+    if (left === 0) break;
+    part.cents += 1;
+    left -= 1;
+  }
+  return parts.filter((part) => part.cents !== 0).map((part) => ({ rate: part.rate, cents: sign * part.cents }));
+}
+
+/** « (articles à 20 %) », « (biens d’occasion) »: which articles a split charge's part goes with. */
+function partLabel(rate: VatRate): string {
+  return rate === 'margin' ? 'biens d’occasion' : `articles à ${rate.replace('.', ',')}\u00a0%`;
+}
+
+/**
+ * The lines of an order's invoice, each with its VAT rate: the articles at the rate copied from
+ * their product when the order was placed, then the shipping, the promo code and the loyalty
+ * discount. These accessory charges and reductions follow the goods they go with: the shipping
+ * the seller bills is part of the price of the goods it delivers (CGI art. 267, I-2° ; BOFiP
+ * BOI-TVA-BASE-10-10-10), so it takes their rate, and with margin-scheme goods their scheme; a
+ * reduction lowers the
+ * taxed base of the goods it is granted on. One rate among the articles: each of them is one line at
+ * that rate. Several rates: each is split across the articles' rates in proportion of their totals
+ * (`splitAcrossRates`), one line per part, named after its articles. Under the franchise no rate
+ * applies: nothing is split.
+ */
+export function orderInvoiceLines(order: OrderFigureSource, regime: VatRegime): (Invoice['line_items'][number] & { vat_rate: VatRate })[] {
+  const rateOfItem = (item: OrderInvoiceSource['line_items'][number]): VatRate => (regime === 'franchise' ? '0' : (item.vat_rate ?? '20'));
+  const line = (name: string, quantity: number, price: number, total: number, vat_rate: VatRate) => ({ name, sku: '', quantity, price, tax: 0, total, vat_rate });
+  const weights = order.line_items.map((item) => ({ rate: rateOfItem(item), cents: centsOf(item.total) }));
+  const several = new Set(weights.map((weight) => weight.rate)).size > 1;
+  const accessory = (name: string, amountCents: number) =>
+    splitAcrossRates(amountCents, weights).map((part) => line(several ? `${name} (${partLabel(part.rate)})` : name, 1, part.cents / 100, part.cents / 100, part.rate));
+  return [
+    ...order.line_items.map((item, index) => ({ ...line(item.name, item.quantity, euros(item.price), euros(item.total), weights[index]?.rate ?? '20'), sku: item.sku })),
+    // A free shipping line keeps its line when it has a title (« Retrait en boutique : 0,00 € »).
+    ...order.shipping_lines
+      .filter((shipping) => shipping.method_title.trim() !== '')
+      .flatMap((shipping) => {
+        const name = `Livraison : ${shipping.method_title}`;
+        const cents = centsOf(shipping.total);
+        return cents === 0 ? [line(name, 1, 0, 0, weights[0]?.rate ?? '20')] : accessory(name, cents);
+      }),
+    ...order.coupon_lines.filter((coupon) => centsOf(coupon.discount) > 0).flatMap((coupon) => accessory(`Code promo ${coupon.code}`, -centsOf(coupon.discount))),
+    ...(centsOf(order.loyalty_discount) > 0 ? accessory('Remise fidélité', -centsOf(order.loyalty_discount)) : []),
+  ];
+}
 
 /**
  * The figures of a paid web order's invoice (issue 22 §1), by the repair invoices' own rule
- * (`invoiceFigures`): each article at its unit price excluding VAT, then the shipping, the promo
- * code and the loyalty discount as lines of their own (a price reduction lowers the taxed base; the
- * seller's shipping is taxed at the goods' rate), the VAT per rate and the totals. The shop's
- * articles are sold at 20 %: order lines carry no rate of their own (as `documentTotals`).
+ * (`invoiceFigures`): each article at its unit price excluding VAT and its own rate, then the
+ * shipping, the promo code and the loyalty discount as lines of their own at the articles' rates
+ * (`orderInvoiceLines`), the VAT per rate, the margin-scheme goods and the totals.
  */
-export function orderInvoiceFigures(order: OrderInvoiceSource, regime: VatRegime): InvoiceFigures {
-  const line = (name: string, quantity: number, price: number, total: number) => ({ name, sku: '', quantity, price, tax: 0, total, vat_rate: '20' as const });
-  const line_items = [
-    ...order.line_items.map((item) => ({ ...line(item.name, item.quantity, euros(item.price), euros(item.total)), sku: item.sku })),
-    ...order.shipping_lines.filter((shipping) => shipping.method_title.trim() !== '').map((shipping) => line(`Livraison : ${shipping.method_title}`, 1, euros(shipping.total), euros(shipping.total))),
-    ...order.coupon_lines.filter((coupon) => euros(coupon.discount) > 0).map((coupon) => line(`Code promo ${coupon.code}`, 1, -euros(coupon.discount), -euros(coupon.discount))),
-    ...(euros(order.loyalty_discount) > 0 ? [line('Remise fidélité', 1, -euros(order.loyalty_discount), -euros(order.loyalty_discount))] : []),
-  ];
+export function orderInvoiceFigures(order: OrderFigureSource, regime: VatRegime): InvoiceFigures {
   const total = euros(order.total);
-  return invoiceFigures({ line_items, total_amount: total, amount_paid: total, amount_due: 0 }, regime);
+  return invoiceFigures({ line_items: orderInvoiceLines(order, regime), total_amount: total, amount_paid: total, amount_due: 0 }, regime);
 }
 
 /** The customer's block of an order's invoice: its billing address as the buyer gave it. */
@@ -258,4 +338,88 @@ export function orderInvoiceCustomer(order: Pick<OrderInvoiceSource, 'billing'>)
     email: billing.email,
     phone: billing.phone,
   };
+}
+
+// ───────────────────────── a refunded web order's credit note ─────────────────────────
+
+/** A credit note's share at one VAT rate (or of the margin-scheme goods), in cents. */
+export type CreditNotePart = { rate: VatRate; totalCents: number; baseCents: number; taxCents: number };
+
+export type CreditNoteFigures = {
+  /** The amount refunded, VAT included: what the parts sum to. */
+  amountCents: number;
+  /** One part per rate of the invoice the refund touches, highest rate first, margin-scheme goods last. */
+  parts: CreditNotePart[];
+  /** The parts as lines of the invoice's own table (quantity 1, excluding VAT). */
+  lines: InvoiceLineFigures[];
+  /** Total HT, VAT per rate, margin-scheme goods, total TTC, « Montant remboursé ». */
+  totals: InvoiceTotalRow[];
+  marginScheme: boolean;
+};
+
+/**
+ * The figures of a credit note (avoir) against an invoice, for a refund of `amountCents` VAT
+ * included (issue 22 §1). The refund is split across the invoice's VAT rates in proportion of what
+ * the invoice charged at each (its TTC per rate, margin-scheme goods apart), and each part's VAT is
+ * the invoice's VAT at that rate in the same proportion: a full refund gives back exactly the
+ * invoice's HT and VAT per rate, and the parts always sum to the amount. Built on the invoice's own
+ * breakdown (`InvoiceFigures.vat`), so whatever rates its lines carry, the credit note follows.
+ * Under the franchise there is no VAT: one part, the amount as it is.
+ */
+export function creditNoteFigures(invoice: Pick<InvoiceFigures, 'vat'>, amountCents: number, regime: VatRegime): CreditNoteFigures {
+  const { vat } = invoice;
+  let sources: CreditNotePart[] = [
+    ...vat.breakdown.map((row) => ({ rate: row.rate, totalCents: row.baseCents + row.taxCents, baseCents: row.baseCents, taxCents: row.taxCents })),
+    ...(vat.marginScheme ? [{ rate: 'margin' as const, totalCents: vat.marginTotalCents, baseCents: vat.marginTotalCents, taxCents: 0 }] : []),
+  ].filter((source) => source.totalCents !== 0);
+  // An invoice with nothing to share on (a total of 0 €) cannot be refunded; kept safe all the same.
+  if (sources.reduce((sum, source) => sum + source.totalCents, 0) <= 0) {
+    const rate: VatRate = regime === 'franchise' ? '0' : '20';
+    const taxCents = includedVatCents(amountCents, rate);
+    sources = [{ rate, totalCents: amountCents, baseCents: amountCents - taxCents, taxCents }];
+  }
+  // The same largest-remainder split as the invoice's accessory lines: whole cents summing to the amount.
+  const shares = splitAcrossRates(
+    amountCents,
+    sources.map((source) => ({ rate: source.rate, cents: source.totalCents })),
+  );
+  const parts = shares.map((share): CreditNotePart => {
+    const source = sources.find((candidate) => candidate.rate === share.rate);
+    const taxCents = source && source.totalCents !== 0 ? Math.round((source.taxCents * share.cents) / source.totalCents) : includedVatCents(share.cents, share.rate);
+    return { rate: share.rate, totalCents: share.cents, baseCents: share.cents - taxCents, taxCents };
+  });
+  const marginScheme = parts.some((part) => part.rate === 'margin');
+  const lines = parts.map(
+    (part): InvoiceLineFigures => ({
+      name: part.rate === 'margin' ? 'Remboursement (biens d’occasion)' : 'Remboursement',
+      sku: '',
+      quantity: 1,
+      unitCents: part.baseCents,
+      rateLabel: regime === 'franchise' ? '—' : vatRateLabel(part.rate),
+      discountCents: 0,
+      totalExclCents: part.baseCents,
+      totalCents: part.totalCents,
+      margin: part.rate === 'margin',
+    }),
+  );
+  const totals: InvoiceTotalRow[] = [];
+  if (regime === 'franchise') {
+    totals.push({ label: 'Total HT (TVA non applicable)', cents: amountCents }, { label: 'Montant remboursé', cents: amountCents, strong: true });
+  } else {
+    const taxed = parts.filter((part) => part.rate !== 'margin');
+    if (taxed.length > 0) totals.push({ label: 'Total HT', cents: taxed.reduce((sum, part) => sum + part.baseCents, 0) });
+    for (const part of taxed) {
+      const base = taxed.length > 1 ? ` sur ${formatCents(part.baseCents)}` : '';
+      totals.push({ label: `TVA ${vatRateLabel(part.rate)}${base}`, cents: part.taxCents });
+    }
+    const margin = parts.find((part) => part.rate === 'margin');
+    if (margin) totals.push({ label: 'Biens d’occasion (TVA sur la marge)', cents: margin.totalCents });
+    totals.push({ label: 'Total TTC', cents: amountCents }, { label: 'Montant remboursé', cents: amountCents, strong: true });
+  }
+  return { amountCents, parts, lines, totals, marginScheme };
+}
+
+/** The credit note of a web order's refund: its invoice's figures (orderInvoiceFigures), shared out by creditNoteFigures. */
+export function orderCreditNoteFigures(order: OrderInvoiceSource, amountCents: number, regime: VatRegime): CreditNoteFigures {
+  return creditNoteFigures(orderInvoiceFigures(order, regime), amountCents, regime);
 }

@@ -10,7 +10,7 @@ export const vatRates = ['20', '10', '5.5', '0', 'margin'] as const;
 export type VatRate = (typeof vatRates)[number];
 
 /** The mention an invoice with margin-scheme lines carries (art. 242 nonies A, annexe II du CGI). */
-export const MARGIN_SCHEME_MENTION = 'TVA sur la marge – Régime particulier : biens d’occasion (art. 297 A du CGI)';
+export const MARGIN_SCHEME_MENTION = 'TVA sur la marge – Régime particulier\u00a0: biens d’occasion (art. 297 A du CGI)';
 
 export function isVatRate(value: unknown): value is VatRate {
   return typeof value === 'string' && (vatRates as readonly string[]).includes(value);

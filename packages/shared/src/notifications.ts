@@ -127,19 +127,19 @@ export function isActionRequired(status: string): boolean {
 
 const STATUS_MESSAGES: Record<string, string> = {
   'en cours de diagnostic': 'Votre appareil est en cours de diagnostic par notre technicien.',
-  'en cours de réparation': 'Bonne nouvelle : la réparation de votre appareil a commencé.',
+  'en cours de réparation': 'Bonne nouvelle\u00a0: la réparation de votre appareil a commencé.',
   'réparation terminée': 'La réparation de votre appareil est terminée. Nous vous prévenons dès qu’il est prêt à être récupéré.',
-  'prêt pour récupération': 'Votre appareil est prêt ! Vous pouvez venir le récupérer en boutique du mardi au samedi, 9h30-13h30 et 14h30-18h00.',
+  'prêt pour récupération': 'Votre appareil est prêt\u00a0! Vous pouvez venir le récupérer en boutique du mardi au samedi, 9h30-13h30 et 14h30-18h00.',
   'en attente de pièces': 'Nous attendons une pièce pour votre réparation. Nous reprenons dès sa réception.',
-  'devis en attente': 'Un devis vous attend : merci de nous donner votre accord pour lancer la réparation.',
+  'devis en attente': 'Un devis vous attend\u00a0: merci de nous donner votre accord pour lancer la réparation.',
   'réparation impossible': 'Malheureusement, la réparation de votre appareil n’est pas possible. Contactez-nous pour en parler.',
-  livré: 'Votre appareil vous a été remis. Merci de votre confiance !',
+  livré: 'Votre appareil vous a été remis. Merci de votre confiance\u00a0!',
 };
 
 /** The message of a ticket's new status (spec 1 §4: statuses are free text compared in lower case). */
 export function ticketStatusMessage(ticketNumber: string, status: string): string {
   const known = STATUS_MESSAGES[status.trim().toLowerCase()];
-  return known ?? `Le statut de votre ticket ${ticketNumber} a changé : ${status.trim()}.`;
+  return known ?? `Le statut de votre ticket ${ticketNumber} a changé\u00a0: ${status.trim()}.`;
 }
 
 export function ticketNotificationTitle(ticketNumber: string): string {
@@ -164,8 +164,8 @@ export const visitorFollowMessages = {
   proofFormat: 'Indiquez les 4 derniers chiffres du numéro de téléphone enregistré pour ce ticket.',
   // One answer for a wrong number, an unknown ticket and a ticket locked for the day: it reveals nothing.
   proofMismatch: (id: string) =>
-    `Impossible de vérifier le ticket ${id} : les 4 chiffres ne correspondent pas au téléphone enregistré, ou trop d’essais ont été faits aujourd’hui pour ce ticket. Réessayez demain ou appelez l’atelier.`,
-  ownedByAccount: 'Ce navigateur reçoit déjà les notifications d’un compte client : ajoutez ce ticket au suivi depuis « Mon compte ».',
+    `Impossible de vérifier le ticket ${id}\u00a0: les 4 chiffres ne correspondent pas au téléphone enregistré, ou trop d’essais ont été faits aujourd’hui pour ce ticket. Réessayez demain ou appelez l’atelier.`,
+  ownedByAccount: 'Ce navigateur reçoit déjà les notifications d’un compte client\u00a0: ajoutez ce ticket au suivi depuis «\u00a0Mon compte\u00a0».',
   following: (id: string) => `Vous serez averti ici à chaque changement du ticket ${id}.`,
   stopped: (id: string) => `Vous ne suivez plus le ticket ${id}.`,
   nothingToStop: 'Aucun suivi n’est actif sur ce navigateur.',
@@ -195,7 +195,7 @@ export const notificationMessages = {
   fcmSaveError: 'Erreur sauvegarde abonnement FCM',
   fcmInitError: "Impossible d'initialiser Firebase Messaging",
   fcmTokenRequired: 'Token FCM requis pour test serveur',
-  fcmNotConfigured: 'Les notifications cloud (FCM) ne sont pas configurées sur ce serveur : les notifications Web Push restent actives.',
+  fcmNotConfigured: 'Les notifications cloud (FCM) ne sont pas configurées sur ce serveur\u00a0: les notifications Web Push restent actives.',
   swNotActive: 'Le service worker n’est pas actif. Rechargez la page puis réessayez.',
   swNotInitialised: 'Le service worker n’est pas initialisé. Rechargez la page.',
   reloadPage: 'Rechargez la page puis réessayez.',
@@ -206,7 +206,7 @@ export const notificationMessages = {
   /** Notifications are allowed, yet the browser refuses the push subscription (private window, push service blocked). */
   pushRefusedByBrowser:
     'Les notifications sont autorisées, mais ce navigateur refuse l’abonnement push (navigation privée ou service push bloqué). Essayez dans une fenêtre normale ou un autre navigateur.',
-  swRequiredOnMobile: 'Sur mobile, les notifications nécessitent un service worker : installez l’application ou utilisez un navigateur compatible.',
+  swRequiredOnMobile: 'Sur mobile, les notifications nécessitent un service worker\u00a0: installez l’application ou utilisez un navigateur compatible.',
   testsFailed: 'Erreur durant les tests',
   installError: "Une erreur est survenue lors de l'installation. Veuillez réessayer.",
   notificationNotFound: 'Notification introuvable',

@@ -21,10 +21,10 @@ describe('klarnaPlans (spec 2 §9)', () => {
     expect(plans[0]).toEqual({
       id: 'pay_in_3',
       title: 'Payer en 3 fois',
-      description: "49,98 € aujourd'hui, puis 49,96 € à 30 jours et 49,96 € à 60 jours, sans frais.",
+      description: "49,98\u00a0€ aujourd'hui, puis 49,96\u00a0€ à 30 jours et 49,96\u00a0€ à 60 jours, sans frais.",
     });
-    expect(plans[1]?.description).toBe("37,49 € aujourd'hui, puis 37,47 € toutes les 2 semaines (4 paiements), sans frais.");
-    expect(plans[2]?.description).toBe('149,90 € à régler dans 30 jours, sans frais.');
+    expect(plans[1]?.description).toBe("37,49\u00a0€ aujourd'hui, puis 37,47\u00a0€ toutes les 2 semaines (4 paiements), sans frais.");
+    expect(plans[2]?.description).toBe('149,90\u00a0€ à régler dans 30 jours, sans frais.');
   });
 
   it('offers financing only strictly above 200 €, from amount / 12 a month', () => {
@@ -33,7 +33,7 @@ describe('klarnaPlans (spec 2 §9)', () => {
     expect(plans.at(-1)).toEqual({
       id: 'financing',
       title: 'Financement de 6 à 36 mois',
-      description: "À partir de 16,67 € par mois, sous réserve d'acceptation par Klarna.",
+      description: "À partir de 16,67\u00a0€ par mois, sous réserve d'acceptation par Klarna.",
     });
     expect(isKlarnaPlanOffered('financing', 20_001)).toBe(true);
     expect(isKlarnaPlanOffered('financing', 20_000)).toBe(false);

@@ -3,7 +3,7 @@
  * and the client ↔ server contract of the payment endpoints. One source for the server and the
  * web app.
  */
-import { euroAmount } from './shop.js';
+import { formatCents } from './format.js';
 
 // ───────────────────────── messages (spec 2 §8) ─────────────────────────
 
@@ -44,10 +44,10 @@ export const paymentMessages = {
   providerUnavailable: 'Le service de paiement ne répond pas. Réessayez dans quelques instants.',
   invalidSignature: 'Signature du webhook invalide',
   /** The order was cancelled (unpaid in time) before the payment arrived: the money goes back. */
-  lateRefunded: 'Votre commande avait expiré avant la confirmation du paiement : le montant vous est intégralement remboursé.',
+  lateRefunded: 'Votre commande avait expiré avant la confirmation du paiement\u00a0: le montant vous est intégralement remboursé.',
   // Return pages
   returnPending: 'Paiement en cours de confirmation. Vous recevrez un e-mail dès qu’il sera validé.',
-  returnCancelled: 'Paiement annulé. Votre commande reste en attente : vous pouvez choisir un autre mode de paiement.',
+  returnCancelled: 'Paiement annulé. Votre commande reste en attente\u00a0: vous pouvez choisir un autre mode de paiement.',
 } as const;
 
 // ───────────────────────── Klarna plans (spec 2 §9) ─────────────────────────
@@ -69,7 +69,7 @@ export function splitInstalments(totalCents: number, count: number): number[] {
 
 /** The plans offered for an amount, with the texts of spec 2 §9. */
 export function klarnaPlans(totalCents: number): KlarnaPlan[] {
-  const euros = (cents: number) => `${euroAmount(cents)} €`;
+  const euros = formatCents;
   const [first3 = 0, next3 = 0] = splitInstalments(totalCents, 3);
   const [first4 = 0, next4 = 0] = splitInstalments(totalCents, 4);
   const plans: KlarnaPlan[] = [

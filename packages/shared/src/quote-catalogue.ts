@@ -34,7 +34,7 @@ export type QuoteCategory = {
 /** The lowest repair price of the site ("À partir de 29€"). */
 export const QUOTE_MIN_PRICE_EUROS = 29;
 
-const diagnostic: QuoteFault = { id: 'diagnostic', label: 'Je ne sais pas : diagnostic', fromEuros: null };
+const diagnostic: QuoteFault = { id: 'diagnostic', label: 'Je ne sais pas\u00a0: diagnostic', fromEuros: null };
 
 export const quoteCategories: readonly QuoteCategory[] = [
   {

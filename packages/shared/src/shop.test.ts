@@ -87,8 +87,8 @@ describe('coupons (spec 2 §5, §8)', () => {
     expect(evaluateCoupon(coupon({ status: 'draft' }), cart, now)).toEqual({ valid: false, error: "Ce code promo n'est plus actif" });
     expect(evaluateCoupon(coupon({ expiresAt: new Date('2026-11-20T00:00:00Z') }), cart, now)).toEqual({ valid: false, error: 'Ce code promo a expiré' });
     expect(evaluateCoupon(coupon({ usageLimit: 3, usageCount: 3 }), cart, now)).toEqual({ valid: false, error: "Ce code promo a atteint sa limite d'utilisation" });
-    expect(evaluateCoupon(coupon({ minimumCents: 5000 }), cart, now)).toEqual({ valid: false, error: 'Montant minimum requis: 50,00€' });
-    expect(evaluateCoupon(coupon({ maximumCents: 3000 }), cart, now)).toEqual({ valid: false, error: 'Montant maximum dépassé: 30,00€' });
+    expect(evaluateCoupon(coupon({ minimumCents: 5000 }), cart, now)).toEqual({ valid: false, error: 'Montant minimum requis\u00a0: 50,00\u00a0€' });
+    expect(evaluateCoupon(coupon({ maximumCents: 3000 }), cart, now)).toEqual({ valid: false, error: 'Montant maximum dépassé\u00a0: 30,00\u00a0€' });
   });
 
   it('percent, fixed cart and fixed per item; never above the total', () => {

@@ -3,6 +3,7 @@
  * before the server confirms them): money strings, shipping, coupons, totals (spec 2 §5, §9).
  * Every amount is in integer cents.
  */
+import { formatAmount } from './format.js';
 import type { ShippingMethod } from './schemas/shop.js';
 import { PRODUCT_WARRANTY_MONTHS } from './warranty.js';
 
@@ -24,9 +25,15 @@ export function decimalToCents(value: string | number): number | null {
   return Math.round(Number(cleaned) * 100);
 }
 
-/** The amount as the spec's messages write it ("Montant minimum requis: 30,00€"): French decimals. */
+/**
+ * An amount in text, without its currency sign: French decimals and thousands grouped as Intl
+ * writes them ("1 234,50", a narrow no-break space between the groups), so a price never breaks
+ * across a line. For display only: a form field's value stays ungrouped (the staff screens'
+ * `centsToInput`), and an amount read back is parsed by `decimalToCents` / `parseEurosToCents`.
+ * With its sign, use `formatCents` ("1 234,50 €").
+ */
 export function euroAmount(cents: number): string {
-  return centsToDecimal(cents).replace('.', ',');
+  return formatAmount(cents);
 }
 
 // ───────────────────────── constants ─────────────────────────
@@ -204,8 +211,9 @@ export const couponMessages = {
   inactive: 'Ce code promo n\'est plus actif',
   expired: 'Ce code promo a expiré',
   exhausted: 'Ce code promo a atteint sa limite d\'utilisation',
-  minimum: (cents: number) => `Montant minimum requis: ${euroAmount(cents)}€`,
-  maximum: (cents: number) => `Montant maximum dépassé: ${euroAmount(cents)}€`,
+  // The spec's words (« Montant minimum requis: {amount}€ ») with French typography (issue 22 §4.6).
+  minimum: (cents: number) => `Montant minimum requis\u00a0: ${euroAmount(cents)}\u00a0€`,
+  maximum: (cents: number) => `Montant maximum dépassé\u00a0: ${euroAmount(cents)}\u00a0€`,
   failure: 'Erreur lors de la validation du code promo',
   empty: 'Veuillez entrer un code promo',
   invalidFallback: 'Code promo invalide',
@@ -352,7 +360,7 @@ export const shopMessages = {
   productNotFound: 'Produit introuvable',
   productUnavailable: (name: string) => `${name} n'est plus disponible`,
   insufficientStock: (name: string, available: number) =>
-    available > 0 ? `Stock insuffisant pour ${name} : ${available} disponible${available > 1 ? 's' : ''}` : `${name} est en rupture de stock`,
+    available > 0 ? `Stock insuffisant pour ${name}\u00a0: ${available} disponible${available > 1 ? 's' : ''}` : `${name} est en rupture de stock`,
   invalidData: (list: string[]) => `Données invalides: ${list.join(', ')}`,
   unknownShipping: 'Mode de livraison indisponible',
   addressRequired: 'Adresse requise',
@@ -361,6 +369,7 @@ export const shopMessages = {
   termsRequired: 'Veuillez accepter les conditions générales de vente',
   loyaltyNeedsAccount: 'Connectez-vous avec un compte vérifié pour utiliser vos points fidélité',
   orderNotFound: 'Commande introuvable',
+  creditNoteNotFound: 'Avoir introuvable',
   orderCreated: (id: number | string) => `Commande #${id} créée avec succès !`,
   orderCreationFailed: 'Erreur lors de la création de la commande',
   retryOrContact: 'Veuillez réessayer ou contacter le support.',

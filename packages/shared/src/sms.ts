@@ -140,7 +140,7 @@ export function smsOpeningHours(slots: readonly OpeningSlot[]): string {
  * whole would not fit in 160 characters.
  */
 export function readyForPickupSms(input: { storeName: string; ticket: string; openingHours: readonly OpeningSlot[] }): string {
-  const head = smsPlainText(`${input.storeName} : votre appareil (${input.ticket}) est disponible au retrait en boutique.`);
+  const head = smsPlainText(`${input.storeName}\u00a0: votre appareil (${input.ticket}) est disponible au retrait en boutique.`);
   const hours = smsOpeningHours(input.openingHours);
   const full = hours ? smsPlainText(`${head} Horaires : ${hours}.`) : head;
   const fits = (text: string) => smsSize(text).encoding === 'gsm7' && smsSize(text).segments === 1;

@@ -63,6 +63,8 @@ describe('spaces before « : ; ! ? » and inside guillemets', () => {
     ]) {
       expect(check(text), text).toEqual([]);
     }
+    // Not punctuation: a sign inside a word or an address (« ::1 », « ?page=2 »).
+    expect(check('Écoute sur localhost ou ::1, liste ?page=2')).toEqual([]);
     // The sign after an address still takes its space.
     expect(rules('Écrivez-nous sur contact@erepare.fr !')).toEqual(['space']);
   });
@@ -96,6 +98,14 @@ describe('numbers, euros and percentages', () => {
     // A model and its capacity are two numbers.
     expect(check('Samsung Galaxy A13 128 Go, iPhone 13 512 Go, iPhone 15 256 GB')).toEqual([]);
     expect(rules('Batterie externe 10 000 mAh, disque de 1 000 Go')).toEqual(['thousands', 'thousands']);
+  });
+
+  it('wants an amount of a thousand euros or more in groups, not its number alone', () => {
+    expect(check(`Total${NBSP}: 1234,50${NBSP}€`)).toEqual([['thousands', `Total⍽: ⟦1234⟧,50⍽€`]]);
+    expect(rules(`12500${NBSP}€ et 1000€`)).toEqual(['thousands', 'thousands', 'space']);
+    expect(check(`Total${NBSP}: ${formatCents(123450)}, ${formatCents(1_250_000_00)}, 999,99${NBSP}€`)).toEqual([]);
+    // Years, postcodes and references are numbers, not amounts.
+    expect(check('Facture F-2026-00012 du 1er décembre 2026, 33470 Gujan-Mestras')).toEqual([]);
   });
 });
 
@@ -155,6 +165,10 @@ describe('English words in the French interface', () => {
     expect(check('404 Oops! Page not found')).toEqual([]);
     // Anywhere else, « Oops » is English.
     expect(rules('Oops, une erreur')).toEqual(['english']);
+  });
+
+  it('leaves names from code alone (« FCM_CLIENT_EMAIL », « last_error »)', () => {
+    expect(check('FCM_CLIENT_EMAIL et FCM_PRIVATE_KEY vont ensemble, voir last_error')).toEqual([]);
   });
 });
 

@@ -62,6 +62,9 @@ export const SPEC_STRINGS: readonly (string | RegExp)[] = [
   'Données invalides:',
   'Erreur de paiement:',
   'Erreur de paiement Klarna:',
+  // Its variants for the other providers (« with variants for … PayPal and Revolut Pay »).
+  'Erreur de paiement PayPal:',
+  'Erreur de paiement Revolut Pay:',
   'Erreur PayPal:',
 ];
 
@@ -138,8 +141,9 @@ const ENGLISH_WORDS: ReadonlyArray<[RegExp, string]> = [
   [/not found/, '« introuvable »'],
 ];
 
-const WORD_START = '(?<![\\p{L}\\p{N}-])';
-const WORD_END = '(?![\\p{L}\\p{N}-])';
+// « _ » joins words into a name in code (« FCM_CLIENT_EMAIL », « last_error »): not an English word.
+const WORD_START = '(?<![\\p{L}\\p{N}_-])';
+const WORD_END = '(?![\\p{L}\\p{N}_-])';
 /** Vowel-initial words that take no elision (« de oui », « le onze »). */
 const NO_ELISION = new Set(['oui', 'onze', 'onzième', 'ouate', 'ouistiti', 'uhlan', 'ululement']);
 /** After « de le » / « à les », a pronoun: « de le lui dire », « de les en informer ». */
@@ -170,6 +174,9 @@ export function checkFrenchTypography(input: string, options: TypographyOptions 
     if (/[;!?:]/.test(before) && sign !== '»') continue;
     const accepted = sign === ':' ? [NBSP] : [NBSP, NNBSP];
     if (accepted.includes(before)) continue;
+    // A sign followed by a letter, a digit or another sign is not punctuation (« ::1 », « ?page=2 »):
+    // French punctuation ends a phrase.
+    if (sign !== '»' && index + 1 < masked.length && !PHRASE_END.test(after)) continue;
     if (sign === ':' && before === NNBSP) {
       report('space', index - 1, 2, 'a narrow no-break space before « : » (a colon takes the no-break space U+00A0)');
     } else if (before === ' ') {
@@ -198,6 +205,13 @@ export function checkFrenchTypography(input: string, options: TypographyOptions 
   for (const match of masked.matchAll(/(?<![\p{L}\p{N},.])\p{N}{1,3}(?: \p{N}{3})+(?!\p{N})/gu)) {
     if (isModelAndCapacity(match[0], masked.slice(match.index + match[0].length))) continue;
     report('thousands', match.index, match[0].length, 'thousands groups separated by plain spaces (write no-break spaces, U+202F or U+00A0)');
+  }
+
+  // An amount of a thousand euros or more written in one block (« 1234,50 € »): Intl groups it
+  // (« 1 234,50 € »), and so does every amount the app shows. Only before « € »: years, postcodes
+  // and reference numbers are written without groups.
+  for (const match of masked.matchAll(/(?<![\p{N},.])\p{N}{4,}(?=(?:,\p{N}+)?[ \u00a0\u202f]?€)/gu)) {
+    report('thousands', match.index, match[0].length, 'an amount of four digits or more without thousands groups (write « 1 234,50 € », U+202F between the groups, as formatCents does)');
   }
 
   // « de le », « à les »… but not before an infinitive or a pronoun (« de le réparer », « à le lui dire »).

@@ -53,5 +53,5 @@ export async function runCheck(config: Pick<Config, 'backups'>, file: string): P
 export function argumentsError(error: unknown, usage: string): string {
   const message = error instanceof Error ? error.message : String(error);
   const named = /'([^']+)'/.exec(message)?.[1];
-  return `${named ? `Argument non reconnu ou incomplet : ${named}` : 'Arguments invalides'}\n${usage}`;
+  return `${named ? `Argument non reconnu ou incomplet\u00a0: ${named}` : 'Arguments invalides'}\n${usage}`;
 }

@@ -17,7 +17,7 @@ import { argumentsError, formatBytes, formatCount, formatSeconds, progressLine, 
  * its counts (the same as `npm run restore -- --check FICHIER`).
  */
 
-const usage = `Usage :
+const usage = `Usage\u00a0:
   npm run backup                          sauvegarde dans BACKUP_DIR (par défaut DATA_DIR/backups)
   npm run backup -- --output FICHIER      sauvegarde dans ce fichier
   npm run backup -- --verify FICHIER      vérifie une sauvegarde en la restaurant dans une base jetable`;

@@ -16,7 +16,7 @@ import { argumentsError, formatBytes, formatCount, formatSeconds, progressLine, 
  * compares the counts (« restauration testée », shown in the admin).
  */
 
-const usage = `Usage :
+const usage = `Usage\u00a0:
   npm run restore -- FICHIER              restaure dans la base de DATA_DIR ou DATABASE_URL (vide)
   npm run restore -- FICHIER --force      remplace la base existante
   npm run restore -- --check FICHIER      vérifie la sauvegarde en la restaurant dans une base jetable`;
@@ -27,7 +27,7 @@ function describeFile(file: string, header: BackupHeader): string {
   const { manifest } = header;
   const date = new Date(manifest.createdAt).toLocaleString('fr-FR', { timeZone: 'Europe/Paris' });
   return (
-    `Fichier intact : ${path.basename(file)}, sauvegarde du ${date} (base ${manifest.engine}, migration ${manifest.migration.tag ?? manifest.migration.createdAt}), ` +
+    `Fichier intact\u00a0: ${path.basename(file)}, sauvegarde du ${date} (base ${manifest.engine}, migration ${manifest.migration.tag ?? manifest.migration.createdAt}), ` +
     `${formatCount(manifest.tables.length)} tables, ${formatCount(manifest.rows)} lignes, ${formatBytes(header.fileBytes)}.`
   );
 }

@@ -21,9 +21,9 @@ export type OrderExpiryOptions = {
 export type OrderExpiryResult = { cancelled: number; mailed: number; failed: number };
 
 function expiryNote(order: OrderRow): string {
-  if (order.status === 'on-hold') return 'Virement non reçu dans le délai : commande annulée automatiquement';
-  if (order.paymentMethod === 'cod') return 'Commande non retirée dans le délai : commande annulée automatiquement';
-  return 'Paiement non reçu dans le délai : commande annulée automatiquement';
+  if (order.status === 'on-hold') return 'Virement non reçu dans le délai\u00a0: commande annulée automatiquement';
+  if (order.paymentMethod === 'cod') return 'Commande non retirée dans le délai\u00a0: commande annulée automatiquement';
+  return 'Paiement non reçu dans le délai\u00a0: commande annulée automatiquement';
 }
 
 /**

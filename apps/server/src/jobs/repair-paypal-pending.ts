@@ -15,7 +15,7 @@ import { DEFAULT_BATCH, GIVE_UP_AFTER_DAYS, runPendingChecks, type PendingCheckO
 export type RepairPaypalPendingResult = { checked: number; paid: number; failed: number; pending: number; mismatched: number; errors: number; givenUp: number };
 
 /** What staff read on the payment once the job stops asking PayPal. */
-export const REPAIR_PAYPAL_GIVEN_UP = `Capture PayPal toujours en attente après ${GIVE_UP_AFTER_DAYS} jours : vérifiez-la dans PayPal, puis enregistrez le paiement à la main s’il a abouti.`;
+export const REPAIR_PAYPAL_GIVEN_UP = `Capture PayPal toujours en attente après ${GIVE_UP_AFTER_DAYS} jours\u00a0: vérifiez-la dans PayPal, puis enregistrez le paiement à la main s’il a abouti.`;
 
 const pendingCapture = and(
   eq(repairPayments.provider, 'paypal'),

@@ -1,9 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { repairPaymentMethodLabel } from '@erepare/shared/repair-payments';
 import type { RepairBackend } from '../adapters/repair/types.js';
 import type { Db } from '../db/client.js';
-import { repairPayments } from '../db/schema.js';
+import { estimates, repairPayments } from '../db/schema.js';
+import { DEPOSIT_CHECK_MS, matchDueDeposits } from '../modules/repair-payments/deposits.js';
 import { claimOwner, leaseEnd } from './claims.js';
 import { timeJobRun, type OnJobRun } from './job-runs.js';
 
@@ -15,13 +16,20 @@ import { timeJobRun, type OnJobRun } from './job-runs.js';
  * outcome on that claim only. A failure is tried again with back-off; after `maxAttempts` the row
  * is `failed` with RepairDesk's error, shown to staff on the invoice (the money is ours: staff
  * record it in RepairDesk by hand).
+ *
+ * Estimate deposits are posted the same way once matched to their ticket's RepairDesk invoice
+ * (modules/repair-payments/deposits.ts): each run first looks for the invoices of up to `batch`
+ * unmatched deposits (each at most every `depositCheckMs`), and posts them as « Acompte … » with
+ * the estimate's number in the note.
  */
 
-export const REPAIRDESK_POST_DEFAULTS = { maxAttempts: 8, firstDelayMs: 60_000, maxDelayMs: 6 * 3600_000, leaseMs: 60_000, batch: 20 };
+export const REPAIRDESK_POST_DEFAULTS = { maxAttempts: 8, firstDelayMs: 60_000, maxDelayMs: 6 * 3600_000, leaseMs: 60_000, batch: 20, depositCheckMs: DEPOSIT_CHECK_MS };
 
 export type RepairDeskPostOptions = Partial<typeof REPAIRDESK_POST_DEFAULTS> & {
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   owner?: string;
+  /** The job's clock (tests); by default the database's, the one every instance compares with. */
+  now?: () => Date;
 };
 
 export type RepairDeskPostResult = { posted: number; retried: number; failed: number };
@@ -37,6 +45,14 @@ export async function postRepairDeskPayments(db: Db, backend: RepairBackend, opt
   const post = backend.addInvoicePayment;
   if (!post) return result;
   const owner = options.owner ?? claimOwner();
+  const at = options.now ? sql`${options.now().toISOString()}::timestamptz` : sql`now()`;
+  const nowMs = () => (options.now ? options.now().getTime() : Date.now());
+  try {
+    await matchDueDeposits(db, backend, { batch: settings.batch, checkEveryMs: settings.depositCheckMs, at, log: options.log });
+  } catch (error) {
+    // The postings below do not depend on it: they go on, the deposits are looked at next run.
+    options.log.warn({ err: error }, 'matching estimate deposits to RepairDesk invoices failed; tried again next run');
+  }
   const claimed = await db
     .update(repairPayments)
     .set({ postLockedBy: owner, postLockedUntil: leaseEnd(settings.leaseMs), postAttempts: sql`${repairPayments.postAttempts} + 1` })
@@ -44,7 +60,7 @@ export async function postRepairDeskPayments(db: Db, backend: RepairBackend, opt
       sql`${repairPayments.id} in (
         select id from ${repairPayments}
         where ${repairPayments.postStatus} = 'pending' and ${repairPayments.invoiceId} is not null
-          and (${repairPayments.postNextAt} is null or ${repairPayments.postNextAt} <= now())
+          and (${repairPayments.postNextAt} is null or ${repairPayments.postNextAt} <= ${at})
           and (${repairPayments.postLockedUntil} is null or ${repairPayments.postLockedUntil} < now())
         order by ${repairPayments.postNextAt} nulls first, ${repairPayments.id}
         limit ${settings.batch}
@@ -52,15 +68,27 @@ export async function postRepairDeskPayments(db: Db, backend: RepairBackend, opt
     )
     .returning();
 
+  const depositEstimates = claimed.flatMap((row) => (row.purpose === 'deposit' && row.estimateId !== null ? [row.estimateId] : []));
+  const estimateNumbers = new Map(
+    depositEstimates.length === 0
+      ? []
+      : (await db.select({ id: estimates.id, number: estimates.estimateNumber }).from(estimates).where(inArray(estimates.id, depositEstimates))).map((estimate) => [estimate.id, estimate.number]),
+  );
+
   for (const row of claimed) {
     const mine = and(eq(repairPayments.id, row.id), eq(repairPayments.postLockedBy, owner), eq(repairPayments.postAttempts, row.postAttempts));
+    const provider = row.provider === 'paypal' ? 'PayPal' : 'Stripe';
+    const deposit = row.purpose === 'deposit';
     try {
       await post({
         invoiceId: row.invoiceId ?? 0,
         amountCents: row.amountCents,
-        method: repairPaymentMethodLabel(row.provider),
+        // Like the local path (applyDepositsToNewInvoice): staff read « Acompte » in RepairDesk.
+        method: deposit ? `Acompte ${repairPaymentMethodLabel(row.provider)}` : repairPaymentMethodLabel(row.provider),
         transactionId: row.captureRef || row.providerRef,
-        notes: `Paiement en ligne ${row.provider === 'paypal' ? 'PayPal' : 'Stripe'} (${row.providerRef})`,
+        notes: deposit
+          ? `Acompte payé en ligne sur le devis ${estimateNumbers.get(row.estimateId ?? 0) ?? ''}, ${provider} (${row.providerRef})`
+          : `Paiement en ligne ${provider} (${row.providerRef})`,
       });
       await db.update(repairPayments).set({ postStatus: 'posted', postedAt: new Date(), postError: '', postLockedBy: null, postLockedUntil: null, updatedAt: new Date() }).where(mine);
       result.posted += 1;
@@ -72,7 +100,7 @@ export async function postRepairDeskPayments(db: Db, backend: RepairBackend, opt
         .set({
           postStatus: givingUp ? 'failed' : 'pending',
           postError: reason,
-          postNextAt: givingUp ? null : new Date(Date.now() + postBackoffMs(row.postAttempts, settings)),
+          postNextAt: givingUp ? null : new Date(nowMs() + postBackoffMs(row.postAttempts, settings)),
           postLockedBy: null,
           postLockedUntil: null,
           updatedAt: new Date(),

@@ -69,7 +69,7 @@ export function isLoopbackAddress(address: string): boolean {
 /** A connection refused because of where it would go (not retried: the address will not change for the better). */
 export class RefusedAddressError extends Error {
   constructor(readonly host: string) {
-    super(`adresse refusée pour ${host} : elle n’est pas une adresse publique`);
+    super(`adresse refusée pour ${host}\u00a0: elle n’est pas une adresse publique`);
     this.name = 'RefusedAddressError';
   }
 }

@@ -19,7 +19,7 @@ import { AppError } from '../errors.js';
  * The query string is kept as it came.
  */
 
-export const INVALID_PATH_MESSAGE = 'Adresse invalide : elle contient des caractères qui ne sont pas permis dans un chemin.';
+export const INVALID_PATH_MESSAGE = 'Adresse invalide\u00a0: elle contient des caractères qui ne sont pas permis dans un chemin.';
 
 const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
 

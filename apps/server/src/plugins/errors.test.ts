@@ -118,7 +118,7 @@ describe('bad request bodies', () => {
     expect(response.statusCode).toBe(400);
     const body = response.json<{ message: string; issues: { path: string; message: string }[] }>();
     expect(body.issues.map((issue) => issue.path).sort()).toEqual(['email', 'password', 'rememberMe']);
-    expect(body.message).toMatch(/^Données invalides – \w+ : .+ \(et 2 autres erreurs\)$/);
+    expect(body.message).toMatch(/^Données invalides – \w+\u00a0: .+ \(et 2 autres erreurs\)$/);
   });
 });
 

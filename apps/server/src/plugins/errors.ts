@@ -25,7 +25,7 @@ function validationMessage(error: FastifyError, issues: Issue[]): string {
   if (!first) return messages.http.badRequest;
   const where = first.path || fieldNames[error.validationContext ?? 'body'] || 'requête';
   const more = issues.length > 1 ? ` (et ${issues.length - 1} autre${issues.length > 2 ? 's' : ''} erreur${issues.length > 2 ? 's' : ''})` : '';
-  return `Données invalides – ${where} : ${first.message}${more}`;
+  return `Données invalides – ${where}\u00a0: ${first.message}${more}`;
 }
 
 /** French messages for the errors Fastify raises itself (body parsing, routing…). */

@@ -127,7 +127,7 @@ export async function registerReactRouter(app: FastifyInstance): Promise<void> {
       return reply
         .code(503)
         .type('text/plain; charset=utf-8')
-        .send('Application web non construite : lancez « npm start » ou « npm run build ».');
+        .send('Application web non construite\u00a0: lancez «\u00a0npm start\u00a0» ou «\u00a0npm run build\u00a0».');
     }
     const paymentPage = match.kind === 'page' && PAYMENT_PAGES.includes(match.route.page);
     const context = new RouterContextProvider();

@@ -4,7 +4,7 @@ import { AppError } from '../errors.js';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const CROSS_SITE_MESSAGE =
-  'Requête refusée : elle ne vient pas du site. Rechargez la page et réessayez.';
+  'Requête refusée\u00a0: elle ne vient pas du site. Rechargez la page et réessayez.';
 
 /** `scheme://host[:port]` of a URL, or null when it is not one. */
 function originOf(url: string): string | null {

@@ -37,7 +37,7 @@ export function CopyCodeButton({ code, onCopied, onError }: CopyCodeButtonProps)
       className="inline-flex min-h-11 items-center gap-1.5 rounded-lg border border-brand-700 bg-white px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50 dark:border-brand-300 dark:bg-ink-950 dark:text-brand-300 dark:hover:bg-ink-800"
     >
       {copied ? <Check aria-hidden="true" className="size-4" /> : <Copy aria-hidden="true" className="size-4" />}
-      <span aria-live="polite">{copied ? 'Copié !' : 'Copier'}</span>
+      <span aria-live="polite">{copied ? 'Copié\u00a0!' : 'Copier'}</span>
       {copied ? null : (
         <>
           {' '}

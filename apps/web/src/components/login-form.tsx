@@ -115,7 +115,7 @@ export function LoginForm({ heading = 'Connexion', defaultEmail = '', forgotPass
             to={forgotPasswordHref}
             className="inline-flex min-h-11 items-center text-sm font-medium text-brand-800 underline underline-offset-2 hover:no-underline dark:text-brand-300"
           >
-            Mot de passe oublié ?
+            Mot de passe oublié&nbsp;?
           </Link>
         ) : null}
       </div>

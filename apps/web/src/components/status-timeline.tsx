@@ -31,7 +31,7 @@ export function StatusTimeline({
           <p className="mt-1 flex flex-wrap items-center gap-2">
             {badge(event.to_status)}
             <span className="text-sm text-slate-700 dark:text-slate-300">
-              {event.from_status === null ? 'Ticket enregistré' : `Précédemment : ${statusLabel(event.from_status)}`}
+              {event.from_status === null ? 'Ticket enregistré' : `Précédemment\u00a0: ${statusLabel(event.from_status)}`}
             </span>
           </p>
         </li>

@@ -57,7 +57,7 @@ describe('cart actions', () => {
     expect(readCart().items[0]?.quantity).toBe(3);
     const again = addToCart(product({ stock_quantity: 3 }), 1);
     expect(again.ok).toBe(false);
-    expect(again.message).toBe('Stock insuffisant pour Coque silicone iPhone 13 : 3 disponibles');
+    expect(again.message).toBe('Stock insuffisant pour Coque silicone iPhone 13\u00a0: 3 disponibles');
   });
 
   it('refuses an out-of-stock product and a fractional quantity', () => {
@@ -186,7 +186,7 @@ describe('applied coupon', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn().mockResolvedValue(
-        jsonResponse({ valid: false, discount_amount: '0.00', coupon: null, error: 'Montant minimum requis: 50,00€', message: 'Montant minimum requis: 50,00€' }, 422),
+        jsonResponse({ valid: false, discount_amount: '0.00', coupon: null, error: 'Montant minimum requis\u00a0: 50,00\u00a0€', message: 'Montant minimum requis\u00a0: 50,00\u00a0€' }, 422),
       ),
     );
     const dropped = vi.fn();
@@ -197,7 +197,7 @@ describe('applied coupon', () => {
     });
     await waitFor(() => expect(result.current).toBeNull());
     expect(localStorage.getItem(APPLIED_COUPON_KEY)).toBeNull();
-    expect(dropped).toHaveBeenCalledWith({ code: 'MINI50', error: 'Montant minimum requis: 50,00€' });
+    expect(dropped).toHaveBeenCalledWith({ code: 'MINI50', error: 'Montant minimum requis\u00a0: 50,00\u00a0€' });
     stop();
   });
 

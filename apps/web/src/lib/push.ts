@@ -37,7 +37,7 @@ export type PushSubscriptionState = {
 type Snapshot = Pick<PushSubscriptionState, 'supported' | 'permission' | 'subscribed' | 'busy' | 'error'>;
 
 export const WELCOME_TITLE = 'Bienvenue !';
-export const WELCOME_BODY = 'Les notifications sont activées : vous serez prévenu ici de l’avancement de vos réparations, des codes promo et des ventes flash.';
+export const WELCOME_BODY = 'Les notifications sont activées\u00a0: vous serez prévenu ici de l’avancement de vos réparations, des codes promo et des ventes flash.';
 
 const successParser = (payload: unknown) =>
   payload && typeof payload === 'object' && (payload as { success?: unknown }).success === true;

@@ -20,19 +20,19 @@ export function describeCartChanges(items: readonly CartItem[], products: Readon
     if (!products.has(item.product_id)) continue;
     const product = products.get(item.product_id) ?? null;
     if (product === null) {
-      changes.push(`« ${item.name} » n’est plus en vente : retirez-le du panier pour commander.`);
+      changes.push(`«\u00a0${item.name}\u00a0» n’est plus en vente\u00a0: retirez-le du panier pour commander.`);
       continue;
     }
     const fresh = productToCartItem(product);
     if (!fresh.in_stock) {
-      changes.push(`« ${fresh.name} » est épuisé : retirez-le du panier pour commander.`);
+      changes.push(`«\u00a0${fresh.name}\u00a0» est épuisé\u00a0: retirez-le du panier pour commander.`);
       continue;
     }
     const before = cents(cartUnitPrice(item));
     const after = cents(cartUnitPrice(fresh));
-    if (before !== after) changes.push(`« ${fresh.name} » : le prix est passé de ${formatCents(before)} à ${formatCents(after)}.`);
+    if (before !== after) changes.push(`«\u00a0${fresh.name}\u00a0»\u00a0: le prix est passé de ${formatCents(before)} à ${formatCents(after)}.`);
     if (fresh.stock_quantity !== null && fresh.stock_quantity > 0 && item.quantity > fresh.stock_quantity) {
-      changes.push(`« ${fresh.name} » : ${fresh.stock_quantity === 1 ? 'plus qu’un seul en stock' : `plus que ${fresh.stock_quantity} en stock`}, quantité ramenée à ${fresh.stock_quantity}.`);
+      changes.push(`«\u00a0${fresh.name}\u00a0»\u00a0: ${fresh.stock_quantity === 1 ? 'plus qu’un seul en stock' : `plus que ${fresh.stock_quantity} en stock`}, quantité ramenée à ${fresh.stock_quantity}.`);
     }
   }
   return changes;

@@ -15,9 +15,9 @@ export const accountMessages = {
   createdNoMail: 'Compte créé avec succès.',
   technicalRegister: 'Erreur technique lors de la création du compte',
   emailTaken: 'Cette adresse e-mail est déjà utilisée. Connectez-vous avec votre mot de passe.',
-  emailAvailable: 'Adresse e-mail disponible : vous pouvez créer votre compte.',
+  emailAvailable: 'Adresse e-mail disponible\u00a0: vous pouvez créer votre compte.',
   emailKnownInStore:
-    'Nous vous connaissons déjà en magasin : vous pouvez reprendre vos informations. Votre fiche sera liée à votre compte dès que vous aurez confirmé votre adresse e-mail.',
+    'Nous vous connaissons déjà en magasin\u00a0: vous pouvez reprendre vos informations. Votre fiche sera liée à votre compte dès que vous aurez confirmé votre adresse e-mail.',
   checkUnavailable: 'Vérification temporairement indisponible',
   tooManyRequests: 'Trop de demandes. Veuillez réessayer dans quelques minutes.',
   forgotSent:
@@ -26,8 +26,8 @@ export const accountMessages = {
   resetLinkInvalid: 'Lien invalide. Veuillez demander un nouveau lien de réinitialisation.',
   tokenValid: 'Lien valide',
   passwordReset: 'Mot de passe réinitialisé ! Vous pouvez vous connecter.',
-  emailVerified: 'Adresse e-mail vérifiée ! Vous pouvez maintenant vous connecter.',
-  emailAlreadyVerified: 'Votre adresse e-mail est déjà vérifiée : ce lien a déjà servi. Vous pouvez vous connecter.',
+  emailVerified: 'Adresse e-mail vérifiée\u00a0! Vous pouvez maintenant vous connecter.',
+  emailAlreadyVerified: 'Votre adresse e-mail est déjà vérifiée\u00a0: ce lien a déjà servi. Vous pouvez vous connecter.',
   verificationSent:
     'Si un compte non vérifié correspond à cette adresse, un nouveau lien de vérification vient d’être envoyé.',
   invalidEmail: 'Veuillez entrer une adresse e-mail valide',
@@ -41,10 +41,10 @@ export const accountMessages = {
   wrongPassword: 'Mot de passe incorrect',
   currentPasswordRequired: 'Saisissez votre mot de passe actuel pour changer d’adresse e-mail.',
   emailChangeSent:
-    'Profil enregistré. Un lien de confirmation a été envoyé à votre nouvelle adresse : elle remplacera l’actuelle dès que vous l’aurez ouvert. Vos autres appareils ont été déconnectés.',
-  emailChanged: 'Nouvelle adresse e-mail confirmée ! Elle sert désormais à vous connecter.',
+    'Profil enregistré. Un lien de confirmation a été envoyé à votre nouvelle adresse\u00a0: elle remplacera l’actuelle dès que vous l’aurez ouvert. Vos autres appareils ont été déconnectés.',
+  emailChanged: 'Nouvelle adresse e-mail confirmée\u00a0! Elle sert désormais à vous connecter.',
   passwordRequiredForProof:
-    'Pour protéger votre compte et votre dossier du magasin, choisissez votre mot de passe : il remplace tout mot de passe défini avant cette confirmation.',
+    'Pour protéger votre compte et votre dossier du magasin, choisissez votre mot de passe\u00a0: il remplace tout mot de passe défini avant cette confirmation.',
 } as const;
 
 const password = z

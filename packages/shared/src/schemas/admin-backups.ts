@@ -6,10 +6,10 @@ import { z } from '../zod.js';
  */
 
 export const adminBackupMessages = {
-  created: (file: string, size: string, seconds: string) => `Sauvegarde enregistrée : ${file} (${size}) en ${seconds} s.`,
-  busy: 'Une sauvegarde est déjà en cours : attendez qu’elle se termine.',
-  rateLimited: 'Trop de sauvegardes demandées : réessayez dans quelques minutes.',
-  failed: 'La sauvegarde a échoué : voir les journaux du serveur.',
+  created: (file: string, size: string, seconds: string) => `Sauvegarde enregistrée\u00a0: ${file} (${size}) en ${seconds} s.`,
+  busy: 'Une sauvegarde est déjà en cours\u00a0: attendez qu’elle se termine.',
+  rateLimited: 'Trop de sauvegardes demandées\u00a0: réessayez dans quelques minutes.',
+  failed: 'La sauvegarde a échoué\u00a0: voir les journaux du serveur.',
   directoryUnavailable: (directory: string) => `Le dossier des sauvegardes ${directory} n’est pas accessible en écriture (BACKUP_DIR).`,
 };
 

@@ -14,26 +14,26 @@ import { searchTextSchema } from './repair.js';
 
 export const adminRepairMessages = {
   repairDeskFilter: (what: string) =>
-    `Les réparations sont gérées dans RepairDesk : ${what} n’est pas disponible ici, utilisez RepairDesk (ici : recherche, dates et pages seulement).`,
+    `Les réparations sont gérées dans RepairDesk\u00a0: ${what} n’est pas disponible ici, utilisez RepairDesk (ici\u00a0: recherche, dates et pages seulement).`,
   readOnly: (what: string) =>
-    `Les réparations sont gérées dans RepairDesk : ${what} se fait dans RepairDesk, le site n’en garde qu’une copie en lecture.`,
+    `Les réparations sont gérées dans RepairDesk\u00a0: ${what} se fait dans RepairDesk, le site n’en garde qu’une copie en lecture.`,
   ticketNotFound: 'Ticket introuvable',
   statusNotFound: 'Statut introuvable',
   customerNotFound: 'Client introuvable',
   invoiceNotFound: 'Facture introuvable',
-  unknownStatus: (name: string) => `Statut « ${name} » inconnu : choisissez un statut de la liste.`,
-  statusNameTaken: (name: string) => `Un statut « ${name} » existe déjà.`,
+  unknownStatus: (name: string) => `Statut «\u00a0${name}\u00a0» inconnu\u00a0: choisissez un statut de la liste.`,
+  statusNameTaken: (name: string) => `Un statut «\u00a0${name}\u00a0» existe déjà.`,
   statusInUse: (count: number) =>
-    `Ce statut est utilisé par ${count} ticket${count > 1 ? 's' : ''} : changez d’abord leur statut, puis supprimez-le.`,
-  noStatus: 'Aucun statut n’est défini : créez d’abord un statut.',
+    `Ce statut est utilisé par ${count} ticket${count > 1 ? 's' : ''}\u00a0: changez d’abord leur statut, puis supprimez-le.`,
+  noStatus: 'Aucun statut n’est défini\u00a0: créez d’abord un statut.',
   customerChoice: 'Choisissez un client existant ou saisissez un nouveau client, pas les deux.',
   customerHasRecords: (tickets: number, invoices: number) =>
-    `Ce client a ${tickets} ticket${tickets > 1 ? 's' : ''} et ${invoices} facture${invoices > 1 ? 's' : ''} : il ne peut pas être supprimé (historique et obligations comptables).`,
-  loyaltyNegative: (balance: string) => `Le solde fidélité ne peut pas devenir négatif (solde actuel : ${balance}).`,
-  loyaltyTooHigh: (balance: string) => `Le solde fidélité ne peut pas dépasser 1 000 000 € (solde actuel : ${balance}).`,
-  ticketOfOtherCustomer: 'Ce ticket appartient à un autre client : choisissez un ticket de ce client.',
+    `Ce client a ${tickets} ticket${tickets > 1 ? 's' : ''} et ${invoices} facture${invoices > 1 ? 's' : ''}\u00a0: il ne peut pas être supprimé (historique et obligations comptables).`,
+  loyaltyNegative: (balance: string) => `Le solde fidélité ne peut pas devenir négatif (solde actuel\u00a0: ${balance}).`,
+  loyaltyTooHigh: (balance: string) => `Le solde fidélité ne peut pas dépasser 1\u202f000\u202f000\u00a0€ (solde actuel\u00a0: ${balance}).`,
+  ticketOfOtherCustomer: 'Ce ticket appartient à un autre client\u00a0: choisissez un ticket de ce client.',
   invoiceImmutable:
-    'Une facture émise ne peut être ni modifiée ni supprimée (obligation légale) : établissez un avoir avec « Rembourser ».',
+    'Une facture émise ne peut être ni modifiée ni supprimée (obligation légale)\u00a0: établissez un avoir avec «\u00a0Rembourser\u00a0».',
   overPayment: (due: string) => `Ce paiement dépasse le reste à payer (${due}).`,
   nothingDue: 'Cette facture est déjà réglée.',
   overRefund: (max: string) => `Cet avoir dépasse le montant encore créditable de la facture (${max}).`,
@@ -58,34 +58,34 @@ export const adminRepairMessages = {
 /** One line of text: trimmed, no control characters. */
 export const lineText = (max: number, label: string) =>
   z
-    .string({ error: `${label} : texte attendu` })
+    .string({ error: `${label}\u00a0: texte attendu` })
     .trim()
-    .max(max, { error: `${label} : ${max} caractères au plus` })
+    .max(max, { error: `${label}\u00a0: ${max} caractères au plus` })
     // eslint-disable-next-line no-control-regex
-    .regex(/^[^\u0000-\u001F\u007F]*$/, { error: `${label} : caractères invalides` });
+    .regex(/^[^\u0000-\u001F\u007F]*$/, { error: `${label}\u00a0: caractères invalides` });
 
 /** Several lines allowed (notes): no control characters other than line breaks and tabs. */
 export const multiLineText = (max: number, label: string) =>
   z
-    .string({ error: `${label} : texte attendu` })
+    .string({ error: `${label}\u00a0: texte attendu` })
     .trim()
-    .max(max, { error: `${label} : ${max} caractères au plus` })
+    .max(max, { error: `${label}\u00a0: ${max} caractères au plus` })
     // eslint-disable-next-line no-control-regex
-    .regex(/^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/, { error: `${label} : caractères invalides` });
+    .regex(/^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/, { error: `${label}\u00a0: caractères invalides` });
 
-const required = (max: number, label: string) => lineText(max, label).min(1, { error: `${label} : champ obligatoire` });
+const required = (max: number, label: string) => lineText(max, label).min(1, { error: `${label}\u00a0: champ obligatoire` });
 
 export const positiveIdSchema = (message: string) =>
   z.coerce.number({ error: message }).int({ error: message }).min(1, { error: message }).max(2_147_483_647, { error: message });
 
 export const centsSchema = (label: string, max = 100_000_000) =>
   z
-    .number({ error: `${label} : montant en centimes attendu` })
-    .int({ error: `${label} : montant en centimes entier attendu` })
-    .min(0, { error: `${label} : montant négatif refusé` })
-    .max(max, { error: `${label} : montant trop élevé` });
+    .number({ error: `${label}\u00a0: montant en centimes attendu` })
+    .int({ error: `${label}\u00a0: montant en centimes entier attendu` })
+    .min(0, { error: `${label}\u00a0: montant négatif refusé` })
+    .max(max, { error: `${label}\u00a0: montant trop élevé` });
 
-const positiveCents = (label: string) => centsSchema(label).min(1, { error: `${label} : le montant doit être positif` });
+const positiveCents = (label: string) => centsSchema(label).min(1, { error: `${label}\u00a0: le montant doit être positif` });
 
 /** `YYYY-MM-DD` (a day in Paris time) or a full ISO 8601 date-time. */
 export const dateInputSchema = z
@@ -173,15 +173,15 @@ const customerFields = {
   organization: lineText(120, 'Société'),
   siren: businessId('SIREN', checkSiren),
   vatNumber: businessId('N° TVA intracommunautaire', checkVatNumber),
-  emailOptIn: z.boolean({ error: 'Consentement e-mail : oui ou non' }),
-  smsOptIn: z.boolean({ error: 'Consentement SMS : oui ou non' }),
+  emailOptIn: z.boolean({ error: 'Consentement e-mail\u00a0: oui ou non' }),
+  smsOptIn: z.boolean({ error: 'Consentement SMS\u00a0: oui ou non' }),
 };
 
 /** A business customer's SIREN or VAT number as typed: '' (unknown) or a valid number, stored compact (business-ids.ts). */
 function businessId(label: string, check: (value: string) => IdCheck) {
   return z
-    .string({ error: `${label} : texte attendu` })
-    .max(40, { error: `${label} : 40 caractères au plus` })
+    .string({ error: `${label}\u00a0: texte attendu` })
+    .max(40, { error: `${label}\u00a0: 40 caractères au plus` })
     .transform((value, ctx) => {
       const result = check(value);
       if (result.ok) return result.value;
@@ -205,12 +205,12 @@ export type CustomerCreate = z.infer<typeof customerCreateSchema>;
 export const loyaltyAdjustmentSchema = z.strictObject(
   {
     deltaCents: z
-      .number({ error: 'Ajustement fidélité : montant en centimes attendu' })
-      .int({ error: 'Ajustement fidélité : montant en centimes entier attendu' })
+      .number({ error: 'Ajustement fidélité\u00a0: montant en centimes attendu' })
+      .int({ error: 'Ajustement fidélité\u00a0: montant en centimes entier attendu' })
       .min(-100_000_000, { error: 'Ajustement fidélité trop grand' })
       .max(100_000_000, { error: 'Ajustement fidélité trop grand' })
-      .refine((value) => value !== 0, { error: 'Ajustement fidélité : montant nul' }),
-    reason: required(200, 'Motif de l’ajustement').min(3, { error: 'Motif de l’ajustement : 3 caractères au moins' }),
+      .refine((value) => value !== 0, { error: 'Ajustement fidélité\u00a0: montant nul' }),
+    reason: required(200, 'Motif de l’ajustement').min(3, { error: 'Motif de l’ajustement\u00a0: 3 caractères au moins' }),
   },
   { error: 'Champ inconnu' },
 );
@@ -267,7 +267,7 @@ export const deviceInputSchema = z.strictObject(
 export type DeviceInput = z.infer<typeof deviceInputSchema>;
 
 const devices = z
-  .array(deviceInputSchema, { error: 'Appareils : liste attendue' })
+  .array(deviceInputSchema, { error: 'Appareils\u00a0: liste attendue' })
   .min(1, { error: 'Ajoutez au moins un appareil' })
   .max(10, { error: '10 appareils au plus par ticket' });
 
@@ -314,7 +314,7 @@ export const ticketStatusBodySchema = z.object({
     // A status name is one line (a NUL byte would reach PostgreSQL: a 500 otherwise).
     // eslint-disable-next-line no-control-regex
     .regex(/^[^\u0000-\u001F\u007F]*$/, { error: 'Statut invalide' }),
-  notifyByEmail: z.boolean({ error: 'Prévenir par e-mail : oui ou non' }).optional(),
+  notifyByEmail: z.boolean({ error: 'Prévenir par e-mail\u00a0: oui ou non' }).optional(),
 });
 
 export const ticketSortFields = ['created', 'updated', 'number'] as const;
@@ -392,12 +392,12 @@ export const invoiceCreateSchema = z.strictObject(
     customerId: positiveIdSchema('Identifiant client invalide'),
     ticket: z.string().trim().regex(/^(T-?)?\d{4,6}$/i, { error: 'Numéro de ticket invalide (T-1234)' }).optional(),
     lines: z
-      .array(invoiceLineInputSchema, { error: 'Lignes : liste attendue' })
+      .array(invoiceLineInputSchema, { error: 'Lignes\u00a0: liste attendue' })
       .min(1, { error: 'Ajoutez au moins une ligne' })
       .max(100, { error: '100 lignes au plus' })
       // The amounts are stored as 32-bit integers: a total beyond 1 000 000 € is refused, not a 500.
       .refine((lines) => lines.reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0) <= INVOICE_TOTAL_MAX_CENTS, {
-        error: 'Total de la facture trop élevé (1 000 000 € au plus)',
+        error: 'Total de la facture trop élevé (1\u202f000\u202f000\u00a0€ au plus)',
       }),
     notes: multiLineText(2000, 'Remarques').optional(),
     dueOn: dateInputSchema.nullable().optional(),
@@ -421,7 +421,7 @@ export type InvoicePayment = z.infer<typeof invoicePaymentSchema>;
 export const invoiceRefundSchema = z.strictObject(
   {
     amountCents: positiveCents('Montant'),
-    reason: required(300, 'Motif').min(3, { error: 'Motif : 3 caractères au moins' }),
+    reason: required(300, 'Motif').min(3, { error: 'Motif\u00a0: 3 caractères au moins' }),
     method: z.enum(paymentMethods, { error: `Mode de remboursement invalide (${paymentMethods.join(', ')})` }).optional(),
   },
   { error: 'Champ inconnu' },

@@ -1,3 +1,4 @@
+import { vatRates } from '../invoice-vat.js';
 import { z } from '../zod.js';
 
 /**
@@ -21,10 +22,10 @@ const text = (max: number, tooLong: string) =>
 
 const cents = (label: string) =>
   z
-    .number({ error: `${label} : montant en centimes attendu` })
-    .int({ error: `${label} : montant en centimes attendu (nombre entier)` })
-    .min(0, { error: `${label} : le montant ne peut pas être négatif` })
-    .max(10_000_000, { error: `${label} : montant trop élevé` });
+    .number({ error: `${label}\u00a0: montant en centimes attendu` })
+    .int({ error: `${label}\u00a0: montant en centimes attendu (nombre entier)` })
+    .min(0, { error: `${label}\u00a0: le montant ne peut pas être négatif` })
+    .max(10_000_000, { error: `${label}\u00a0: montant trop élevé` });
 
 const pageParam = z.coerce.number({ error: 'Page invalide' }).int({ error: 'Page invalide' }).min(1, { error: 'Page invalide' }).max(100_000, { error: 'Page invalide' });
 const pageSizeParam = z.coerce
@@ -32,7 +33,7 @@ const pageSizeParam = z.coerce
   .int({ error: 'Taille de page invalide' })
   .min(1, { error: 'Taille de page invalide' })
   .max(100, { error: 'Taille de page invalide' });
-const boolParam = (label: string) => z.enum(['true', 'false'], { error: `${label} : true ou false attendu` });
+const boolParam = (label: string) => z.enum(['true', 'false'], { error: `${label}\u00a0: true ou false attendu` });
 const searchParam = line(100, 'Recherche trop longue');
 const sortOrder = z.enum(['asc', 'desc'], { error: 'Ordre de tri invalide (asc ou desc)' });
 
@@ -133,6 +134,8 @@ export const adminOrderDetailSchema = adminOrderSummarySchema.extend({
       quantity: z.number().int(),
       unitPriceCents: z.number().int(),
       totalCents: z.number().int(),
+      /** The rate the line was sold at (copied from the product when the order was placed). */
+      vatRate: z.enum(vatRates).optional(),
     }),
   ),
   events: z.array(z.object({ fromStatus: z.string().nullable(), toStatus: z.string(), note: z.string(), createdAt: z.string() })),
@@ -150,7 +153,16 @@ export const adminOrderDetailSchema = adminOrderSummarySchema.extend({
     }),
   ),
   refunds: z.array(
-    z.object({ id: z.number().int(), amountCents: z.number().int(), reason: z.string(), method: z.string(), actorEmail: z.string(), createdAt: z.string() }),
+    z.object({
+      id: z.number().int(),
+      amountCents: z.number().int(),
+      /** The credit note (avoir, AB-{year}-{000001}) the refund issued; null when the order was never invoiced (issue 22 §1). */
+      creditNoteNumber: z.string().nullable(),
+      reason: z.string(),
+      method: z.string(),
+      actorEmail: z.string(),
+      createdAt: z.string(),
+    }),
   ),
   /** Stock reservation: held until `expiresAt` (unpaid orders), released once when cancelled. */
   reservation: z.object({ expiresAt: z.string().nullable(), stockReleasedAt: z.string().nullable() }),
@@ -185,7 +197,7 @@ export const adminRefundBodySchema = z
       .max(10_000_000, { error: 'Montant du remboursement trop élevé' }),
     reason: text(500, 'Le motif ne peut pas dépasser 500 caractères').min(1, { error: 'Motif du remboursement requis' }),
     /** Full refund only: put the lines back in stock (the goods came back or never left). */
-    restock: z.boolean({ error: 'Remise en stock : vrai ou faux attendu' }).optional(),
+    restock: z.boolean({ error: 'Remise en stock\u00a0: vrai ou faux attendu' }).optional(),
   })
   .strict();
 export type AdminRefundBody = z.infer<typeof adminRefundBodySchema>;
@@ -197,6 +209,17 @@ export const productKindLabels: Record<(typeof productKinds)[number], string> = 
   device: 'Appareil reconditionné',
   accessory: 'Accessoire',
   part: 'Pièce détachée',
+};
+/**
+ * The product form's « TVA » choices (issue 22 §1). 'margin': second-hand goods bought from
+ * individuals and sold under the margin scheme (art. 297 A du CGI), invoiced without VAT shown.
+ */
+export const productVatRateLabels: Record<(typeof vatRates)[number], string> = {
+  '20': '20\u00a0%',
+  '10': '10\u00a0%',
+  '5.5': '5,5\u00a0%',
+  '0': '0\u00a0%',
+  margin: 'TVA sur la marge (biens d’occasion)',
 };
 /** « Stock faible » in the dashboard: this many or fewer (and more than 0). */
 export const LOW_STOCK_THRESHOLD = 3;
@@ -256,6 +279,8 @@ export const adminProductDetailSchema = adminProductSummarySchema.extend({
   reservedQuantity: z.number().int(),
   /** Order lines naming the product: a product sold once is archived (hidden), never deleted. */
   orderLineCount: z.number().int(),
+  /** The VAT rate it is sold at (issue 22 §1), copied onto each order line when an order is placed. */
+  vatRate: z.enum(vatRates),
 });
 export type AdminProductDetail = z.infer<typeof adminProductDetailSchema>;
 
@@ -264,7 +289,7 @@ export const adminProductResponseSchema = z.object({ success: z.literal(true), d
 const productFields = {
   name: line(200, 'Le nom ne peut pas dépasser 200 caractères').min(1, { error: 'Le nom du produit est requis' }),
   sku: line(64, 'La référence (SKU) ne peut pas dépasser 64 caractères').min(1, { error: 'La référence (SKU) est requise' }),
-  description: text(10_000, 'La description ne peut pas dépasser 10 000 caractères'),
+  description: text(10_000, 'La description ne peut pas dépasser 10\u202f000 caractères'),
   shortDescription: text(150, 'La description courte ne peut pas dépasser 150 caractères'),
   category: line(80, 'La catégorie ne peut pas dépasser 80 caractères'),
   brand: line(80, 'La marque ne peut pas dépasser 80 caractères'),
@@ -273,13 +298,14 @@ const productFields = {
   priceCents: cents('Prix'),
   salePriceCents: cents('Prix soldé').nullable(),
   stock: z
-    .number({ error: 'Stock : nombre entier attendu' })
-    .int({ error: 'Stock : nombre entier attendu' })
+    .number({ error: 'Stock\u00a0: nombre entier attendu' })
+    .int({ error: 'Stock\u00a0: nombre entier attendu' })
     .min(0, { error: 'Le stock ne peut pas être négatif' })
     .max(1_000_000, { error: 'Stock trop élevé' }),
   warranty: line(120, 'La garantie ne peut pas dépasser 120 caractères'),
-  featured: z.boolean({ error: 'Mis en avant : vrai ou faux attendu' }),
-  hidden: z.boolean({ error: 'Masqué : vrai ou faux attendu' }),
+  featured: z.boolean({ error: 'Mis en avant\u00a0: vrai ou faux attendu' }),
+  hidden: z.boolean({ error: 'Masqué\u00a0: vrai ou faux attendu' }),
+  vatRate: z.enum(vatRates, { error: 'Taux de TVA invalide\u00a0: 20, 10, 5.5, 0 ou margin (TVA sur la marge)' }),
 };
 
 const salePriceBelowPrice = { error: 'Le prix soldé doit être inférieur au prix', path: ['salePriceCents'] };
@@ -297,6 +323,7 @@ export const adminProductCreateSchema = z
     warranty: productFields.warranty.optional(),
     featured: productFields.featured.optional(),
     hidden: productFields.hidden.optional(),
+    vatRate: productFields.vatRate.optional(),
   })
   .strict()
   .refine((body) => body.salePriceCents === undefined || body.salePriceCents === null || body.salePriceCents < body.priceCents, salePriceBelowPrice);
@@ -306,7 +333,7 @@ export const adminProductUpdateSchema = z
   .object({
     ...productFields,
     /** Optional guard: the stock the form showed; if it changed meanwhile (an order), 409 and nothing saved. */
-    expectedStock: z.number({ error: 'Stock attendu : nombre entier' }).int({ error: 'Stock attendu : nombre entier' }).min(0).max(1_000_000),
+    expectedStock: z.number({ error: 'Stock attendu\u00a0: nombre entier' }).int({ error: 'Stock attendu\u00a0: nombre entier' }).min(0).max(1_000_000),
   })
   .partial()
   .strict()
@@ -375,7 +402,7 @@ const couponFields = {
     .regex(/^[A-Z0-9_-]+$/, { error: 'Le code ne peut contenir que des lettres sans accent, des chiffres, - et _' }),
   status: z.enum(couponStatuses, { error: 'Statut de code promo inconnu' }),
   discountType: z.enum(couponDiscountTypes, { error: 'Type de remise inconnu' }),
-  amount: z.number({ error: 'Montant de la remise requis' }).int({ error: 'Montant de la remise : nombre entier attendu' }).min(0, { error: 'Le montant de la remise ne peut pas être négatif' }).max(10_000_000, { error: 'Montant de la remise trop élevé' }),
+  amount: z.number({ error: 'Montant de la remise requis' }).int({ error: 'Montant de la remise\u00a0: nombre entier attendu' }).min(0, { error: 'Le montant de la remise ne peut pas être négatif' }).max(10_000_000, { error: 'Montant de la remise trop élevé' }),
   description: text(500, 'La description ne peut pas dépasser 500 caractères'),
   expiresAt: z.iso
     .datetime({ offset: true, error: 'Date d’expiration invalide' })
@@ -385,17 +412,17 @@ const couponFields = {
       return year >= 1000 && year <= 9999;
     }, { error: 'Date d’expiration invalide' })
     .nullable(),
-  usageLimit: z.number({ error: 'Limite d’utilisation : nombre entier attendu' }).int({ error: 'Limite d’utilisation : nombre entier attendu' }).min(1, { error: 'La limite d’utilisation doit être d’au moins 1' }).max(1_000_000, { error: 'Limite d’utilisation trop élevée' }).nullable(),
+  usageLimit: z.number({ error: 'Limite d’utilisation\u00a0: nombre entier attendu' }).int({ error: 'Limite d’utilisation\u00a0: nombre entier attendu' }).min(1, { error: 'La limite d’utilisation doit être d’au moins 1' }).max(1_000_000, { error: 'Limite d’utilisation trop élevée' }).nullable(),
   minimumCents: cents('Montant minimum'),
   /** 0: no maximum. */
   maximumCents: cents('Montant maximum'),
-  individualUse: z.boolean({ error: 'Usage individuel : vrai ou faux attendu' }),
-  listed: z.boolean({ error: 'Affiché dans le bandeau : vrai ou faux attendu' }),
+  individualUse: z.boolean({ error: 'Usage individuel\u00a0: vrai ou faux attendu' }),
+  listed: z.boolean({ error: 'Affiché dans le bandeau\u00a0: vrai ou faux attendu' }),
 };
 
 export const PERCENT_MAX_HUNDREDTHS = 10_000;
 export const couponRuleMessages = {
-  percentRange: 'Le pourcentage doit être compris entre 0 et 100 % (en centièmes : 0 à 10000)',
+  percentRange: 'Le pourcentage doit être compris entre 0 et 100\u00a0% (en centièmes\u00a0: 0 à 10000)',
   maxBelowMin: 'Le montant maximum doit être supérieur au montant minimum',
 } as const;
 
@@ -450,7 +477,7 @@ export const adminShippingMethodsResponseSchema = z.object({ success: z.literal(
 
 export const shippingAdminRuleMessages = {
   duplicate: 'Chaque mode de livraison ne peut apparaître qu’une fois',
-  pickupFree: 'Le retrait en boutique est toujours gratuit : seule son activation se règle.',
+  pickupFree: 'Le retrait en boutique est toujours gratuit\u00a0: seule son activation se règle.',
   oneEnabled: 'Au moins un mode de livraison doit rester actif.',
 } as const;
 
@@ -464,7 +491,7 @@ export const adminShippingMethodsUpdateSchema = z
             id: z.enum(shippingMethodIds, { error: 'Mode de livraison inconnu' }),
             costCents: cents('Prix de livraison').optional(),
             freeThresholdCents: cents('Seuil de gratuité').nullable().optional(),
-            enabled: z.boolean({ error: 'Actif : vrai ou faux attendu' }).optional(),
+            enabled: z.boolean({ error: 'Actif\u00a0: vrai ou faux attendu' }).optional(),
           })
           .strict(),
         { error: 'Liste des modes de livraison attendue' },

@@ -18,10 +18,10 @@ export const smsKindLabels: Record<string, string> = {
 export const adminSmsMessages = {
   statusInvalid: 'Statut inconnu',
   notFound: 'SMS introuvable',
-  alreadySent: 'Ce SMS est déjà parti : il n’est pas renvoyé.',
-  sending: 'Ce SMS est en cours d’envoi : réessayez dans un instant.',
-  disabled: 'Les SMS ne sont pas configurés (SMS_PROVIDER) : ce SMS ne peut pas partir.',
-  retried: 'SMS remis dans la file : il part dans quelques secondes (ou à 8 h s’il est entre 21 h et 8 h).',
+  alreadySent: 'Ce SMS est déjà parti\u00a0: il n’est pas renvoyé.',
+  sending: 'Ce SMS est en cours d’envoi\u00a0: réessayez dans un instant.',
+  disabled: 'Les SMS ne sont pas configurés (SMS_PROVIDER)\u00a0: ce SMS ne peut pas partir.',
+  retried: 'SMS remis dans la file\u00a0: il part dans quelques secondes (ou à 8 h s’il est entre 21 h et 8 h).',
 } as const;
 
 export const smsOutboxListQuerySchema = adminPageQuerySchema.extend({

@@ -258,10 +258,10 @@ export type AdminSlotUpdate = z.input<typeof adminSlotUpdateSchema>;
 
 const intBetween = (min: number, max: number, label: string) =>
   z
-    .number({ error: `${label} : nombre entre ${min} et ${max} attendu` })
-    .int({ error: `${label} : nombre entier attendu` })
-    .min(min, { error: `${label} : nombre entre ${min} et ${max} attendu` })
-    .max(max, { error: `${label} : nombre entre ${min} et ${max} attendu` });
+    .number({ error: `${label}\u00a0: nombre entre ${min} et ${max} attendu` })
+    .int({ error: `${label}\u00a0: nombre entier attendu` })
+    .min(min, { error: `${label}\u00a0: nombre entre ${min} et ${max} attendu` })
+    .max(max, { error: `${label}\u00a0: nombre entre ${min} et ${max} attendu` });
 
 export const weeklyPeriodSchema = z.object({
   weekday: intBetween(1, 7, 'Jour'),
@@ -311,7 +311,7 @@ export const closureCreateSchema = z.object({
    * The day's upcoming confirmed bookings are cancelled with the closure (their customers told).
    * Without it, a day that has some is refused (409 with their list) and nothing changes.
    */
-  cancelBookings: z.boolean({ error: 'Réponse invalide (cancelBookings : vrai ou faux)' }).default(false),
+  cancelBookings: z.boolean({ error: 'Réponse invalide (cancelBookings\u00a0: vrai ou faux)' }).default(false),
   /**
    * With `cancelBookings`: the references staff saw in the 409's list and agreed to cancel. A booking
    * taken since (not in the list) makes the closure answer 409 again with the new list, nothing

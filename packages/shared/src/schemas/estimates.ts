@@ -31,7 +31,7 @@ const vatRateInput = z
 export const estimateLineInputSchema = z.strictObject(
   {
     kind: z.enum(estimateLineKinds, { error: 'Type de ligne invalide (pièce, main-d’œuvre ou autre)' }),
-    label: lineText(200, 'Désignation').min(1, { error: 'Désignation : champ obligatoire' }),
+    label: lineText(200, 'Désignation').min(1, { error: 'Désignation\u00a0: champ obligatoire' }),
     quantity: z.number({ error: 'Quantité invalide' }).int({ error: 'Quantité entière attendue' }).min(1, { error: 'La quantité doit être supérieure à 0' }).max(999, { error: 'Quantité trop grande (999 au plus)' }),
     unitPriceCents: centsSchema('Prix unitaire TTC', 10_000_000),
     /** Only under the standard VAT regime; ignored under the franchise. 20 % when absent. */
@@ -42,18 +42,18 @@ export const estimateLineInputSchema = z.strictObject(
 
 const estimateFields = {
   lines: z
-    .array(estimateLineInputSchema, { error: 'Lignes : liste attendue' })
+    .array(estimateLineInputSchema, { error: 'Lignes\u00a0: liste attendue' })
     .min(1, { error: 'Ajoutez au moins une ligne' })
     .max(50, { error: '50 lignes au plus' })
     .refine((lines) => lines.reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0) <= ESTIMATE_TOTAL_MAX_CENTS, {
-      error: 'Total du devis trop élevé (1 000 000 € au plus)',
+      error: 'Total du devis trop élevé (1\u202f000\u202f000\u00a0€ au plus)',
     }),
   leadTimeDays: z.number({ error: 'Délai en jours attendu' }).int({ error: 'Délai en jours entiers attendu' }).min(0, { error: 'Délai négatif refusé' }).max(365, { error: 'Délai trop long (365 jours au plus)' }),
   /** Paris day; default: 30 days from today. */
   validUntil: isoDay.optional(),
   depositCents: centsSchema('Acompte').optional(),
   /** Deduct the QualiRépar bonus (staff checked the conditions); the category defaults to the device's. */
-  bonus: z.boolean({ error: 'Bonus : vrai ou faux attendu' }),
+  bonus: z.boolean({ error: 'Bonus\u00a0: vrai ou faux attendu' }),
   bonusCategory: z.enum(repairBonusCategoryIds, { error: 'Catégorie de bonus réparation invalide' }).nullable().optional(),
   /** What the customer reads with the estimate. */
   note: multiLineText(2000, 'Note').optional(),

@@ -30,5 +30,5 @@ export const goLiveTestMailResponseSchema = z.object({ success: z.literal(true),
 
 export const goLiveMessages = {
   testMailQueued: (to: string) => `E-mail de test envoyé à ${to}. Il apparaît ici dès que le serveur SMTP l’a accepté.`,
-  noSmtp: 'SMTP_URL n’est pas défini : l’e-mail de test serait seulement écrit en fichier. Configurez d’abord le serveur SMTP.',
+  noSmtp: 'SMTP_URL n’est pas défini\u00a0: l’e-mail de test serait seulement écrit en fichier. Configurez d’abord le serveur SMTP.',
 } as const;

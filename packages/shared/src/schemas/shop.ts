@@ -1,4 +1,5 @@
 import { z } from '../zod.js';
+import { vatRates } from '../invoice-vat.js';
 import { checkoutFieldMessages } from '../shop.js';
 import { searchTextSchema } from './repair.js';
 
@@ -136,7 +137,7 @@ export const cartLineInputSchema = z.object({
     .number({ error: 'Quantité invalide' })
     .int('La quantité doit être un nombre entier')
     .min(1, 'La quantité doit être au moins 1')
-    .max(999, 'Quantité maximale : 999'),
+    .max(999, 'Quantité maximale\u00a0: 999'),
 });
 export type CartLineInput = z.infer<typeof cartLineInputSchema>;
 
@@ -236,7 +237,7 @@ export const orderShippingInputSchema = z.object({
 export const relayChoiceMessages = {
   invalidPostcode: 'Veuillez saisir un code postal valide (5 chiffres)',
   required: 'Veuillez choisir un point relais',
-  unknown: 'Point relais introuvable : choisissez-en un autre',
+  unknown: 'Point relais introuvable\u00a0: choisissez-en un autre',
 } as const;
 
 /** The choice sent with the order: the server reads the point again from Colissimo by these. */
@@ -315,6 +316,12 @@ export const orderLineSchema = z.object({
   subtotal: money,
   total: money,
   image_url: z.string(),
+  /**
+   * Issue 22 §1: the VAT rate the article was sold at ('20', '10', '5.5', '0' or 'margin': second-hand
+   * goods under the margin scheme), copied from the product when the order was placed. Optional:
+   * an answer without it (older or WooCommerce-shaped data) means 20 %.
+   */
+  vat_rate: z.enum(vatRates).optional(),
 });
 
 export const bankDetailsSchema = z.object({
@@ -326,6 +333,14 @@ export const bankDetailsSchema = z.object({
   reference: z.string(),
 });
 export type BankDetails = z.infer<typeof bankDetailsSchema>;
+
+/**
+ * Issue 22 §1: a credit note (avoir, series AB-{year}-{000001}) a refund of the order's invoice
+ * issued: its number, date and amount refunded (VAT included). Its PDF:
+ * GET /api/shop/orders/:id/credit-notes/:number/pdf.
+ */
+export const orderCreditNoteSchema = z.object({ number: z.string(), date: z.string(), amount: money });
+export type OrderCreditNote = z.infer<typeof orderCreditNoteSchema>;
 
 export const orderSchema = z.object({
   id: z.number().int(),
@@ -344,6 +359,8 @@ export const orderSchema = z.object({
    */
   invoice_number: z.string().nullable().optional(),
   date_invoiced: z.string().nullable().optional(),
+  /** The credit notes of its refunds, oldest first (none for an order never invoiced). */
+  credit_notes: z.array(orderCreditNoteSchema).optional(),
   payment_method: z.string(),
   payment_method_title: z.string(),
   transaction_id: z.string(),

@@ -20,22 +20,22 @@ export const twoFactorMessages = {
   passwordRequired: 'Le mot de passe est requis',
   wrongPassword: 'Mot de passe incorrect.',
   enrolmentRequired:
-    'La double authentification est obligatoire pour l’équipe : activez-la dans Administration → Sécurité du compte avant de continuer.',
+    'La double authentification est obligatoire pour l’équipe\u00a0: activez-la dans Administration → Sécurité du compte avant de continuer.',
   staffOnly: 'La double authentification est réservée aux comptes de l’équipe.',
-  noSetup: 'Aucune activation en cours : recommencez l’activation.',
+  noSetup: 'Aucune activation en cours\u00a0: recommencez l’activation.',
   notEnabled: 'La double authentification n’est pas active sur ce compte.',
   requiredCannotDisable:
-    'La double authentification est obligatoire pour l’équipe : elle ne peut pas être désactivée. Pour changer de téléphone, activez-la à nouveau avec la nouvelle application.',
+    'La double authentification est obligatoire pour l’équipe\u00a0: elle ne peut pas être désactivée. Pour changer de téléphone, activez-la à nouveau avec la nouvelle application.',
   enableYourselfFirst: 'Activez d’abord la double authentification sur votre propre compte.',
-  resetSelf: 'Pour votre propre compte, utilisez « Désactiver » dans Sécurité du compte.',
+  resetSelf: 'Pour votre propre compte, utilisez «\u00a0Désactiver\u00a0» dans Sécurité du compte.',
   userNotFound: 'Compte introuvable',
   setupStarted: 'Scannez le QR code puis saisissez le code affiché par l’application.',
-  enabled: 'Double authentification activée. Enregistrez vos codes de secours : ils ne seront plus affichés.',
+  enabled: 'Double authentification activée. Enregistrez vos codes de secours\u00a0: ils ne seront plus affichés.',
   disabled: 'Double authentification désactivée.',
-  regenerated: 'Nouveaux codes de secours créés : les anciens ne fonctionnent plus.',
+  regenerated: 'Nouveaux codes de secours créés\u00a0: les anciens ne fonctionnent plus.',
   policyOn: 'La double authentification est désormais obligatoire pour toute l’équipe.',
   policyOff: 'La double authentification n’est plus obligatoire pour l’équipe.',
-  reset: (email: string) => `Double authentification de ${email} réinitialisée : ses sessions sont fermées.`,
+  reset: (email: string) => `Double authentification de ${email} réinitialisée\u00a0: ses sessions sont fermées.`,
 };
 
 const m = twoFactorMessages;

@@ -146,14 +146,14 @@ export function createColissimoClient(settings: ColissimoSettings): ColissimoCli
       status = response.status;
       if (response.type === 'opaqueredirect' || (status >= 300 && status < 400)) {
         await response.body?.cancel().catch(() => undefined);
-        warn({ ...what, status }, 'Colissimo : redirection refusée');
+        warn({ ...what, status }, 'Colissimo\u00a0: redirection refusée');
         throw new ColissimoError('http', status);
       }
       raw = await response.text();
     } catch (error) {
       if (error instanceof ColissimoError) throw error;
       if (isTimeout(error)) {
-        warn({ ...what, timeoutMs }, 'Colissimo : délai dépassé');
+        warn({ ...what, timeoutMs }, 'Colissimo\u00a0: délai dépassé');
         throw new ColissimoError('timeout');
       }
       warn({ ...what }, 'Colissimo injoignable');
@@ -169,19 +169,19 @@ export function createColissimoClient(settings: ColissimoSettings): ColissimoCli
     try {
       json = JSON.parse(raw);
     } catch {
-      warn({ ...what, status }, 'Colissimo : réponse illisible');
+      warn({ ...what, status }, 'Colissimo\u00a0: réponse illisible');
       throw new ColissimoError('invalid-answer', status);
     }
     const answer = answerSchema.safeParse(json);
     if (!answer.success) {
-      warn({ ...what, status }, 'Colissimo : réponse inattendue');
+      warn({ ...what, status }, 'Colissimo\u00a0: réponse inattendue');
       throw new ColissimoError('invalid-answer', status);
     }
     const { errorCode } = answer.data;
     if (COLISSIMO_NO_POINT_CODES.includes(errorCode)) return [];
     if (errorCode !== 0) {
       // Colissimo's message is logged (it names the field at fault), never shown to the buyer.
-      warn({ ...what, errorCode, errorMessage: (answer.data.errorMessage ?? '').slice(0, 200) }, 'Colissimo : erreur métier');
+      warn({ ...what, errorCode, errorMessage: (answer.data.errorMessage ?? '').slice(0, 200) }, 'Colissimo\u00a0: erreur métier');
       throw new ColissimoError('business', status, errorCode);
     }
     const points: ColissimoPoint[] = [];

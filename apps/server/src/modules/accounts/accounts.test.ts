@@ -109,7 +109,7 @@ describe('registration and e-mail verification', () => {
     // Even the session of the account set up before the proof must choose one.
     expect((await call('POST', '/api/email-verification/verify', { token: verificationToken }, intruderSession)).statusCode).toBe(409);
     const verified = await call('POST', '/api/email-verification/verify', { token: verificationToken, password: ALICE_PASSWORD, confirmPassword: ALICE_PASSWORD });
-    expect(json(verified)).toMatchObject({ success: true, message: 'Adresse e-mail vérifiée ! Vous pouvez maintenant vous connecter.', signedIn: true, email: 'alice.pro@exemple.fr' });
+    expect(json(verified)).toMatchObject({ success: true, message: 'Adresse e-mail vérifiée\u00a0! Vous pouvez maintenant vous connecter.', signedIn: true, email: 'alice.pro@exemple.fr' });
     expect(String(verified.headers['set-cookie'])).toContain('erepare_session=');
     expect((await call('POST', '/api/auth/verify-session', {}, intruderSession)).statusCode).toBe(401);
     expect((await call('POST', '/api/auth/login', { email: 'alice.pro@exemple.fr', password: PASSWORD })).statusCode).toBe(401);

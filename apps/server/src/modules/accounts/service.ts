@@ -563,6 +563,6 @@ export async function exportData(db: Db, backend: RepairBackend, userId: number)
 export async function deleteAccount(db: Db, userId: number, password: string): Promise<void> {
   const user = await currentUser(db, userId);
   if (!(await verifyPassword(user.passwordHash, password))) throw new AppError('WRONG_PASSWORD', 403, accountMessages.wrongPassword);
-  if (user.role === 'admin') throw new AppError('ADMIN_DELETE', 403, 'Un compte administrateur ne se supprime pas ici : un autre administrateur doit le retirer.');
+  if (user.role === 'admin') throw new AppError('ADMIN_DELETE', 403, 'Un compte administrateur ne se supprime pas ici\u00a0: un autre administrateur doit le retirer.');
   await db.delete(users).where(eq(users.id, user.id));
 }

@@ -113,7 +113,7 @@ describe('POST /api/admin/campaigns/send', () => {
   it('refuses a count that changed since the preview (409) and bad input (400), sending nothing', async () => {
     const changed = await post('/api/admin/campaigns/send', { ...promo, confirmRecipients: baseline.promo + 5 }, admin.headers);
     expect(changed.statusCode).toBe(409);
-    expect(changed.json<{ message: string }>().message).toBe('Le nombre de destinataires a changé : vérifiez l’aperçu.');
+    expect(changed.json<{ message: string }>().message).toBe('Le nombre de destinataires a changé\u00a0: vérifiez l’aperçu.');
     expect((await post('/api/admin/campaigns/send', promo, admin.headers)).statusCode).toBe(400);
     expect((await post('/api/admin/campaigns/send', { ...promo, code: 'CAMPVIEUX', confirmRecipients: baseline.promo + 1 }, admin.headers)).statusCode).toBe(400);
     expect(await db().select().from(campaigns)).toHaveLength(0);

@@ -21,13 +21,13 @@ import { recordAudit, type AuditActor } from './audit.js';
 
 export const couponsAdminMessages = {
   notFound: 'Code promo introuvable',
-  codeTaken: (code: string) => `Le code « ${code} » existe déjà.`,
+  codeTaken: (code: string) => `Le code «\u00a0${code}\u00a0» existe déjà.`,
   created: (code: string) => `Code promo ${code} créé.`,
   updated: (code: string) => `Code promo ${code} enregistré.`,
-  unchanged: 'Aucune modification : le code promo était déjà ainsi.',
+  unchanged: 'Aucune modification\u00a0: le code promo était déjà ainsi.',
   deleted: (code: string) => `Code promo ${code} supprimé.`,
-  trashed: (code: string) => `Le code promo ${code} a déjà servi : il est placé dans la corbeille (il ne s’applique plus) au lieu d’être supprimé.`,
-  alreadyTrashed: (code: string) => `Le code promo ${code} a déjà servi et est déjà dans la corbeille : il est conservé pour l’historique des commandes.`,
+  trashed: (code: string) => `Le code promo ${code} a déjà servi\u00a0: il est placé dans la corbeille (il ne s’applique plus) au lieu d’être supprimé.`,
+  alreadyTrashed: (code: string) => `Le code promo ${code} a déjà servi et est déjà dans la corbeille\u00a0: il est conservé pour l’historique des commandes.`,
 } as const;
 
 const notFound = () => new AppError('COUPON_NOT_FOUND', 404, couponsAdminMessages.notFound);

@@ -185,7 +185,7 @@ describe('create, read, edit', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ siren: '12345' }, businessIdMessages.sirenShape],
       [{ siren: '732 829 321' }, businessIdMessages.sirenKey],
-      [{ siren: 443061841 }, 'SIREN : texte attendu'],
+      [{ siren: 443061841 }, 'SIREN\u00a0: texte attendu'],
       [{ vatNumber: 'FR65443061841' }, businessIdMessages.vatFrenchKey],
       [{ vatNumber: 'FR6444306184' }, businessIdMessages.vatFrenchShape],
       [{ vatNumber: 'GB123456789' }, businessIdMessages.vatCountry],

@@ -63,10 +63,10 @@ describe('a fresh install (demo profile, no SMTP, on this machine)', () => {
       ['sms', true],
     ]);
     expect(item(report, 'sms')?.detail).toMatch(/^SMS non configuré/);
-    expect(item(report, 'profile')?.problems).toContain('Coordonnées bancaires : valeur d’exemple à remplacer.');
+    expect(item(report, 'profile')?.problems).toContain('Coordonnées bancaires\u00a0: valeur d’exemple à remplacer.');
     expect(item(report, 'profile')?.href).toBe('/admin-dashboard?section=parametres');
     expect(item(report, 'mail')?.detail).toMatch(/^SMTP_URL n’est pas défini/);
-    expect(item(report, 'payments')?.detail).toBe('Aucun paiement en ligne configuré : virement et paiement en boutique seulement.');
+    expect(item(report, 'payments')?.detail).toBe('Aucun paiement en ligne configuré\u00a0: virement et paiement en boutique seulement.');
     expect(item(report, 'two-factor')).toMatchObject({ done: false, href: '/admin-dashboard?section=securite' });
     expect(twoFactorReadiness({ admins: 2, adminsWithTotp: 1, required: false })).toEqual({
       done: true,
@@ -74,8 +74,8 @@ describe('a fresh install (demo profile, no SMTP, on this machine)', () => {
     });
     // npm start prints the same list.
     const lines = goLiveConsoleLines(report);
-    expect(lines[0]).toBe('Avant l’ouverture : 5 points restent à régler (vue d’ensemble de l’administration).');
-    expect(lines.some((line) => /^ {2}✗ Sauvegarde faite et restauration vérifiée : Aucune sauvegarde dans .+ pour l’instant/.test(line))).toBe(true);
+    expect(lines[0]).toBe('Avant l’ouverture\u00a0: 5 points restent à régler (vue d’ensemble de l’administration).');
+    expect(lines.some((line) => /^ {2}✗ Sauvegarde faite et restauration vérifiée\u00a0: Aucune sauvegarde dans .+ pour l’instant/.test(line))).toBe(true);
     expect(item(report, 'backup')?.href).toBe('/admin-dashboard?section=parametres#sauvegardes');
   });
 
@@ -125,7 +125,7 @@ describe('with SMTP and both payment providers', () => {
 
   it('asks both providers: keys accepted, the services answer', async () => {
     const report = (await bed.call('GET', '/api/admin/go-live')).json<Envelope<GoLiveReport>>().data;
-    expect(item(report, 'payments')).toMatchObject({ done: true, detail: 'Stripe et PayPal : clés acceptées, le service répond.' });
+    expect(item(report, 'payments')).toMatchObject({ done: true, detail: 'Stripe et PayPal\u00a0: clés acceptées, le service répond.' });
     expect(stripe.requests.some((request) => request.method === 'GET' && request.path === '/v1/payment_intents')).toBe(true);
     expect(paypal.requests.some((request) => request.path === '/v1/oauth2/token')).toBe(true);
   });
@@ -193,7 +193,7 @@ describe('with SMS (Brevo) configured', () => {
     const bed = await adminTestBed({ SMS_PROVIDER: 'brevo', BREVO_API_KEY: fake.apiKey, BREVO_BASE_URL: fake.url });
     try {
       const report = (await bed.call('GET', '/api/admin/go-live')).json<Envelope<GoLiveReport>>().data;
-      expect(item(report, 'sms')).toMatchObject({ done: true, detail: 'Brevo répond et accepte la clé ; expéditeur des SMS : Erepare.' });
+      expect(item(report, 'sms')).toMatchObject({ done: true, detail: 'Brevo répond et accepte la clé\u00a0; expéditeur des SMS\u00a0: Erepare.' });
       expect(fake.requests.some((request) => request.method === 'GET' && request.path === '/v3/account')).toBe(true);
     } finally {
       await bed.t.close();

@@ -65,14 +65,14 @@ const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle
 function mailItem(config: Config, test: TestMail | null): GoLiveItem {
   const base = { id: 'mail' as const, title: 'E-mails envoyés par un vrai serveur SMTP', href: null, problems: [] as string[] };
   if (!config.mail.smtpUrl) {
-    return { ...base, done: false, detail: 'SMTP_URL n’est pas défini : les e-mails sont écrits en fichiers .eml dans le dossier de données, aucun client ne les reçoit.' };
+    return { ...base, done: false, detail: 'SMTP_URL n’est pas défini\u00a0: les e-mails sont écrits en fichiers .eml dans le dossier de données, aucun client ne les reçoit.' };
   }
   if (!test) return { ...base, done: false, detail: 'SMTP configuré. Envoyez-vous l’e-mail de test pour vérifier qu’il arrive.', action: 'test-mail' };
   if (test.status === 'sent' && test.sentAt) {
     return { ...base, done: true, detail: `E-mail de test remis au serveur SMTP le ${dateTime.format(test.sentAt)} pour ${test.to}.`, action: 'test-mail' };
   }
-  if (test.status === 'failed') return { ...base, done: false, detail: `L’e-mail de test n’a pas pu partir : ${test.lastError ?? 'erreur inconnue'}.`, action: 'test-mail' };
-  return { ...base, done: false, detail: `E-mail de test en cours d’envoi${test.lastError ? ` (dernière erreur : ${test.lastError})` : ''}.`, action: 'test-mail' };
+  if (test.status === 'failed') return { ...base, done: false, detail: `L’e-mail de test n’a pas pu partir\u00a0: ${test.lastError ?? 'erreur inconnue'}.`, action: 'test-mail' };
+  return { ...base, done: false, detail: `E-mail de test en cours d’envoi${test.lastError ? ` (dernière erreur\u00a0: ${test.lastError})` : ''}.`, action: 'test-mail' };
 }
 
 function httpsItem(config: Config): GoLiveItem {
@@ -85,7 +85,7 @@ function httpsItem(config: Config): GoLiveItem {
     detail:
       https && !local
         ? `Le site répond sur ${config.publicUrl}.`
-        : `PUBLIC_URL vaut ${config.publicUrl} : indiquez l’adresse https du site (voir ${docsDeploy}).`,
+        : `PUBLIC_URL vaut ${config.publicUrl}\u00a0: indiquez l’adresse https du site (voir ${docsDeploy}).`,
     problems: [],
     href: null,
   };
@@ -130,12 +130,12 @@ async function askProviders(config: Config): Promise<ProviderAnswer[]> {
 
 function paymentsItem(answers: ProviderAnswer[]): GoLiveItem {
   const base = { id: 'payments' as const, title: 'Paiements en ligne configurés et joignables', href: null, problems: [] as string[] };
-  if (answers.length === 0) return { ...base, done: true, detail: 'Aucun paiement en ligne configuré : virement et paiement en boutique seulement.' };
+  if (answers.length === 0) return { ...base, done: true, detail: 'Aucun paiement en ligne configuré\u00a0: virement et paiement en boutique seulement.' };
   const failed = answers.filter((answer) => !answer.ok);
   return {
     ...base,
     done: failed.length === 0,
-    detail: failed.length === 0 ? `${answers.map((answer) => answer.name).join(' et ')} : clés acceptées, le service répond.` : 'Un service de paiement ne répond pas ou refuse les clés.',
+    detail: failed.length === 0 ? `${answers.map((answer) => answer.name).join(' et ')}\u00a0: clés acceptées, le service répond.` : 'Un service de paiement ne répond pas ou refuse les clés.',
     problems: failed.map((answer) => `${answer.name} : ${answer.error ?? 'refus'}`),
   };
 }
@@ -153,10 +153,10 @@ async function askSms(config: Config): Promise<ProviderAnswer | null> {
 function smsItem(config: Config, answer: ProviderAnswer | null): GoLiveItem {
   const base = { id: 'sms' as const, title: 'SMS aux clients (facultatif)', href: null, problems: [] as string[] };
   if (!config.sms || !answer) {
-    return { ...base, done: true, detail: 'SMS non configuré : les clients sont prévenus par e-mail et par notification (voir docs/sms.md pour activer Brevo).' };
+    return { ...base, done: true, detail: 'SMS non configuré\u00a0: les clients sont prévenus par e-mail et par notification (voir docs/sms.md pour activer Brevo).' };
   }
-  if (answer.ok) return { ...base, done: true, detail: `Brevo répond et accepte la clé ; expéditeur des SMS : ${config.sms.sender}.` };
-  return { ...base, done: false, detail: 'SMS configuré, mais Brevo ne répond pas ou refuse la clé : aucun SMS ne part.', problems: [`Brevo : ${answer.error ?? 'refus'}`] };
+  if (answer.ok) return { ...base, done: true, detail: `Brevo répond et accepte la clé\u00a0; expéditeur des SMS\u00a0: ${config.sms.sender}.` };
+  return { ...base, done: false, detail: 'SMS configuré, mais Brevo ne répond pas ou refuse la clé\u00a0: aucun SMS ne part.', problems: [`Brevo : ${answer.error ?? 'refus'}`] };
 }
 
 /** Builds the checklist; `askedAt` keeps the providers' answers a minute (each overview visit would ask them otherwise). */
@@ -203,9 +203,9 @@ export function goLiveConsoleLines(report: GoLiveReport): string[] {
   if (report.ready) return [];
   const left = report.items.filter((item) => !item.done);
   return [
-    `Avant l’ouverture : ${left.length} ${left.length > 1 ? 'points restent' : 'point reste'} à régler (vue d’ensemble de l’administration).`,
+    `Avant l’ouverture\u00a0: ${left.length} ${left.length > 1 ? 'points restent' : 'point reste'} à régler (vue d’ensemble de l’administration).`,
     ...left.flatMap((item) => [
-      `  ✗ ${item.title} : ${item.detail}`,
+      `  ✗ ${item.title}\u00a0: ${item.detail}`,
       ...item.problems.slice(0, 4).map((problem) => `      - ${problem}`),
       ...(item.problems.length > 4 ? [`      - et ${item.problems.length - 4} autres`] : []),
     ]),
@@ -232,7 +232,7 @@ export async function sendGoLiveTestMail(deps: { config: Config; db: Db; mail: M
 
 /** The two-factor item: done once an administrator signs in with a code (and says whether the team must). */
 export function twoFactorReadiness(status: { admins: number; adminsWithTotp: number; required: boolean }): { done: boolean; detail: string } {
-  if (status.adminsWithTotp === 0) return { done: false, detail: 'Aucun administrateur n’a activé la double authentification : Administration → Sécurité du compte.' };
+  if (status.adminsWithTotp === 0) return { done: false, detail: 'Aucun administrateur n’a activé la double authentification\u00a0: Administration → Sécurité du compte.' };
   const rule = status.required ? 'obligatoire pour toute l’équipe' : 'pas encore obligatoire pour toute l’équipe';
   return { done: true, detail: `${status.adminsWithTotp} administrateur${status.adminsWithTotp > 1 ? 's' : ''} sur ${status.admins} avec la double authentification (${rule}).` };
 }

@@ -16,15 +16,20 @@ import { parisYear } from '../../db/demo-data/calendar.js';
  * - tickets: `T-{n}` after the highest ticket number (gaps do not matter there, but the lock keeps
  *   two creations from taking the same number);
  * - web orders' invoices: `FB-{year}-{000001}`, their own series, taken in the transaction that
- *   marks the order paid (orders/order-invoice.ts).
+ *   marks the order paid (orders/order-invoice.ts);
+ * - web orders' credit notes: `AB-{year}-{000001}`, one per refund of an invoiced order, taken in
+ *   the refund's transaction (admin/orders-admin.ts). Apart from the repair credit notes (AV): each
+ *   series stays continuous whichever side refunds more, and an avoir's series tells which invoice
+ *   series it answers.
  */
 
-export type DocumentKind = 'invoice' | 'credit_note' | 'ticket' | 'order_invoice';
+export type DocumentKind = 'invoice' | 'credit_note' | 'ticket' | 'order_invoice' | 'order_credit_note';
 
 const SERIES = {
   invoice: { prefix: 'F', table: sql`invoices`, column: sql`invoice_number`, digits: 5 },
   credit_note: { prefix: 'AV', table: sql`credit_notes`, column: sql`credit_note_number`, digits: 5 },
   order_invoice: { prefix: 'FB', table: sql`orders`, column: sql`invoice_number`, digits: 6 },
+  order_credit_note: { prefix: 'AB', table: sql`order_refunds`, column: sql`credit_note_number`, digits: 6 },
 } as const;
 
 async function nextValue(tx: Tx, key: string, highestExisting: () => Promise<number>): Promise<number> {

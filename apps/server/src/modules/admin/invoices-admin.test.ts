@@ -82,7 +82,7 @@ describe('POST /api/admin/invoices', () => {
       [{ customerId, lines: [line({ unitPriceCents: -1 })] }, 'montant négatif refusé'],
       [{ customerId, lines: [line({ unitPriceCents: 12.5 })] }, 'montant en centimes entier attendu'],
       [{ customerId, lines: [line({ vatRate: 7 })] }, 'Taux de TVA invalide'],
-      [{ customerId, lines: [line({ name: '' })] }, 'Désignation : champ obligatoire'],
+      [{ customerId, lines: [line({ name: '' })] }, 'Désignation\u00a0: champ obligatoire'],
       [{ lines: [line()] }, 'Identifiant client invalide'],
       [{ customerId, lines: [line()], ticket: 'abc' }, 'Numéro de ticket invalide'],
       [{ customerId, lines: [line()], total: 1 }, 'Champ inconnu'],

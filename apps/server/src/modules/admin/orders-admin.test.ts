@@ -323,19 +323,29 @@ describe('POST /api/admin/orders/:id/refund', () => {
     const partial = await send('POST', `/api/admin/orders/${orderId}/refund`, { amountCents: 1000, reason: 'Rayure sur la coque' }, admin.headers);
     expect(partial.statusCode, partial.body).toBe(200);
     const partialBody = partial.json<DetailBody>();
-    expect(partialBody.message).toBe(`${ordersAdminMessages.refunded(1000, false)}${ordersAdminMessages.manualOffline}`);
-    expect(partialBody.data).toMatchObject({ status: 'processing', refundedCents: 1000, refundableCents: total - 1000, refunds: [{ amountCents: 1000, reason: 'Rayure sur la coque', method: 'manual', actorEmail: 'boutique.staff@exemple.fr' }] });
+    // Invoiced when the transfer was received: the refund issues a credit note (issue 22 §1).
+    const firstNote = partialBody.data.refunds[0]?.creditNoteNumber ?? '';
+    expect(firstNote).toMatch(/^AB-\d{4}-\d{6}$/);
+    expect(partialBody.message).toBe(`${ordersAdminMessages.refunded(1000, false, firstNote)}${ordersAdminMessages.manualOffline}`);
+    expect(partialBody.data).toMatchObject({
+      status: 'processing',
+      refundedCents: 1000,
+      refundableCents: total - 1000,
+      refunds: [{ amountCents: 1000, reason: 'Rayure sur la coque', method: 'manual', actorEmail: 'boutique.staff@exemple.fr', creditNoteNumber: firstNote }],
+    });
 
     const rest = await send('POST', `/api/admin/orders/${orderId}/refund`, { amountCents: total - 1000, reason: 'Rétractation', restock: true }, admin.headers);
     expect(rest.statusCode, rest.body).toBe(200);
     expect(rest.json<DetailBody>().data).toMatchObject({ status: 'refunded', refundedCents: total, refundableCents: 0 });
+    const secondNote = rest.json<DetailBody>().data.refunds[1]?.creditNoteNumber ?? '';
+    expect(Number(secondNote.slice(-6))).toBe(Number(firstNote.slice(-6)) + 1);
     expect(await stockOf(itemId)).toBe(5);
     const [after] = await db().select().from(coupons).where(eq(coupons.id, coupon?.id ?? 0));
     expect(after?.usageCount).toBe(0);
     const audit = await auditOf(orderId, 'order.refund');
     expect(audit.map((row) => row.after)).toEqual([
-      { status: 'processing', refundedCents: 1000, amountCents: 1000, reason: 'Rayure sur la coque' },
-      { status: 'refunded', refundedCents: total, amountCents: total - 1000, reason: 'Rétractation', restocked: true },
+      { status: 'processing', refundedCents: 1000, amountCents: 1000, reason: 'Rayure sur la coque', creditNoteNumber: firstNote },
+      { status: 'refunded', refundedCents: total, amountCents: total - 1000, reason: 'Rétractation', creditNoteNumber: secondNote, restocked: true },
     ]);
     const more = await send('POST', `/api/admin/orders/${orderId}/refund`, { amountCents: 1, reason: 'Encore' }, admin.headers);
     expect(more.statusCode).toBe(409);

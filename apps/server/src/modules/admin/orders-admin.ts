@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { ORDER_STATUS_LABELS, euroAmount } from '@erepare/shared/shop';
+import { formatCents } from '@erepare/shared/format';
+import { ORDER_STATUS_LABELS } from '@erepare/shared/shop';
 import {
   ORDER_STATUS_TRANSITIONS,
   ORDERS_TO_HANDLE,
@@ -28,9 +29,9 @@ import {
   updateOrder,
   type OrderRow,
 } from '../orders/repository.js';
-import { issueOrderInvoice } from '../orders/order-invoice.js';
+import { issueOrderInvoice, takeOrderCreditNoteNumber } from '../orders/order-invoice.js';
 import { cancelLockedOrder, mailDataOf, markOrderPaid } from '../orders/service.js';
-import { orderNumberOf } from '../orders/views.js';
+import { lineVatRate, orderNumberOf } from '../orders/views.js';
 import { recordAudit, type AuditActor } from './audit.js';
 import { getStoreProfile } from '../settings/store-profile.js';
 
@@ -41,25 +42,25 @@ import { getStoreProfile } from '../settings/store-profile.js';
 
 export const ordersAdminMessages = {
   notFound: 'Commande introuvable',
-  sameStatus: (label: string) => `La commande est déjà « ${label} ».`,
-  transitionRefused: (from: string, to: string) => `Une commande « ${from} » ne peut pas passer « ${to} ».`,
-  useTransferReceived: 'Pour une commande en attente de virement, utilisez « Virement reçu » : le client est prévenu par e-mail.',
-  useRefund: 'Pour rembourser une commande, enregistrez le remboursement : elle passe « Remboursée » quand tout est remboursé.',
-  paidNeedsRefund: 'Cette commande est payée : enregistrez d’abord son remboursement (elle passera « Remboursée »), ou terminez-la.',
+  sameStatus: (label: string) => `La commande est déjà «\u00a0${label}\u00a0».`,
+  transitionRefused: (from: string, to: string) => `Une commande «\u00a0${from}\u00a0» ne peut pas passer «\u00a0${to}\u00a0».`,
+  useTransferReceived: 'Pour une commande en attente de virement, utilisez «\u00a0Virement reçu\u00a0»\u00a0: le client est prévenu par e-mail.',
+  useRefund: 'Pour rembourser une commande, enregistrez le remboursement\u00a0: elle passe «\u00a0Remboursée\u00a0» quand tout est remboursé.',
+  paidNeedsRefund: 'Cette commande est payée\u00a0: enregistrez d’abord son remboursement (elle passera «\u00a0Remboursée\u00a0»), ou terminez-la.',
   notBankTransfer: 'Cette commande n’est pas payée par virement.',
-  notAwaitingTransfer: (label: string) => `Cette commande n’attend plus de virement (statut : ${label}) : rien n’a été changé.`,
-  transferReceived: (number: string) => `Virement reçu : la commande n° ${number} est en préparation et le client a été prévenu par e-mail.`,
+  notAwaitingTransfer: (label: string) => `Cette commande n’attend plus de virement (statut\u00a0: ${label})\u00a0: rien n’a été changé.`,
+  transferReceived: (number: string) => `Virement reçu\u00a0: la commande n° ${number} est en préparation et le client a été prévenu par e-mail.`,
   statusChanged: (number: string, label: string) => `Commande n° ${number} : ${label}.`,
   cancelled: (number: string, released: boolean) =>
-    `Commande n° ${number} annulée${released ? ' : le stock réservé est remis en vente.' : '.'}`,
-  notPaid: 'Cette commande n’a pas été payée : il n’y a rien à rembourser.',
-  tooMuch: (max: number) => (max > 0 ? `Le remboursement dépasse ce qui reste remboursable (${euroAmount(max)} €).` : 'Cette commande est déjà entièrement remboursée.'),
+    `Commande n° ${number} annulée${released ? '\u00a0: le stock réservé est remis en vente.' : '.'}`,
+  notPaid: 'Cette commande n’a pas été payée\u00a0: il n’y a rien à rembourser.',
+  tooMuch: (max: number) => (max > 0 ? `Le remboursement dépasse ce qui reste remboursable (${formatCents(max)}).` : 'Cette commande est déjà entièrement remboursée.'),
   restockOnlyFull: 'La remise en stock n’est possible qu’avec un remboursement complet.',
-  refunded: (amount: number, full: boolean) =>
-    `Remboursement de ${euroAmount(amount)} € enregistré${full ? ' : la commande est entièrement remboursée.' : '.'}`,
+  refunded: (amount: number, full: boolean, creditNote = '') =>
+    `Remboursement de ${formatCents(amount)} enregistré${creditNote ? `, avoir ${creditNote} émis` : ''}${full ? '\u00a0: la commande est entièrement remboursée.' : '.'}`,
   manualProvider: (title: string) =>
-    ` Le paiement a été fait par ${title} : le site n’a pas remboursé le prestataire, faites-le depuis son tableau de bord.`,
-  manualOffline: ' Faites le remboursement vous-même (virement ou espèces) : le site l’a seulement enregistré.',
+    ` Le paiement a été fait par ${title}\u00a0: le site n’a pas remboursé le prestataire, faites-le depuis son tableau de bord.`,
+  manualOffline: ' Faites le remboursement vous-même (virement ou espèces)\u00a0: le site l’a seulement enregistré.',
 } as const;
 
 const label = (status: string) => ORDER_STATUS_LABELS[status as AdminOrderStatus] ?? status;
@@ -189,6 +190,7 @@ export async function getAdminOrder(db: Executor, id: number): Promise<AdminOrde
       quantity: line.quantity,
       unitPriceCents: line.unitPriceCents,
       totalCents: line.totalCents,
+      vatRate: lineVatRate(line),
     })),
     events: events.map((event) => ({ fromStatus: event.fromStatus, toStatus: event.toStatus, note: event.note, createdAt: event.createdAt.toISOString() })),
     payments: paymentRows.map((payment) => ({
@@ -205,6 +207,7 @@ export async function getAdminOrder(db: Executor, id: number): Promise<AdminOrde
     refunds: refundRows.map((row) => ({
       id: row.id,
       amountCents: row.amountCents,
+      creditNoteNumber: row.creditNoteNumber || null,
       reason: row.reason,
       method: row.method,
       actorEmail: row.actorEmail,
@@ -338,7 +341,8 @@ const PROVIDER_TITLES: Record<string, string> = { stripe: 'Stripe', klarna: 'Kla
  * POST /api/admin/orders/:id/refund: records a refund (full or partial), never more than paid
  * minus already refunded (checked under the order's lock). The money itself is sent back by staff
  * (bank transfer, cash, or the provider's dashboard for Stripe and PayPal: the server has no
- * general refund call yet, the message says so). Fully refunded: status "refunded", the coupon use
+ * general refund call yet, the message says so). An invoiced order's refund issues a credit note
+ * (its AB- number on the refund's row, named in the message). Fully refunded: status "refunded", the coupon use
  * and the loyalty actually debited are given back, and with `restock` the lines go back in stock
  * (once).
  */
@@ -354,18 +358,10 @@ export async function refundOrder(ctx: AdminOrderContext, actor: AuditActor, id:
     const full = body.amountCents === remaining;
     if (body.restock && !full) throw new AppError('RESTOCK_NEEDS_FULL_REFUND', 400, ordersAdminMessages.restockOnlyFull);
     const reason = body.reason.trim();
-    await tx.insert(orderRefunds).values({
-      orderId: order.id,
-      amountCents: body.amountCents,
-      reason,
-      method: 'manual',
-      actorId: actor.user.id,
-      actorEmail: actor.user.email,
-    });
     let stockReleased = false;
     if (full && order.status !== 'refunded') {
       await updateOrder(tx, order.id, { status: 'refunded', expiresAt: null });
-      await insertOrderEvent(tx, { orderId: order.id, fromStatus: order.status, toStatus: 'refunded', note: `Remboursée (${euroAmount(body.amountCents)} €) : ${reason}` });
+      await insertOrderEvent(tx, { orderId: order.id, fromStatus: order.status, toStatus: 'refunded', note: `Remboursée (${formatCents(body.amountCents)})\u00a0: ${reason}` });
       // What the order consumed goes back, as for a cancellation (the order no longer counts).
       if (order.settledAt) {
         if (order.loyaltyDebitedCents > 0 && order.customerId !== null && order.inventoryBackend === 'local') {
@@ -381,18 +377,40 @@ export async function refundOrder(ctx: AdminOrderContext, actor: AuditActor, id:
         }
       }
     } else {
-      await insertOrderEvent(tx, { orderId: order.id, fromStatus: order.status, toStatus: order.status, note: `Remboursement partiel (${euroAmount(body.amountCents)} €) : ${reason}` });
+      await insertOrderEvent(tx, { orderId: order.id, fromStatus: order.status, toStatus: order.status, note: `Remboursement partiel (${formatCents(body.amountCents)})\u00a0: ${reason}` });
     }
+    // An invoiced order's refund is a credit note (issue 22 §1): its number is taken here, after
+    // every other lock (stock, customer, coupon), the series' counter last.
+    const creditNoteNumber = await takeOrderCreditNoteNumber(tx, order);
+    await tx.insert(orderRefunds).values({
+      orderId: order.id,
+      amountCents: body.amountCents,
+      reason,
+      method: 'manual',
+      creditNoteNumber,
+      actorId: actor.user.id,
+      actorEmail: actor.user.email,
+      // Dated once the counter is ours (not at the transaction's start, which is now()): a credit
+      // note numbered after another is never dated before it.
+      createdAt: new Date(),
+    });
     await recordAudit(tx, actor, {
       action: 'order.refund',
       entity: 'order',
       entityId: order.id,
       before: { status: order.status, refundedCents: already },
-      after: { status: full ? 'refunded' : order.status, refundedCents: already + body.amountCents, amountCents: body.amountCents, reason, ...(stockReleased ? { restocked: true } : {}) },
+      after: {
+        status: full ? 'refunded' : order.status,
+        refundedCents: already + body.amountCents,
+        amountCents: body.amountCents,
+        reason,
+        ...(creditNoteNumber ? { creditNoteNumber } : {}),
+        ...(stockReleased ? { restocked: true } : {}),
+      },
     });
     const provider = PROVIDER_TITLES[order.paymentMethod];
     const how = provider ? ordersAdminMessages.manualProvider(provider) : ordersAdminMessages.manualOffline;
-    return { message: `${ordersAdminMessages.refunded(body.amountCents, full)}${how}`, full, stockReleased };
+    return { message: `${ordersAdminMessages.refunded(body.amountCents, full, creditNoteNumber)}${how}`, full, stockReleased };
   });
   if (result.stockReleased) ctx.onStockChange?.();
   return { message: result.message, full: result.full };

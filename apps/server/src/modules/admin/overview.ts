@@ -17,7 +17,7 @@ export const DECISIONS_LISTED = 5;
 export const SHOP_TIME_ZONE = 'Europe/Paris';
 
 export const overviewTexts = {
-  repairDesk: 'Les tickets et les factures sont gérés dans RepairDesk : consultez-les dans RepairDesk.',
+  repairDesk: 'Les tickets et les factures sont gérés dans RepairDesk\u00a0: consultez-les dans RepairDesk.',
 } as const;
 
 type StatusCount = { status: string; color: string; type: 'Open' | 'Closed'; count: number };

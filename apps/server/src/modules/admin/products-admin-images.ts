@@ -24,12 +24,12 @@ export const THUMBNAIL_PX = 400;
 const MAX_INPUT_PIXELS = 50_000_000;
 
 export const productImageMessages = {
-  missing: 'Aucune image reçue : envoyez un fichier JPEG, PNG ou WebP (champ « image »).',
-  invalidType: 'Format d’image non pris en charge : JPEG, PNG ou WebP uniquement.',
-  unreadable: 'Image illisible : le fichier est peut-être endommagé.',
-  tooLarge: 'Image trop lourde : 10 Mo au plus.',
-  tooMany: `${MAX_PRODUCT_IMAGES} images au plus par produit : supprimez-en une d’abord.`,
-  noSuchImage: 'Cette image n’existe pas (la liste a peut-être changé : rechargez la page).',
+  missing: 'Aucune image reçue\u00a0: envoyez un fichier JPEG, PNG ou WebP (champ «\u00a0image\u00a0»).',
+  invalidType: 'Format d’image non pris en charge\u00a0: JPEG, PNG ou WebP uniquement.',
+  unreadable: 'Image illisible\u00a0: le fichier est peut-être endommagé.',
+  tooLarge: 'Image trop lourde\u00a0: 10 Mo au plus.',
+  tooMany: `${MAX_PRODUCT_IMAGES} images au plus par produit\u00a0: supprimez-en une d’abord.`,
+  noSuchImage: 'Cette image n’existe pas (la liste a peut-être changé\u00a0: rechargez la page).',
   added: 'Image ajoutée.',
   removed: 'Image supprimée.',
   busy: 'Trop d’envois d’images en cours. Réessayez dans quelques instants.',

@@ -7,6 +7,7 @@ import {
   type AdminProductSummary,
   type AdminProductUpdate,
 } from '@erepare/shared/schemas/admin-shop';
+import type { VatRate } from '@erepare/shared/invoice-vat';
 import type { Db, Executor, Tx } from '../../db/client.js';
 import { brands, categories, inventoryItems, orderLines, orders, shopProductImages, shopProducts } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
@@ -28,17 +29,17 @@ import { recordAudit, type AuditActor } from './audit.js';
  */
 
 export const productsAdminMessages = {
-  repairDesk: 'Le stock est géré dans RepairDesk : modifiez les produits dans RepairDesk, le site les reprend sous 5 minutes.',
+  repairDesk: 'Le stock est géré dans RepairDesk\u00a0: modifiez les produits dans RepairDesk, le site les reprend sous 5 minutes.',
   notFound: 'Produit introuvable',
-  skuTaken: (sku: string) => `La référence (SKU) « ${sku} » est déjà utilisée par un autre produit.`,
+  skuTaken: (sku: string) => `La référence (SKU) «\u00a0${sku}\u00a0» est déjà utilisée par un autre produit.`,
   salePrice: 'Le prix soldé doit être inférieur au prix',
-  stockChanged: (now: number) => `Le stock a changé entre-temps (${now} disponible${now > 1 ? 's' : ''}, une commande a pu passer) : vérifiez-le avant d’enregistrer.`,
+  stockChanged: (now: number) => `Le stock a changé entre-temps (${now} disponible${now > 1 ? 's' : ''}, une commande a pu passer)\u00a0: vérifiez-le avant d’enregistrer.`,
   inOrders: (lines: number) =>
-    `Ce produit figure dans ${lines} ligne${lines > 1 ? 's' : ''} de commande : il ne peut pas être supprimé (l’historique des commandes le cite). Masquez-le pour le retirer de la boutique.`,
-  created: (name: string) => `Produit « ${name} » créé.`,
+    `Ce produit figure dans ${lines} ligne${lines > 1 ? 's' : ''} de commande\u00a0: il ne peut pas être supprimé (l’historique des commandes le cite). Masquez-le pour le retirer de la boutique.`,
+  created: (name: string) => `Produit «\u00a0${name}\u00a0» créé.`,
   updated: 'Produit enregistré.',
-  unchanged: 'Aucune modification : le produit était déjà ainsi.',
-  deleted: (name: string) => `Produit « ${name} » supprimé.`,
+  unchanged: 'Aucune modification\u00a0: le produit était déjà ainsi.',
+  deleted: (name: string) => `Produit «\u00a0${name}\u00a0» supprimé.`,
 } as const;
 
 export type ProductBackendKind = 'local' | 'repairdesk';
@@ -83,6 +84,8 @@ const columns = {
   featured: sql<boolean>`coalesce(${shopProducts.featured}, false)`,
   hidden: sql<boolean>`coalesce(${shopProducts.hidden}, false)`,
   shortDescription: sql<string>`coalesce(${shopProducts.shortDescription}, '')`,
+  // No shop row yet: sold at 20 %, the column's default.
+  vatRate: sql<VatRate>`coalesce(${shopProducts.vatRate}, '20')`,
   images: shopProducts.images,
   createdAt: inventoryItems.createdAt,
   updatedAt: inventoryItems.updatedAt,
@@ -105,6 +108,7 @@ type ProductRow = {
   featured: boolean;
   hidden: boolean;
   shortDescription: string;
+  vatRate: VatRate;
   images: { src: string; alt: string }[] | null;
   createdAt: Date;
   updatedAt: Date;
@@ -221,6 +225,7 @@ export async function getAdminProduct(db: Executor, kind: ProductBackendKind, id
     }),
     reservedQuantity: reserved,
     orderLineCount: lines,
+    vatRate: row.vatRate,
   };
 }
 
@@ -257,7 +262,11 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-async function upsertShopFields(tx: Tx, productId: number, fields: Partial<{ featured: boolean; hidden: boolean; shortDescription: string; images: { src: string; alt: string }[] }>): Promise<void> {
+async function upsertShopFields(
+  tx: Tx,
+  productId: number,
+  fields: Partial<{ featured: boolean; hidden: boolean; shortDescription: string; vatRate: VatRate; images: { src: string; alt: string }[] }>,
+): Promise<void> {
   if (Object.keys(fields).length === 0) return;
   await tx
     .insert(shopProducts)
@@ -294,6 +303,7 @@ export async function createAdminProduct(db: Db, kind: ProductBackendKind, actor
         featured: body.featured ?? false,
         hidden: body.hidden ?? false,
         shortDescription: body.shortDescription ?? '',
+        vatRate: body.vatRate ?? '20',
       });
       await recordAudit(tx, actor, { action: 'product.create', entity: 'product', entityId: created.id, before: null, after: body });
       return created.id;
@@ -360,6 +370,8 @@ export async function updateAdminProduct(db: Db, kind: ProductBackendKind, actor
       if (note('featured', current.featured, body.featured)) shop.featured = body.featured;
       if (note('hidden', current.hidden, body.hidden)) shop.hidden = body.hidden;
       if (note('shortDescription', current.shortDescription, body.shortDescription)) shop.shortDescription = body.shortDescription;
+      // Orders already placed keep the rate their lines copied: only the next ones take the new one.
+      if (note('vatRate', current.vatRate, body.vatRate)) shop.vatRate = body.vatRate;
 
       if (Object.keys(after).length === 0) return { changed: false };
       if (Object.keys(item).length > 0) await tx.update(inventoryItems).set({ ...item, updatedAt: new Date() }).where(eq(inventoryItems.id, id));

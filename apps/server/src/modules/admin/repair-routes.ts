@@ -71,7 +71,7 @@ export const adminRepairRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/admin/tickets/:ticket', { schema: { params: ticketParamsSchema, response: { 200: adminTicketResponseSchema } } }, async (request) => {
     const backend = remote();
-    return { success: true as const, data: backend ? await rdGetTicket(backend, request.params.ticket) : await getAdminTicket(app.db, request.params.ticket) };
+    return { success: true as const, data: backend ? await rdGetTicket(backend, app.db, request.params.ticket) : await getAdminTicket(app.db, request.params.ticket) };
   });
 
   app.patch('/api/admin/tickets/:ticket', { schema: { params: ticketParamsSchema, body: ticketPatchSchema, response: { 200: adminTicketResponseSchema } } }, async (request) => {
@@ -140,7 +140,7 @@ export const adminRepairRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/admin/invoices', { schema: { querystring: invoiceListQuerySchema, response: { 200: adminInvoiceListResponseSchema } } }, async (request) => {
     const backend = remote();
-    const result = backend ? await rdListInvoices(backend, request.query) : await listAdminInvoices(app.db, request.query);
+    const result = backend ? await rdListInvoices(backend, app.db, request.query) : await listAdminInvoices(app.db, request.query);
     return { success: true as const, data: result.items, ...page(result) };
   });
 
@@ -152,7 +152,7 @@ export const adminRepairRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/admin/invoices/:id', { schema: { params: invoiceIdParamsSchema, response: { 200: adminInvoiceResponseSchema } } }, async (request) => {
     const backend = remote();
-    return { success: true as const, data: backend ? await rdGetInvoice(backend, request.params.id) : await getAdminInvoice(app.db, request.params.id) };
+    return { success: true as const, data: backend ? await rdGetInvoice(backend, app.db, request.params.id) : await getAdminInvoice(app.db, request.params.id) };
   });
 
   app.post('/api/admin/invoices/:id/payments', { schema: { params: invoiceIdParamsSchema, body: invoicePaymentSchema, response: { 200: adminInvoiceResponseSchema } } }, async (request) => {

@@ -29,7 +29,7 @@ import { recordAudit, type AuditActor } from './audit.js';
  */
 
 export const rgpdMessages = {
-  adminAccount: 'Cette adresse est celle d’un compte administrateur : retirez-lui d’abord ce rôle (Équipe).',
+  adminAccount: 'Cette adresse est celle d’un compte administrateur\u00a0: retirez-lui d’abord ce rôle (Équipe).',
   confirmMismatch: rgpdConfirmMismatch,
   nothing: 'Le site ne détient rien sous cette adresse e-mail.',
   erased: 'Données effacées. Les factures, commandes et la fiche client qu’elles citent sont conservées (obligation comptable de 10 ans).',

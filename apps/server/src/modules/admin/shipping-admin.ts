@@ -15,7 +15,7 @@ import { recordAudit, type AuditActor } from './audit.js';
 
 export const shippingAdminMessages = {
   saved: 'Modes de livraison enregistrés.',
-  unchanged: 'Aucune modification : les modes de livraison étaient déjà ainsi.',
+  unchanged: 'Aucune modification\u00a0: les modes de livraison étaient déjà ainsi.',
 } as const;
 
 export async function listAdminShippingMethods(db: Executor, colissimoConfigured: boolean): Promise<AdminShippingMethod[]> {

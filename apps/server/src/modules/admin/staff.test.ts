@@ -68,7 +68,7 @@ describe('POST /api/admin/staff', () => {
     expect(invalid.json<Body>().message).toContain(texts.emailInvalid);
     const unknown = await call('POST', '/api/admin/staff', admin.headers, { email: 'inconnu@exemple.fr' });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json<Body>().message).toBe('Aucun compte n’existe avec cette adresse : la personne doit d’abord créer son compte.');
+    expect(unknown.json<Body>().message).toBe('Aucun compte n’existe avec cette adresse\u00a0: la personne doit d’abord créer son compte.');
     const unverified = await call('POST', '/api/admin/staff', admin.headers, { email: 'pas.verifie@exemple.fr' });
     expect(unverified.statusCode).toBe(409);
     expect(unverified.json<Body>().message).toBe(texts.staffNotVerified);

@@ -110,7 +110,7 @@ describe('/api/admin/statuses', () => {
     const response = await h.call('DELETE', `/api/admin/statuses/${used?.id}`);
     expect(response.statusCode).toBe(409);
     expect(response.json<{ message: string }>().message).toBe(adminRepairMessages.statusInUse(used?.count ?? 0));
-    expect(response.json<{ message: string }>().message).toMatch(/^Ce statut est utilisé par \d+ tickets? : /);
+    expect(response.json<{ message: string }>().message).toMatch(/^Ce statut est utilisé par \d+ tickets?\u00a0: /);
     expect(await db().select().from(statuses).where(eq(statuses.id, used?.id ?? 0))).toHaveLength(1);
   });
 
@@ -146,6 +146,6 @@ describe('/api/admin/statuses', () => {
     });
     await expect(updateStatus(db(), 'repairdesk', 1, { color: '#123456' }, actor)).rejects.toMatchObject({ httpStatus: 409 });
     await expect(deleteStatus(db(), 'repairdesk', 1, actor)).rejects.toMatchObject({ httpStatus: 409 });
-    expect(adminRepairMessages.readOnly('la création d’un statut')).toMatch(/^Les réparations sont gérées dans RepairDesk : /);
+    expect(adminRepairMessages.readOnly('la création d’un statut')).toMatch(/^Les réparations sont gérées dans RepairDesk\u00a0: /);
   });
 });

@@ -67,7 +67,7 @@ describe('PATCH /api/admin/tickets/:ticket/status', () => {
   it('changes the status with its history, the owner’s notification and a push, in one go', async () => {
     const response = await patch('660001', { status: 'Ready for pickup' }, admin.headers);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json<Body>()).toMatchObject({ message: `Statut du ticket ${TICKET} : Prêt à récupérer`, data: { changed: true, from: 'In Progress', to: 'Ready for pickup', notified: 1 } });
+    expect(response.json<Body>()).toMatchObject({ message: `Statut du ticket ${TICKET}\u00a0: Prêt à récupérer`, data: { changed: true, from: 'In Progress', to: 'Ready for pickup', notified: 1 } });
     const [ticket] = await db().select().from(tickets).where(eq(tickets.ticketNumber, TICKET));
     expect(ticket?.status).toBe('Ready for pickup');
     const events = await db().select().from(ticketEvents).where(eq(ticketEvents.ticketId, ticket?.id ?? 0));
@@ -96,7 +96,7 @@ describe('PATCH /api/admin/tickets/:ticket/status', () => {
   it('accepts the French name staff see for a status, and stores the shop’s own name (issue 22 §3.1)', async () => {
     const response = await patch(TICKET, { status: 'en cours de réparation' }, admin.headers);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json<Body>()).toMatchObject({ message: `Statut du ticket ${TICKET} : En cours de réparation`, data: { changed: true, from: 'Ready for pickup', to: 'In Progress' } });
+    expect(response.json<Body>()).toMatchObject({ message: `Statut du ticket ${TICKET}\u00a0: En cours de réparation`, data: { changed: true, from: 'Ready for pickup', to: 'In Progress' } });
     const [ticket] = await db().select().from(tickets).where(eq(tickets.ticketNumber, TICKET));
     expect(ticket?.status).toBe('In Progress');
     const back = await patch(TICKET, { status: 'Prêt à récupérer' }, admin.headers);

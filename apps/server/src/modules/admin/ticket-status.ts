@@ -24,13 +24,13 @@ import type { SmsService } from '../sms/service.js';
  */
 
 export const ticketStatusMessages = {
-  readOnly: 'Les tickets sont gérés dans RepairDesk : changez le statut dans RepairDesk, le site le verra à la prochaine vérification.',
+  readOnly: 'Les tickets sont gérés dans RepairDesk\u00a0: changez le statut dans RepairDesk, le site le verra à la prochaine vérification.',
   notFound: 'Ticket introuvable',
-  unknownStatus: (name: string) => `Statut « ${name} » inconnu : choisissez un statut de la liste.`,
+  unknownStatus: (name: string) => `Statut «\u00a0${name}\u00a0» inconnu\u00a0: choisissez un statut de la liste.`,
   unchanged: 'Le ticket a déjà ce statut.',
-  changed: (ticket: string, status: string) => `Statut du ticket ${ticket} : ${staffStatusLabel(status)}`,
+  changed: (ticket: string, status: string) => `Statut du ticket ${ticket}\u00a0: ${staffStatusLabel(status)}`,
   emailed: (email: string) => `E-mail envoyé à ${email}.`,
-  noEmail: 'Le client n’a pas d’adresse e-mail : aucun e-mail envoyé.',
+  noEmail: 'Le client n’a pas d’adresse e-mail\u00a0: aucun e-mail envoyé.',
 } as const;
 
 /**

@@ -55,7 +55,7 @@ describe('repair views with RepairDesk', () => {
     for (const query of ['?statusType=Open', '?status=Repaired', '?sort=number']) {
       const response = await h.call('GET', `/api/admin/tickets${query}`);
       expect(response.statusCode, query).toBe(409);
-      expect(response.json<{ message: string }>().message).toMatch(/^Les réparations sont gérées dans RepairDesk : /);
+      expect(response.json<{ message: string }>().message).toMatch(/^Les réparations sont gérées dans RepairDesk\u00a0: /);
     }
     expect((await h.call('GET', '/api/admin/customers?sort=created')).statusCode).toBe(409);
     expect((await h.call('GET', '/api/admin/invoices?sort=total')).statusCode).toBe(409);
@@ -97,9 +97,9 @@ describe('repair views with RepairDesk', () => {
     for (const [method, url, payload] of writes) {
       const response = await h.call(method, url, payload);
       expect(response.statusCode, `${method} ${url}`).toBe(409);
-      expect(response.json<{ message: string }>().message).toMatch(/^Les (réparations sont gérées|tickets sont gérés) dans RepairDesk : /);
+      expect(response.json<{ message: string }>().message).toMatch(/^Les (réparations sont gérées|tickets sont gérés) dans RepairDesk\u00a0: /);
       expect(response.body).not.toContain(KEY);
     }
-    expect(adminRepairMessages.readOnly('x')).toMatch(/^Les réparations sont gérées dans RepairDesk : /);
+    expect(adminRepairMessages.readOnly('x')).toMatch(/^Les réparations sont gérées dans RepairDesk\u00a0: /);
   });
 });

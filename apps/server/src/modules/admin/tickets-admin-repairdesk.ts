@@ -21,6 +21,7 @@ import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { paging } from '../../lib/paging.js';
+import { withOnlinePayments } from '../repair-payments/deposits.js';
 import { fullName, iso, parseDateInput } from './tickets-admin-shared.js';
 
 /**
@@ -28,7 +29,9 @@ import { fullName, iso, parseDateInput } from './tickets-admin-shared.js';
  * write answers 409). RepairDesk searches, pages and filters by date, customer and invoice
  * status; the other filters and sorts of the local views are refused with a French 409 rather
  * than silently ignored. Counts RepairDesk does not give are null. Customers are fetched once per
- * page (the adapter keeps them a few minutes), within RepairDesk's request budget.
+ * page (the adapter keeps them a few minutes), within RepairDesk's request budget. Invoices count
+ * the payments taken online that RepairDesk has not recorded yet, estimate deposits included
+ * (repair-payments/deposits.ts: matched to the ticket's invoice first), like the customer's view.
  */
 
 type StatusInfo = Map<string, { type: 'Open' | 'Closed'; color: string }>;
@@ -113,7 +116,7 @@ async function findTicket(backend: RepairBackend, param: string): Promise<Ticket
   return record;
 }
 
-export async function rdGetTicket(backend: RepairBackend, param: string): Promise<AdminTicket> {
+export async function rdGetTicket(backend: RepairBackend, db: Db, param: string): Promise<AdminTicket> {
   const record = await findTicket(backend, param);
   const [customer, history, statuses, invoices] = await Promise.all([
     backend.getCustomer(record.customerId),
@@ -122,6 +125,7 @@ export async function rdGetTicket(backend: RepairBackend, param: string): Promis
     backend.listInvoices({ customerId: record.customerId, offset: 0, limit: 100 }),
   ]);
   const item = ticketItem(record, customer, statuses);
+  const ticketInvoices = await withOnlinePayments({ db, backend }, invoices.items.filter((invoice) => invoice.ticketId === record.id));
   return {
     ...item,
     description: record.description,
@@ -138,7 +142,7 @@ export async function rdGetTicket(backend: RepairBackend, param: string): Promis
       priceCents: device.priceCents,
     })),
     history: history.map((event) => ({ fromStatus: event.fromStatus, toStatus: event.toStatus, note: '', createdAt: event.createdAt.toISOString() })),
-    invoices: invoices.items.filter((invoice) => invoice.ticketId === record.id).map((invoice) => invoiceSummary(invoice, customer)),
+    invoices: ticketInvoices.map((invoice) => invoiceSummary(invoice, customer)),
   };
 }
 
@@ -204,21 +208,23 @@ export async function rdGetCustomer(backend: RepairBackend, db: Db, id: number):
       const { customer: _customer, ...item } = ticketItem(ticket, record, statuses);
       return item;
     }),
-    invoices: invoicePage.items.map((invoice) => invoiceSummary(invoice, record)),
+    invoices: (await withOnlinePayments({ db, backend }, invoicePage.items)).map((invoice) => invoiceSummary(invoice, record)),
   };
 }
 
-export async function rdListInvoices(backend: RepairBackend, query: AdminInvoiceListQuery) {
+export async function rdListInvoices(backend: RepairBackend, db: Db, query: AdminInvoiceListQuery) {
   if ((query.sort && query.sort !== 'created') || query.order === 'asc') unsupported('ce tri');
   const { limit, offset, page, pageSize } = paging(query);
   const { items, total } = await backend.listInvoices({ keyword: query.q || undefined, status: query.status, customerId: query.customerId, offset, limit });
   const customers = await customersById(backend, items.map((item) => item.customerId));
-  return { items: items.map((item) => invoiceSummary(item, customers.get(item.customerId))), page, pageSize, total };
+  const counted = await withOnlinePayments({ db, backend }, items);
+  return { items: counted.map((item) => invoiceSummary(item, customers.get(item.customerId))), page, pageSize, total };
 }
 
-export async function rdGetInvoice(backend: RepairBackend, id: number): Promise<AdminInvoice> {
-  const record = await backend.getInvoice(id);
-  if (!record) throw new AppError('INVOICE_NOT_FOUND', 404, adminRepairMessages.invoiceNotFound);
+export async function rdGetInvoice(backend: RepairBackend, db: Db, id: number): Promise<AdminInvoice> {
+  const found = await backend.getInvoice(id);
+  if (!found) throw new AppError('INVOICE_NOT_FOUND', 404, adminRepairMessages.invoiceNotFound);
+  const [record = found] = await withOnlinePayments({ db, backend }, [found]);
   const customer = await backend.getCustomer(record.customerId);
   const lines = record.lines.map((line) => ({ ...line, vatRate: line.vatRate ?? ('20' as const) }));
   const vat = summariseVat(lines);

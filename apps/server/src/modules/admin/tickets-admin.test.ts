@@ -141,8 +141,8 @@ describe('POST /api/admin/tickets', () => {
       [{ customerId, customer: { lastName: 'Double' }, devices: [device()] }, adminRepairMessages.customerChoice],
       [{ customer: { email: 'sans.nom@exemple.fr' }, devices: [device()] }, 'Indiquez au moins le nom ou le prénom'],
       [{ customer: { lastName: 'Nom', email: 'pas-une-adresse' }, devices: [device()] }, 'Adresse e-mail invalide'],
-      [{ customerId, devices: [device({ name: '' })] }, 'Appareil : champ obligatoire'],
-      [{ customerId, devices: [device({ fault: '' })] }, 'Panne : champ obligatoire'],
+      [{ customerId, devices: [device({ name: '' })] }, 'Appareil\u00a0: champ obligatoire'],
+      [{ customerId, devices: [device({ fault: '' })] }, 'Panne\u00a0: champ obligatoire'],
       [{ customerId, devices: [device({ category: 'Grille-pain' })] }, 'Catégorie invalide'],
       [{ customerId, devices: [device({ priceCents: -100 })] }, 'montant négatif refusé'],
       [{ customerId, devices: [device({ imei: 'ABC' })] }, 'IMEI invalide'],
@@ -276,7 +276,7 @@ describe('status change with an e-mail to the customer', () => {
     const response = await h.call('PATCH', `/api/admin/tickets/${ticket.ticketNumber}/status`, { status: 'Ready for pickup', notifyByEmail: true });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<{ message: string; data: { emailed: boolean } }>()).toMatchObject({
-      message: `Statut du ticket ${ticket.ticketNumber} : Prêt à récupérer E-mail envoyé à eloi@exemple.fr.`,
+      message: `Statut du ticket ${ticket.ticketNumber}\u00a0: Prêt à récupérer E-mail envoyé à eloi@exemple.fr.`,
       data: { emailed: true, changed: true },
     });
     const [mail] = await db().select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'eloi@exemple.fr'));
@@ -328,7 +328,7 @@ describe('RepairDesk', () => {
       ] as const) {
         const response = await rd.app.inject({ method, url, headers: admin.headers, ...(payload ? { payload } : {}) });
         expect(response.statusCode, `${method} ${url}`).toBe(409);
-        expect(response.json<{ message: string }>().message).toMatch(/^Les réparations sont gérées dans RepairDesk : /);
+        expect(response.json<{ message: string }>().message).toMatch(/^Les réparations sont gérées dans RepairDesk\u00a0: /);
       }
     } finally {
       await rd.close();

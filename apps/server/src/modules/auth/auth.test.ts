@@ -277,16 +277,16 @@ describe('POST /api/auth/login', () => {
     expect(body.success).toBe(false);
     expect(body.statusCode).toBe(400);
     expect(body.code).toBe('VALIDATION_FAILED');
-    expect(body.message.startsWith(`Données invalides – ${field} : `)).toBe(true);
+    expect(body.message.startsWith(`Données invalides – ${field}\u00a0: `)).toBe(true);
     // zod's English defaults must never reach users.
     expect(body.message).not.toMatch(/Invalid input|expected|received|Required/);
   });
 
   it('names the e-mail problem in French', async () => {
     const response = await login({ email: 'pas-un-email', password: PASSWORD });
-    expect(response.json<{ message: string }>().message).toBe('Données invalides – email : Adresse e-mail invalide');
+    expect(response.json<{ message: string }>().message).toBe('Données invalides – email\u00a0: Adresse e-mail invalide');
     const missing = await login({ email: 'a@exemple.fr', password: '' });
-    expect(missing.json<{ message: string }>().message).toBe('Données invalides – password : Le mot de passe est requis');
+    expect(missing.json<{ message: string }>().message).toBe('Données invalides – password\u00a0: Le mot de passe est requis');
   });
 
   it('refuses a disabled account even with the right password', async () => {
@@ -464,7 +464,7 @@ describe('POST /api/auth/verify-session', () => {
       expect(response.statusCode).toBe(400);
       const body = response.json<{ success: boolean; message: string }>();
       expect(body.success).toBe(false);
-      expect(body.message.startsWith('Données invalides – deviceFingerprint : ')).toBe(true);
+      expect(body.message.startsWith('Données invalides – deviceFingerprint\u00a0: ')).toBe(true);
     },
   );
 });
@@ -528,6 +528,6 @@ describe('POST /api/auth/logout', () => {
   it('refuses a malformed body with a 400', async () => {
     const response = await logout({ payload: { logoutAllDevices: 'oui' } });
     expect(response.statusCode).toBe(400);
-    expect(response.json<{ message: string }>().message.startsWith('Données invalides – logoutAllDevices : ')).toBe(true);
+    expect(response.json<{ message: string }>().message.startsWith('Données invalides – logoutAllDevices\u00a0: ')).toBe(true);
   });
 });

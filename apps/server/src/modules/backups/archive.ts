@@ -68,17 +68,17 @@ export type SequenceValue = { name: string; value: string; called: boolean };
 
 export const texts = {
   notBackup: (file: string) => `${file} n’est pas une sauvegarde E.repare (en-tête ERBACKUP absent).`,
-  headerBroken: (file: string, why: string) => `${file} : en-tête de sauvegarde illisible (${why}). Le fichier est corrompu ou tronqué.`,
+  headerBroken: (file: string, why: string) => `${file}\u00a0: en-tête de sauvegarde illisible (${why}). Le fichier est corrompu ou tronqué.`,
   truncated: (file: string, actual: number, expected: number) =>
-    `${file} est tronqué : ${actual.toLocaleString('fr-FR')} octets de données au lieu de ${expected.toLocaleString('fr-FR')} (copie interrompue ?).`,
+    `${file} est tronqué\u00a0: ${actual.toLocaleString('fr-FR')} octets de données au lieu de ${expected.toLocaleString('fr-FR')} (copie interrompue\u00a0?).`,
   oversized: (file: string, actual: number, expected: number) =>
-    `${file} est corrompu : ${actual.toLocaleString('fr-FR')} octets de données au lieu de ${expected.toLocaleString('fr-FR')}.`,
-  checksum: (file: string) => `${file} est corrompu : sa somme de contrôle SHA-256 ne correspond pas à celle de l’en-tête.`,
-  unreadable: (file: string, why: string) => `${file} est corrompu : données compressées illisibles (${why}).`,
-  malformed: (file: string, line: number, why: string) => `${file} est corrompu : ligne ${line.toLocaleString('fr-FR')} des données invalide (${why}).`,
+    `${file} est corrompu\u00a0: ${actual.toLocaleString('fr-FR')} octets de données au lieu de ${expected.toLocaleString('fr-FR')}.`,
+  checksum: (file: string) => `${file} est corrompu\u00a0: sa somme de contrôle SHA-256 ne correspond pas à celle de l’en-tête.`,
+  unreadable: (file: string, why: string) => `${file} est corrompu\u00a0: données compressées illisibles (${why}).`,
+  malformed: (file: string, line: number, why: string) => `${file} est corrompu\u00a0: ligne ${line.toLocaleString('fr-FR')} des données invalide (${why}).`,
   countMismatch: (table: string, actual: number, expected: number) =>
     `la table ${table} compte ${actual.toLocaleString('fr-FR')} lignes au lieu des ${expected.toLocaleString('fr-FR')} annoncées par l’en-tête`,
-  changedDuringRestore: (file: string) => `${file} a changé pendant la restauration : restauration annulée.`,
+  changedDuringRestore: (file: string) => `${file} a changé pendant la restauration\u00a0: restauration annulée.`,
 };
 
 // ─── Writing ─────────────────────────────────────────────────────────────────────────────────────
@@ -338,7 +338,7 @@ export async function readPayload(file: string, header: BackupHeader, visitor: P
         await flush();
         if (end.rows !== tableRows) throw malformed(texts.countMismatch(current.name, tableRows, end.rows));
         const announced = expected.get(current.name) ?? -1;
-        if (tableRows !== announced) throw new BackupError(`${name} est incohérent : ${texts.countMismatch(current.name, tableRows, announced)}.`);
+        if (tableRows !== announced) throw new BackupError(`${name} est incohérent\u00a0: ${texts.countMismatch(current.name, tableRows, announced)}.`);
         await visitor.end?.(current, tableRows);
         totalRows += tableRows;
         current = null;
@@ -368,8 +368,8 @@ export async function readPayload(file: string, header: BackupHeader, visitor: P
   if (hash.digest('hex') !== manifest.payload.sha256) throw new BackupError(texts.checksum(name));
   if (!done) throw new BackupError(texts.unreadable(name, 'fin des données absente'));
   const missing = manifest.tables.find((table) => !seen.has(table.name));
-  if (missing) throw new BackupError(`${name} est incohérent : la table ${missing.name} annoncée par l’en-tête est absente des données.`);
-  if (!sequencesSeen) throw new BackupError(`${name} est incohérent : les séquences sont absentes des données.`);
+  if (missing) throw new BackupError(`${name} est incohérent\u00a0: la table ${missing.name} annoncée par l’en-tête est absente des données.`);
+  if (!sequencesSeen) throw new BackupError(`${name} est incohérent\u00a0: les séquences sont absentes des données.`);
 }
 
 function describeStreamError(error: Error): string {

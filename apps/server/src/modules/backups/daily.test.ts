@@ -218,7 +218,7 @@ describe('GET and POST /api/admin/backups', () => {
     const taken = await bed.call('POST', '/api/admin/backups');
     expect(taken.statusCode, taken.body).toBe(200);
     const body = taken.json<Envelope<NonNullable<BackupStatus['last']>> & { message: string }>();
-    expect(body.message).toMatch(/^Sauvegarde enregistrée : erepare-\d{8}-\d{6}Z-manual\.backup \([\d\s,]+ [KM]o\) en [\d,]+ s\.$/);
+    expect(body.message).toMatch(/^Sauvegarde enregistrée\u00a0: erepare-\d{8}-\d{6}Z-manual\.backup \([\d\s,]+ [KM]o\) en [\d,]+ s\.$/);
     expect(body.data).toMatchObject({ kind: 'manual' });
     const file = path.join(directory, body.data.file);
     expect((await fs.stat(file)).mode & 0o777).toBe(0o600);

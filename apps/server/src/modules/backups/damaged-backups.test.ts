@@ -141,10 +141,10 @@ describe('damaged backups are refused before anything changes', () => {
     await fs.writeFile(notBackup, 'Ceci est une liste de courses.\n');
 
     const cases: Array<[string, RegExp]> = [
-      [flipped, /est corrompu : sa somme de contrôle SHA-256 ne correspond pas à celle de l’en-tête/],
-      [headerFlipped, /est corrompu : sa somme de contrôle SHA-256 ne correspond pas/],
-      [truncated, /truncated\.backup est tronqué : [\d\s]+ octets de données au lieu de [\d\s]+ \(copie interrompue \?\)/],
-      [halfHeader, /half-header\.backup : en-tête de sauvegarde illisible/],
+      [flipped, /est corrompu\u00a0: sa somme de contrôle SHA-256 ne correspond pas à celle de l’en-tête/],
+      [headerFlipped, /est corrompu\u00a0: sa somme de contrôle SHA-256 ne correspond pas/],
+      [truncated, /truncated\.backup est tronqué\u00a0: [\d\s]+ octets de données au lieu de [\d\s]+ \(copie interrompue\u00a0\?\)/],
+      [halfHeader, /half-header\.backup\u00a0: en-tête de sauvegarde illisible/],
       [notBackup, /notes\.txt n’est pas une sauvegarde E\.repare/],
     ];
     const pgliteTarget = path.join(scratch, 'never', 'pglite');
@@ -162,13 +162,13 @@ describe('damaged backups are refused before anything changes', () => {
     const orphan = await rewritten('orphan-line.backup', (lines) => {
       const start = lines.findIndex((line) => line.startsWith('#table {"name":"order_lines"'));
       expect(start).toBeGreaterThanOrEqual(0);
-      const line = `{"id":999001,"order_id":987654,"product_id":1,"name":"Ligne orpheline","sku":"ORPH","image_url":"","quantity":1,"unit_price_cents":100,"total_cents":100}`;
+      const line = `{"id":999001,"order_id":987654,"product_id":1,"name":"Ligne orpheline","sku":"ORPH","image_url":"","quantity":1,"unit_price_cents":100,"total_cents":100,"vat_rate":"20"}`;
       return [...lines.slice(0, start + 1), line, ...lines.slice(start + 1)];
     });
     await expect(verifyBackupFile(orphan)).resolves.toBeTruthy();
 
     const pgliteTarget = path.join(scratch, 'orphan', 'pglite');
-    const broken = /Sauvegarde incohérente : des lignes de la table order_lines ne respectent pas la contrainte order_lines_order_id_orders_id_fk \(.+\)\. Restauration annulée\./;
+    const broken = /Sauvegarde incohérente\u00a0: des lignes de la table order_lines ne respectent pas la contrainte order_lines_order_id_orders_id_fk \(.+\)\. Restauration annulée\./;
     await expectRefused(orphan, { kind: 'pglite', directory: pgliteTarget }, broken);
     expect(await exists(pgliteTarget)).toBe(false);
     expect((await fs.readdir(path.dirname(pgliteTarget))).filter((entry) => entry.startsWith('pglite'))).toEqual([]);

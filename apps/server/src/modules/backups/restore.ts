@@ -25,17 +25,17 @@ export type RestoreOptions = {
 export type RestoreResult = { tables: Array<{ name: string; rows: number }>; rows: number; ms: number; newerMigrations: number };
 
 export const restoreTexts = {
-  notEmpty: 'La base de destination n’est pas vide : elle contient déjà des tables du site. Restaurer la remplacerait entièrement ; relancez avec --force pour l’accepter.',
+  notEmpty: 'La base de destination n’est pas vide\u00a0: elle contient déjà des tables du site. Restaurer la remplacerait entièrement\u00a0; relancez avec --force pour l’accepter.',
   notEmptyDirectory: (directory: string) =>
-    `Le dossier ${directory} contient déjà une base PGlite. Restaurer la remplacerait ; relancez avec --force pour l’accepter (l’ancienne base sera gardée à côté).`,
+    `Le dossier ${directory} contient déjà une base PGlite. Restaurer la remplacerait\u00a0; relancez avec --force pour l’accepter (l’ancienne base sera gardée à côté).`,
   newerBackup: (tag: string) =>
-    `Cette sauvegarde vient d’une version plus récente du site (migration ${tag} inconnue ici) : mettez le site à jour avant de la restaurer.`,
-  unknownMigration: (tag: string) => `Cette sauvegarde a été prise à une migration que cette version ne connaît pas (${tag}) : restauration impossible.`,
-  unknownTable: (table: string) => `La table ${table} de la sauvegarde n’existe pas dans le schéma reconstruit : restauration impossible.`,
-  rowsRefused: (table: string, why: string) => `Sauvegarde incohérente : des lignes de la table ${table} ont été refusées par la base (${why}). Restauration annulée.`,
+    `Cette sauvegarde vient d’une version plus récente du site (migration ${tag} inconnue ici)\u00a0: mettez le site à jour avant de la restaurer.`,
+  unknownMigration: (tag: string) => `Cette sauvegarde a été prise à une migration que cette version ne connaît pas (${tag})\u00a0: restauration impossible.`,
+  unknownTable: (table: string) => `La table ${table} de la sauvegarde n’existe pas dans le schéma reconstruit\u00a0: restauration impossible.`,
+  rowsRefused: (table: string, why: string) => `Sauvegarde incohérente\u00a0: des lignes de la table ${table} ont été refusées par la base (${why}). Restauration annulée.`,
   foreignKey: (table: string, constraint: string, why: string) =>
-    `Sauvegarde incohérente : des lignes de la table ${table} ne respectent pas la contrainte ${constraint} (${why}). Restauration annulée.`,
-  unknownColumns: (table: string, columns: string[]) => `La table ${table} n’a pas les colonnes ${columns.join(', ')} de la sauvegarde : restauration impossible.`,
+    `Sauvegarde incohérente\u00a0: des lignes de la table ${table} ne respectent pas la contrainte ${constraint} (${why}). Restauration annulée.`,
+  unknownColumns: (table: string, columns: string[]) => `La table ${table} n’a pas les colonnes ${columns.join(', ')} de la sauvegarde\u00a0: restauration impossible.`,
 };
 
 /** PostgreSQL's own words for a failed statement (drizzle wraps them with the whole query). */
@@ -292,9 +292,9 @@ export async function checkBackup(file: string, options: { now?: () => Date; onP
       for (const table of header.manifest.tables) {
         const [row] = rowsOf<{ n: string }>(await database.db.execute(sql.raw(`select count(*)::text as n from ${quote(table.name)}`)));
         const actual = Number(row?.n ?? -1);
-        if (actual !== table.rows) mismatches.push(`${table.name} : ${count(actual)} lignes au lieu de ${count(table.rows)}`);
+        if (actual !== table.rows) mismatches.push(`${table.name}\u00a0: ${count(actual)} lignes au lieu de ${count(table.rows)}`);
       }
-      if (mismatches.length) return answer(false, `Restauration incomplète : ${mismatches.join(' ; ')}.`);
+      if (mismatches.length) return answer(false, `Restauration incomplète\u00a0: ${mismatches.join(' ; ')}.`);
     } finally {
       await database.close();
     }
@@ -308,6 +308,6 @@ export async function checkBackup(file: string, options: { now?: () => Date; onP
   const seconds = ((performance.now() - started) / 1000).toLocaleString('fr-FR', { maximumFractionDigits: 1 });
   return answer(
     true,
-    `Restaurée dans une base jetable : ${count(manifest.tables.length)} tables, ${count(manifest.rows)} lignes, chaque table avec le nombre de lignes de l’en-tête (vérifiée en ${seconds} s).`,
+    `Restaurée dans une base jetable\u00a0: ${count(manifest.tables.length)} tables, ${count(manifest.rows)} lignes, chaque table avec le nombre de lignes de l’en-tête (vérifiée en ${seconds} s).`,
   );
 }

@@ -66,14 +66,14 @@ async function sequencesOf(tx: Tx): Promise<SequenceValue[]> {
 /** The last migration applied (drizzle's bookkeeping), with its file's tag when this version knows it. */
 async function migrationOf(tx: Tx): Promise<BackupManifest['migration']> {
   const [exists] = rowsOf<{ present: boolean }>(await tx.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`));
-  if (!exists?.present) throw new BackupError('La base n’a pas encore été initialisée (aucune migration appliquée) : il n’y a rien à sauvegarder.');
+  if (!exists?.present) throw new BackupError('La base n’a pas encore été initialisée (aucune migration appliquée)\u00a0: il n’y a rien à sauvegarder.');
   const [last] = rowsOf<{ hash: string; created_at: string; count: string }>(
     await tx.execute(sql`
       select hash, created_at::text as created_at, (select count(*) from drizzle.__drizzle_migrations)::text as count
       from drizzle.__drizzle_migrations order by created_at desc limit 1
     `),
   );
-  if (!last) throw new BackupError('La base n’a pas encore été initialisée (aucune migration appliquée) : il n’y a rien à sauvegarder.');
+  if (!last) throw new BackupError('La base n’a pas encore été initialisée (aucune migration appliquée)\u00a0: il n’y a rien à sauvegarder.');
   const createdAt = Number(last.created_at);
   return { createdAt, hash: last.hash, tag: migrationTag(createdAt), count: Number(last.count) };
 }

@@ -79,8 +79,8 @@ export async function backupStatus(config: Pick<Config, 'backups'>, db: Db): Pro
 /** For the go-live checklist (« Sauvegardes automatiques et restauration testée »). */
 export function backupReadiness(status: BackupStatus): { done: boolean; detail: string } {
   if (!status.automatic) return { done: false, detail: 'Les sauvegardes automatiques sont désactivées (BACKUP_AUTO=false).' };
-  if (!status.last) return { done: false, detail: `Aucune sauvegarde dans ${status.directory} pour l’instant : la première est prise dans la nuit (ou « Sauvegarder maintenant »).` };
-  if (!status.lastCheck) return { done: false, detail: 'Aucune restauration testée : lancez npm run restore -- --check sur la dernière sauvegarde.' };
-  if (!status.lastCheck.ok) return { done: false, detail: `La dernière vérification de restauration a échoué : ${status.lastCheck.detail}` };
-  return { done: true, detail: `Dernière sauvegarde ${status.last.file} ; restauration vérifiée (${status.lastCheck.file}).` };
+  if (!status.last) return { done: false, detail: `Aucune sauvegarde dans ${status.directory} pour l’instant\u00a0: la première est prise dans la nuit (ou «\u00a0Sauvegarder maintenant\u00a0»).` };
+  if (!status.lastCheck) return { done: false, detail: 'Aucune restauration testée\u00a0: lancez npm run restore -- --check sur la dernière sauvegarde.' };
+  if (!status.lastCheck.ok) return { done: false, detail: `La dernière vérification de restauration a échoué\u00a0: ${status.lastCheck.detail}` };
+  return { done: true, detail: `Dernière sauvegarde ${status.last.file}\u00a0; restauration vérifiée (${status.lastCheck.file}).` };
 }

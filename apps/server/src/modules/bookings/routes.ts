@@ -154,7 +154,7 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/admin/bookings/:id/cancel', { schema: { params: idParamsSchema, response: { 200: adminActionResponseSchema } } }, async (request) => {
     const admin = await requireAdmin(request);
     await cancelByStaff(deps(), admin, request.params.id, bookingClock.now());
-    return { success: true as const, message: 'Rendez-vous annulé : le client est prévenu.' };
+    return { success: true as const, message: 'Rendez-vous annulé\u00a0: le client est prévenu.' };
   });
 
   app.put('/api/admin/bookings/slots', { schema: { body: adminSlotUpdateSchema, response: { 200: adminActionResponseSchema } } }, async (request) => {

@@ -252,11 +252,11 @@ async function announce(tx: Executor, deps: BookingDeps, input: Announce): Promi
   );
   await deps.mail.enqueue(tx, { kind: 'booking_shop', to: profile.email, replyTo: booking.email, ...shop, dedupeKey: `booking_shop_${stamp}` });
   const sms: Record<BookingEmailEvent, string> = {
-    confirmed: `${profile.name} : rendez-vous de dépôt ${booking.reference} le ${when}. ${formatAddress(profile)}.`,
-    changed: `${profile.name} : votre rendez-vous ${booking.reference} est déplacé au ${when}.`,
+    confirmed: `${profile.name}\u00a0: rendez-vous de dépôt ${booking.reference} le ${when}. ${formatAddress(profile)}.`,
+    changed: `${profile.name}\u00a0: votre rendez-vous ${booking.reference} est déplacé au ${when}.`,
     cancelled: input.closure
       ? `${profile.name}\u00a0: fermeture exceptionnelle le ${formatBookingDay(input.closure.day)}, votre rendez-vous ${booking.reference} du ${when} est annulé. Toutes nos excuses. Nouveau rendez-vous\u00a0: ${bookAgainUrl(deps.publicUrl)}`
-      : `${profile.name} : votre rendez-vous ${booking.reference} du ${when} est annulé.`,
+      : `${profile.name}\u00a0: votre rendez-vous ${booking.reference} du ${when} est annulé.`,
   };
   await deps.sms.queue(tx, { kind: `booking_${event}`, to: booking.phone, body: sms[event], consent: booking.smsConsent, dedupeKey: `sms_booking_${stamp}` });
 }

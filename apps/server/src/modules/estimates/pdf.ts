@@ -28,10 +28,10 @@ export function buildEstimatePdf(estimate: PublicEstimate, shop: StoreProfile): 
   ];
   if (estimate.ticketNumber) meta.push(['Ticket', docText(estimate.ticketNumber)]);
   const mentions = [
-    'Devis gratuit. Les prix sont indiqués toutes taxes comprises ; le devis signé vaut commande de la réparation.',
+    'Devis gratuit. Les prix sont indiqués toutes taxes comprises\u00a0; le devis signé vaut commande de la réparation.',
     ...(franchise ? [FRANCHISE_MENTION] : []),
     ...(estimate.bonusCents > 0
-      ? ['Bonus réparation : aide de l’État (fonds réparation) versée à l’atelier labellisé QualiRépar, déduite du prix payé ; la TVA reste calculée sur le prix complet.']
+      ? ['Bonus réparation\u00a0: aide de l’État (fonds réparation) versée à l’atelier labellisé QualiRépar, déduite du prix payé\u00a0; la TVA reste calculée sur le prix complet.']
       : []),
   ];
   return {

@@ -67,11 +67,11 @@ import {
 
 export const estimateTexts = {
   created: (number: string) => `Devis ${number} envoyé au client.`,
-  revised: (number: string, old: string) => `Devis ${number} envoyé : il remplace ${old}.`,
-  withdrawn: (number: string) => `Devis ${number} retiré : son lien ne fonctionne plus.`,
+  revised: (number: string, old: string) => `Devis ${number} envoyé\u00a0: il remplace ${old}.`,
+  withdrawn: (number: string) => `Devis ${number} retiré\u00a0: son lien ne fonctionne plus.`,
   quoteNotFound: 'Demande de devis introuvable',
   ticketNotFound: 'Ticket introuvable',
-  noEmail: 'Le client n’a pas d’adresse e-mail valide : impossible de lui envoyer le devis.',
+  noEmail: 'Le client n’a pas d’adresse e-mail valide\u00a0: impossible de lui envoyer le devis.',
   depositTooHigh: (max: string) => `L’acompte ne peut pas dépasser le reste à payer (${max}).`,
   validityPast: 'La date de validité ne peut pas être passée.',
   validityTooFar: `La date de validité ne peut pas dépasser ${ESTIMATE_MAX_VALIDITY_DAYS} jours.`,
@@ -364,7 +364,7 @@ async function insertAndSend(
     kind: 'estimate_sent',
     to: subject.phone,
     consent: subject.smsConsent,
-    body: `${profile.name} : votre devis ${estimateNumber} (${euros.format(amounts.toPayCents / 100)}) vous attend. Lien envoyé par e-mail, valable jusqu’au ${validUntilText}.`,
+    body: `${profile.name}\u00a0: votre devis ${estimateNumber} (${euros.format(amounts.toPayCents / 100)}) vous attend. Lien envoyé par e-mail, valable jusqu’au ${validUntilText}.`,
     dedupeKey: `estimate-sent:${id}`,
   });
   await notifyFollowers(tx, subject, estimateNumber, id);
@@ -399,7 +399,7 @@ async function notifyFollowers(tx: Tx, subject: Subject, estimateNumber: string,
     await notifyUser(tx, follower.id, {
       type: 'ticket',
       title: `Devis ${estimateNumber} disponible`,
-      body: `Le devis de la réparation ${subject.ticketNumber} vous attend : consultez-le dans votre compte ou par le lien reçu par e-mail.`,
+      body: `Le devis de la réparation ${subject.ticketNumber} vous attend\u00a0: consultez-le dans votre compte ou par le lien reçu par e-mail.`,
       ticketId: subject.ticketNumber,
       data: { url: '/compte', actionRequired: true },
       dedupeKey: `estimate-sent:${id}:${follower.id}`,

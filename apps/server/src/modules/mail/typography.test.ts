@@ -135,6 +135,16 @@ function everyMail(profile: StoreProfile): Array<[string, MailContent]> {
 }
 
 describe('French typography of the e-mails (issue 22 §4.6)', () => {
+  // The fixtures' amounts pass a thousand euros (1 234,50 € a unit, 2 426,00 € in all): an amount
+  // printed without its thousands groups (« 1234,50 € ») is a problem the checker reports.
+  it('prints amounts of a thousand euros or more in thousands groups', () => {
+    const mail = orderConfirmationEmail(order(), { publicUrl, profile: defaultStoreProfile, orderKey: 'cle' });
+    expect(mail.text).toContain('1\u202f234,50\u00a0€');
+    expect(mail.text).toContain('2\u202f426,00\u00a0€');
+    expect(mail.text).not.toMatch(/\d{4},\d\d/);
+  });
+
+
   it.each([
     ['the demo profile', defaultStoreProfile],
     ['a real shop’s profile', realProfile()],

@@ -13,7 +13,7 @@ import { savePreferences } from './service.js';
 import { deviceTypeOf } from './subscriptions.js';
 
 /** FCM registration tokens are ~150-200 URL-safe characters (with ':' between their two parts). */
-const tokenSchema = z.string().trim().regex(/^[A-Za-z0-9_:-]{20,4096}$/, { error: 'Token FCM invalide' });
+const tokenSchema = z.string().trim().regex(/^[A-Za-z0-9_:-]{20,4096}$/, { error: 'Jeton FCM invalide' });
 
 const subscribeBodySchema = z.object({
   token: tokenSchema,
@@ -112,7 +112,7 @@ export const fcmRoutes: FastifyPluginAsyncZod = async (app) => {
       .from(fcmTokens)
       .where(and(eq(fcmTokens.token, token), eq(fcmTokens.userId, user.id)))
       .limit(1);
-    if (!own) throw new AppError('FCM_TOKEN_UNKNOWN', 404, 'Token FCM inconnu : réactivez les notifications puis réessayez.');
+    if (!own) throw new AppError('FCM_TOKEN_UNKNOWN', 404, 'Jeton FCM inconnu\u00a0: réactivez les notifications puis réessayez.');
     const data: Record<string, string> = {};
     for (const [key, value] of Object.entries(body.data ?? {}).slice(0, 20)) {
       if (value !== undefined && value !== null) data[key] = (typeof value === 'string' ? value : JSON.stringify(value)).slice(0, 500);
@@ -138,7 +138,7 @@ export const fcmRoutes: FastifyPluginAsyncZod = async (app) => {
       throw new AppError(
         'FCM_SEND_FAILED',
         502,
-        result.unregistered ? 'Ce token FCM n’est plus valide : réactivez les notifications.' : 'Le service de notifications cloud (FCM) a refusé la notification de test.',
+        result.unregistered ? 'Ce jeton FCM n’est plus valide\u00a0: réactivez les notifications.' : 'Le service de notifications cloud (FCM) a refusé la notification de test.',
       );
     }
     return { success: true as const, message: 'Notification de test envoyée' };

@@ -172,7 +172,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       await hitRateLimit(app.db, NOTIFICATION_TEST_LIMIT, `user:${user.id}`);
       const body = request.body ?? {};
       const title = body.title?.trim() || 'Notification de test';
-      const message = body.message?.trim() || 'Ceci est une notification de test : tout fonctionne.';
+      const message = body.message?.trim() || 'Ceci est une notification de test\u00a0: tout fonctionne.';
       // The user's own test, of the type asked for (store news by default), shown whatever the preferences.
       const result = await app.db.transaction((tx) =>
         notifyUser(

@@ -249,7 +249,7 @@ describe('the total shown is the total charged (L221-14)', () => {
     expect(changed.statusCode).toBe(409);
     expect(changed.json<ErrorAnswer>()).toMatchObject({
       code: 'TOTAL_CHANGED',
-      message: 'Le total de votre commande a changé : 56,80 € au lieu de 49,90 €. Vérifiez le récapitulatif avant de commander.',
+      message: 'Le total de votre commande a changé\u00a0: 56,80\u00a0€ au lieu de 49,90\u00a0€. Vérifiez le récapitulatif avant de commander.',
     });
     expect(await orderCount()).toBe(before);
     expect(await stockOf(itemId)).toBe(5);
@@ -346,7 +346,7 @@ describe('odd input is a 4xx, never a 5xx', () => {
     ]) {
       const response = await post(payload);
       expect(response.statusCode).toBe(422);
-      expect(response.json<ErrorAnswer>().message).toBe('Montant de commande trop élevé : contactez la boutique.');
+      expect(response.json<ErrorAnswer>().message).toBe('Montant de commande trop élevé\u00a0: contactez la boutique.');
     }
     expect(await stockOf(pricey)).toBe(5);
   });

@@ -1,6 +1,5 @@
 import { LEGAL_GUARANTEE_BOX_TITLE, legalGuaranteeBox, productWarrantyContract, withdrawalFormText } from '@erepare/shared/legal';
-import { formatWrittenDate } from '@erepare/shared/format';
-import { euroAmount } from '@erepare/shared/shop';
+import { formatCents, formatWrittenDate } from '@erepare/shared/format';
 import { formatAddress, type StoreProfile } from '@erepare/shared/store-profile';
 import { typesetFrench } from '@erepare/shared/typography';
 import { relayTypeLabel } from '@erepare/shared/relay-points';
@@ -96,9 +95,9 @@ function oneLine(value: string): string {
   );
 }
 
-/** "49,90 €" (fr-FR), the euro sign held to its amount by a no-break space. */
+/** "1 234,90 €" (fr-FR): thousands grouped, the euro sign held to its amount by a no-break space. */
 function euros(cents: number): string {
-  return `${euroAmount(cents)}\u00a0€`;
+  return formatCents(cents);
 }
 
 const parisDate = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'full', timeZone: 'Europe/Paris' });

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
-import { orders } from '../../db/schema.js';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import type { Executor, Tx } from '../../db/client.js';
+import { orderRefunds, orders } from '../../db/schema.js';
 import { nextDocumentNumber } from '../admin/invoices-admin-numbers.js';
 
 /**
@@ -29,4 +29,50 @@ export async function issueOrderInvoice(tx: Tx, orderId: number): Promise<string
     .set({ invoiceNumber, invoicedAt, updatedAt: invoicedAt })
     .where(and(eq(orders.id, orderId), eq(orders.invoiceNumber, '')));
   return invoiceNumber;
+}
+
+/**
+ * The credit note (avoir) of a refund of an invoiced web order (issue 22 §1): French law never
+ * lets an issued invoice change, so each refund recorded against one gets the next number of its own
+ * series `AB-{year}-{000001}` (same counter rule as the invoices: no gap, concurrency-safe, given
+ * back if the refund's transaction fails), stored on the refund's row. An order never invoiced (paid
+ * before numbering) gets none: ''. The caller holds the order's lock and calls this after its other
+ * locks (stock, customer, coupon), as issueOrderInvoice explains: the counter is locked last.
+ */
+export async function takeOrderCreditNoteNumber(tx: Tx, order: { invoiceNumber: string }): Promise<string> {
+  return order.invoiceNumber ? nextDocumentNumber(tx, 'order_credit_note') : '';
+}
+
+export type OrderCreditNoteRow = { orderId: number; number: string; amountCents: number; reason: string; createdAt: Date };
+
+const creditNoteColumns = {
+  orderId: orderRefunds.orderId,
+  number: orderRefunds.creditNoteNumber,
+  amountCents: orderRefunds.amountCents,
+  reason: orderRefunds.reason,
+  createdAt: orderRefunds.createdAt,
+};
+
+/** The credit notes of these orders (refunds that issued one), oldest first, by order. */
+export async function creditNotesOf(db: Executor, orderIds: number[]): Promise<Map<number, OrderCreditNoteRow[]>> {
+  const result = new Map<number, OrderCreditNoteRow[]>();
+  if (orderIds.length === 0) return result;
+  const rows = await db
+    .select(creditNoteColumns)
+    .from(orderRefunds)
+    .where(and(inArray(orderRefunds.orderId, orderIds), ne(orderRefunds.creditNoteNumber, '')))
+    .orderBy(asc(orderRefunds.id));
+  for (const row of rows) result.set(row.orderId, [...(result.get(row.orderId) ?? []), row]);
+  return result;
+}
+
+/** One credit note of one order: null for an unknown number, or a number of another order. */
+export async function findOrderCreditNote(db: Executor, orderId: number, number: string): Promise<OrderCreditNoteRow | null> {
+  if (!number) return null;
+  const [row] = await db
+    .select(creditNoteColumns)
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.creditNoteNumber, number)))
+    .limit(1);
+  return row ?? null;
 }

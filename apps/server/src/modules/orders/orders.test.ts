@@ -355,7 +355,7 @@ describe('stock under concurrency', () => {
     const itemId = await insertItem({ name: 'Câble USB-C', priceCents: 900, quantity: 2 });
     const response = await post(orderBody([{ product_id: itemId, quantity: 3 }]));
     expect(response.statusCode).toBe(409);
-    expect(response.json<ErrorAnswer>().message).toBe('Stock insuffisant pour Câble USB-C : 2 disponibles');
+    expect(response.json<ErrorAnswer>().message).toBe('Stock insuffisant pour Câble USB-C\u00a0: 2 disponibles');
   });
 });
 
@@ -367,7 +367,7 @@ describe('bad input changes nothing', () => {
       [-1, 'La quantité doit être au moins 1'],
       [0, 'La quantité doit être au moins 1'],
       [1.5, 'La quantité doit être un nombre entier'],
-      [1000, 'Quantité maximale : 999'],
+      [1000, 'Quantité maximale\u00a0: 999'],
       ['2', 'Quantité invalide'],
     ] as const) {
       const response = await post(orderBody([{ product_id: itemId, quantity: quantity as number }]));
@@ -376,7 +376,7 @@ describe('bad input changes nothing', () => {
     }
     const split = await post(orderBody([{ product_id: itemId, quantity: 600 }, { product_id: itemId, quantity: 600 }]));
     expect(split.statusCode).toBe(400);
-    expect(split.json<ErrorAnswer>().message).toBe('Quantité maximale : 999');
+    expect(split.json<ErrorAnswer>().message).toBe('Quantité maximale\u00a0: 999');
     const empty = await post(orderBody([]));
     expect(empty.statusCode).toBe(400);
     expect(empty.json<ErrorAnswer>().message).toContain('Aucun article dans la commande');
@@ -425,7 +425,7 @@ describe('bad input changes nothing', () => {
       ['test-perime', 'Ce code promo a expiré'],
       ['TEST-EPUISE', 'Ce code promo a atteint sa limite d\'utilisation'],
       ['TEST-BROUILLON', 'Ce code promo n\'est plus actif'],
-      ['TEST-MINI', 'Montant minimum requis: 50,00€'],
+      ['TEST-MINI', 'Montant minimum requis\u00a0: 50,00\u00a0€'],
       ['TEST-INCONNU', 'Code promo invalide ou inexistant'],
     ] as const) {
       const response = await post(orderBody([{ product_id: itemId, quantity: 1 }], { coupon_lines: [{ code }] }));

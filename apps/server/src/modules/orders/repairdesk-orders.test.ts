@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderCreateRequestSchema, type Product } from '@erepare/shared/schemas/shop';
 import { defaultStoreProfile } from '@erepare/shared/store-profile';
 import type { CustomerRecord } from '../../adapters/repair/types.js';
-import { orders, shopProducts } from '../../db/schema.js';
+import { orderLines, orders, shopProducts } from '../../db/schema.js';
 import { listOutbox } from '../mail/outbox.js';
 import type { Catalogue, CatalogueProduct } from '../shop/catalogue-types.js';
 import { customerToRd, emptyStore, type RdInventoryItem } from '../../test/fakes/repairdesk-store.js';
@@ -32,6 +32,7 @@ const rdStock = new Map<number, { name: string; priceCents: number; quantity: nu
   [9001, { name: 'iPhone 12 reconditionné', priceCents: 32_900, quantity: 3 }],
   [9002, { name: 'Coque silicone', priceCents: 1500, quantity: 3 }],
   [9003, { name: 'Batterie externe', priceCents: 2500, quantity: 10 }],
+  [9004, { name: 'Samsung Galaxy S21 reconditionné', priceCents: 24_900, quantity: 5 }],
 ]);
 
 const catalogue: Catalogue = {
@@ -163,7 +164,7 @@ describe('orders on RepairDesk stock', () => {
 
     await expect(createOrder(context(), anonymous, input(9001, 2), { ip: nextIp() })).rejects.toMatchObject({
       httpStatus: 409,
-      message: 'Stock insuffisant pour iPhone 12 reconditionné : 1 disponible',
+      message: 'Stock insuffisant pour iPhone 12 reconditionné\u00a0: 1 disponible',
     });
     await expect(createOrder(context(), anonymous, input(9999, 1), { ip: nextIp() })).rejects.toMatchObject({ httpStatus: 422, message: 'Produit introuvable' });
 
@@ -203,7 +204,7 @@ describe('orders on RepairDesk stock', () => {
     };
     await expect(createOrder({ ...context(), catalogue: stale }, anonymous, input(9003, 2), { ip: nextIp() })).rejects.toMatchObject({
       httpStatus: 409,
-      message: 'Stock insuffisant pour Batterie externe : 1 disponible',
+      message: 'Stock insuffisant pour Batterie externe\u00a0: 1 disponible',
     });
     if (rdItem) rdItem.in_stock = '10';
   });
@@ -298,5 +299,20 @@ describe('RepairDesk requests at order time', () => {
     // Hidden by staff: read under the product's lock.
     await t.database.db.insert(shopProducts).values({ productId: 9003, hidden: true });
     await expect(createOrder(context(), anonymous, input(9003, 1), { ip: nextIp() })).rejects.toMatchObject({ httpStatus: 422, message: 'Produit introuvable' });
+  });
+});
+
+describe('the VAT rate of a RepairDesk product (issue 22 §1)', () => {
+  it('is the shop’s own (shop_products), copied onto the order line when the order is placed; 20 % without a row', async () => {
+    const rateOf = async (orderId: number) => (await t.database.db.select({ vatRate: orderLines.vatRate }).from(orderLines).where(eq(orderLines.orderId, orderId)))[0]?.vatRate;
+    const plain = await createOrder(context(), anonymous, input(9004, 1), { ip: nextIp() });
+    expect(plain.line_items[0]?.vat_rate).toBe('20');
+    expect(await rateOf(plain.id)).toBe('20');
+    await t.database.db.insert(shopProducts).values({ productId: 9004, vatRate: 'margin' });
+    const margin = await createOrder(context(), anonymous, input(9004, 1), { ip: nextIp() });
+    expect(margin.line_items[0]?.vat_rate).toBe('margin');
+    // Changed afterwards: the order placed keeps the rate it was sold at.
+    await t.database.db.update(shopProducts).set({ vatRate: '20' }).where(eq(shopProducts.productId, 9004));
+    expect(await rateOf(margin.id)).toBe('margin');
   });
 });

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client.js';
+import { isVatRate, type VatRate } from '@erepare/shared/invoice-vat';
 import type { CouponRule } from '@erepare/shared/shop';
 import { couponRuleOf, type CouponRow } from '../shop/coupons-repository.js';
 import { categories, coupons, customers, inventoryItems, orderEvents, orderLines, orders, shopProducts } from '../../db/schema.js';
@@ -35,6 +36,8 @@ export type LockedItem = {
   imageUrl: string;
   hidden: boolean;
   images: { src: string; alt: string }[] | null;
+  /** The rate the product is sold at now (shop_products.vat_rate, 20 % without a row): copied onto the order line. */
+  vatRate: VatRate;
 };
 
 /**
@@ -56,6 +59,7 @@ export async function lockInventoryItems(tx: Executor, ids: number[]): Promise<L
       imageUrl: inventoryItems.imageUrl,
       hidden: sql<boolean>`coalesce(${shopProducts.hidden}, false)`,
       images: shopProducts.images,
+      vatRate: sql<VatRate>`coalesce(${shopProducts.vatRate}, '20')`,
     })
     .from(inventoryItems)
     .leftJoin(shopProducts, eq(shopProducts.productId, inventoryItems.id))
@@ -129,6 +133,18 @@ export async function hiddenProductIds(tx: Executor, productIds: number[]): Prom
     .from(shopProducts)
     .where(and(inArray(shopProducts.productId, productIds), eq(shopProducts.hidden, true)));
   return new Set(rows.map((row) => row.productId));
+}
+
+/**
+ * The VAT rate each product is sold at now (shop_products.vat_rate; 20 % for a product without a
+ * row), read under the caller's product locks: what the order lines copy.
+ */
+export async function productVatRates(tx: Executor, productIds: number[]): Promise<Map<number, VatRate>> {
+  const rates = new Map<number, VatRate>(productIds.map((id) => [id, '20']));
+  if (productIds.length === 0) return rates;
+  const rows = await tx.select({ productId: shopProducts.productId, vatRate: shopProducts.vatRate }).from(shopProducts).where(inArray(shopProducts.productId, productIds));
+  for (const row of rows) if (isVatRate(row.vatRate)) rates.set(row.productId, row.vatRate);
+  return rates;
 }
 
 // ───────────────────────── unpaid orders of a visitor ─────────────────────────

@@ -1,11 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import type { VatRate } from '@erepare/shared/invoice-vat';
+import { formatCents } from '@erepare/shared/format';
 import { messages } from '@erepare/shared/messages';
 import {
   checkoutFieldMessages,
   centsToDecimal,
   computeTotals,
-  euroAmount,
   evaluateCoupon,
   shopMessages,
   CART_UNKNOWN_STOCK_CAP,
@@ -32,7 +33,7 @@ import { isSellable } from '../shop/catalogue-rules.js';
 import { getStoreProfile } from '../settings/store-profile.js';
 import { offlinePaymentMethods, type PaymentMethodAdapter } from '../shop/payment-methods.js';
 import { orderConfirmationEmail, orderExpiredEmail, orderPickupExpiredEmail, orderStaffNotificationEmail, type OrderMailData } from './mails.js';
-import { issueOrderInvoice } from './order-invoice.js';
+import { creditNotesOf, findOrderCreditNote, issueOrderInvoice, type OrderCreditNoteRow } from './order-invoice.js';
 import {
   CLOSED_STATUSES,
   claimConfirmation,
@@ -46,6 +47,7 @@ import {
   findOrder,
   giveBackLocalStock,
   hiddenProductIds,
+  productVatRates,
   insertOrder,
   insertOrderEvent,
   insertOrderLines,
@@ -162,10 +164,10 @@ export const orderMessages = {
   unpaidOrdersLimit: (limit: number) =>
     `Vous avez déjà ${limit} commandes en attente. Réglez-les ou contactez la boutique avant d'en passer une nouvelle.`,
   totalChanged: (nowCents: number, shownCents: number) =>
-    `Le total de votre commande a changé : ${euroAmount(nowCents)} € au lieu de ${euroAmount(shownCents)} €. Vérifiez le récapitulatif avant de commander.`,
+    `Le total de votre commande a changé\u00a0: ${formatCents(nowCents)} au lieu de ${formatCents(shownCents)}. Vérifiez le récapitulatif avant de commander.`,
   loyaltyUnavailable:
     'Vos points fidélité ne sont plus disponibles (déjà utilisés par une autre commande). Vérifiez le récapitulatif avant de commander.',
-  amountTooLarge: 'Montant de commande trop élevé : contactez la boutique.',
+  amountTooLarge: 'Montant de commande trop élevé\u00a0: contactez la boutique.',
   tooManyLines: (max: number) => `Une commande compte au plus ${max} articles différents`,
   metropolitanFranceOnly: 'Livraison possible en France métropolitaine uniquement',
 } as const;
@@ -236,7 +238,7 @@ async function queueStaffNotification(tx: Executor, order: OrderRow, lines: Orde
 
 // ───────────────────────── creation ─────────────────────────
 
-type PricedLine = { productId: number; name: string; sku: string; imageUrl: string; quantity: number; unitPriceCents: number };
+type PricedLine = { productId: number; name: string; sku: string; imageUrl: string; quantity: number; unitPriceCents: number; vatRate: VatRate };
 
 /** The shipping address: the one given when it has a street, otherwise the billing address. */
 function shippingAddressOf(input: OrderCreateInput): OrderAddress {
@@ -262,7 +264,7 @@ function mergeLines(lines: OrderCreateInput['line_items']): Map<number, number> 
   const merged = new Map<number, number>();
   for (const line of lines) merged.set(line.product_id, (merged.get(line.product_id) ?? 0) + line.quantity);
   for (const quantity of merged.values()) {
-    if (quantity > CART_UNKNOWN_STOCK_CAP) throw new AppError('QUANTITY_TOO_LARGE', 400, `Quantité maximale : ${CART_UNKNOWN_STOCK_CAP}`);
+    if (quantity > CART_UNKNOWN_STOCK_CAP) throw new AppError('QUANTITY_TOO_LARGE', 400, `Quantité maximale\u00a0: ${CART_UNKNOWN_STOCK_CAP}`);
   }
   return merged;
 }
@@ -389,7 +391,7 @@ export async function createOrder(ctx: OrderContext, viewer: OrderViewer, input:
         // The catalogue's own rule (spare-part keywords included): what the shop does not list, it does not sell.
         if (!item || item.hidden || !isSellable(item)) throw new AppError('PRODUCT_NOT_FOUND', 422, shopMessages.productNotFound);
         if (item.quantity < quantity) throw new AppError('INSUFFICIENT_STOCK', 409, shopMessages.insufficientStock(item.name, item.quantity));
-        priced.push({ productId: id, name: item.name, sku: item.sku, imageUrl: item.images?.[0]?.src || item.imageUrl, quantity, unitPriceCents: item.priceCents });
+        priced.push({ productId: id, name: item.name, sku: item.sku, imageUrl: item.images?.[0]?.src || item.imageUrl, quantity, unitPriceCents: item.priceCents, vatRate: item.vatRate });
       }
     } else {
       // Residual risk, documented: an in-store sale recorded in RepairDesk between its answer
@@ -397,6 +399,8 @@ export async function createOrder(ctx: OrderContext, viewer: OrderViewer, input:
       for (const id of ids) await lockProduct(tx, id);
       // Hidden by staff since the catalogue was read: read under the product's lock.
       const hidden = await hiddenProductIds(tx, ids);
+      // The shop's own rate of each RepairDesk product (shop_products is ours whatever the backend).
+      const ratesNow = await productVatRates(tx, ids);
       const reservedNow = await reservedWebQuantities(tx, ids);
       for (const id of ids) {
         const quantity = merged.get(id) ?? 0;
@@ -405,7 +409,7 @@ export async function createOrder(ctx: OrderContext, viewer: OrderViewer, input:
         const { product, record } = entry;
         const available = Math.max(0, record.quantity - (reservedNow.get(id) ?? 0));
         if (quantity > available) throw new AppError('INSUFFICIENT_STOCK', 409, shopMessages.insufficientStock(record.name, available));
-        priced.push({ productId: id, name: record.name, sku: record.sku, imageUrl: product.imageUrl, quantity, unitPriceCents: record.priceCents });
+        priced.push({ productId: id, name: record.name, sku: record.sku, imageUrl: product.imageUrl, quantity, unitPriceCents: record.priceCents, vatRate: ratesNow.get(id) ?? '20' });
       }
     }
     // Far beyond any shop order, and beyond what the 32-bit amount columns hold.
@@ -505,13 +509,15 @@ export async function createOrder(ctx: OrderContext, viewer: OrderViewer, input:
         quantity: line.quantity,
         unitPriceCents: line.unitPriceCents,
         totalCents: line.unitPriceCents * line.quantity,
+        // A snapshot: a later change of the product's rate never rewrites this order or its invoice.
+        vatRate: line.vatRate,
       })),
     );
     await insertOrderEvent(tx, {
       orderId: created.id,
       fromStatus: null,
       toStatus: status,
-      note: `Commande créée sur le site (${adapter.title})${nothingToPay ? ' : rien à payer (total 0 €)' : ''}`,
+      note: `Commande créée sur le site (${adapter.title})${nothingToPay ? '\u00a0: rien à payer (total 0\u00a0€)' : ''}`,
     });
     if (backendKind === 'local') {
       for (const line of priced) {
@@ -689,8 +695,25 @@ export async function getOrder(ctx: Pick<OrderContext, 'db'>, viewer: OrderViewe
   const order = await findOrder(ctx.db, id);
   const allowed = keyMatches(order, key) || (order !== null && ownsOrder(viewer, order));
   if (!order || !allowed) throw notFound();
-  const lines = (await linesOf(ctx.db, [order.id])).get(order.id) ?? [];
-  return toOrderView(order, lines, await getStoreProfile(ctx.db));
+  const [lines, creditNotes] = await Promise.all([linesOf(ctx.db, [order.id]), creditNotesOf(ctx.db, [order.id])]);
+  return toOrderView(order, lines.get(order.id) ?? [], await getStoreProfile(ctx.db), undefined, creditNotes.get(order.id) ?? []);
+}
+
+/**
+ * One credit note of an order (issue 22 §1), for whoever may read the order (getOrder's guard: the
+ * same 404 to anyone else); an unknown number, or a number of another order, is « Avoir introuvable ».
+ */
+export async function getOrderCreditNote(
+  ctx: Pick<OrderContext, 'db'>,
+  viewer: OrderViewer,
+  id: number,
+  key: string | undefined,
+  number: string,
+): Promise<{ order: Order & { invoice_number: string }; creditNote: OrderCreditNoteRow }> {
+  const order = await getOrder(ctx, viewer, id, key);
+  const creditNote = order.invoice_number ? await findOrderCreditNote(ctx.db, order.id, number) : null;
+  if (!creditNote || !order.invoice_number) throw new AppError('CREDIT_NOTE_NOT_FOUND', 404, shopMessages.creditNoteNotFound);
+  return { order: { ...order, invoice_number: order.invoice_number }, creditNote };
 }
 
 /**
@@ -723,12 +746,10 @@ export async function listOrders(ctx: Pick<OrderContext, 'db'>, viewer: OrderVie
     offset: (query.page - 1) * query.per_page,
     limit: query.per_page,
   });
-  const lines = await linesOf(
-    ctx.db,
-    rows.map((row) => row.id),
-  );
+  const ids = rows.map((row) => row.id);
+  const [lines, creditNotes] = await Promise.all([linesOf(ctx.db, ids), creditNotesOf(ctx.db, ids)]);
   const profile = await getStoreProfile(ctx.db);
-  return { data: rows.map((row) => toOrderView(row, lines.get(row.id) ?? [], profile)), total };
+  return { data: rows.map((row) => toOrderView(row, lines.get(row.id) ?? [], profile, undefined, creditNotes.get(row.id) ?? [])), total };
 }
 
 /** Loyalty usable now: the backend's balance minus what live orders already committed. */

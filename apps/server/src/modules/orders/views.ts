@@ -1,6 +1,8 @@
+import { isVatRate, type VatRate } from '@erepare/shared/invoice-vat';
 import { ORDER_STATUS_LABELS, centsToDecimal } from '@erepare/shared/shop';
 import type { BankDetails, Order } from '@erepare/shared/schemas/shop';
 import type { StoreProfile } from '@erepare/shared/store-profile';
+import type { OrderCreditNoteRow } from './order-invoice.js';
 import type { OrderLineRow, OrderRow } from './repository.js';
 
 /** The order as the API answers it (WooCommerce-style, spec 2 §3, §7); never the raw row. */
@@ -33,7 +35,13 @@ export function bankDetailsFor(order: Pick<OrderRow, 'id' | 'paymentMethod' | 's
   };
 }
 
-export function toOrderView(order: OrderRow, lines: OrderLineRow[], profile: StoreProfile, orderKey?: string): Order {
+/** The rate a line was sold at (the column's check keeps it one of ours; 20 % otherwise). */
+export function lineVatRate(line: Pick<OrderLineRow, 'vatRate'>): VatRate {
+  return isVatRate(line.vatRate) ? line.vatRate : '20';
+}
+
+/** `creditNotes`: the order's credit notes (order-invoice.ts creditNotesOf), shown to whoever may read the order. */
+export function toOrderView(order: OrderRow, lines: OrderLineRow[], profile: StoreProfile, orderKey?: string, creditNotes: OrderCreditNoteRow[] = []): Order {
   const number = orderNumberOf(order);
   return {
     id: order.id,
@@ -47,6 +55,7 @@ export function toOrderView(order: OrderRow, lines: OrderLineRow[], profile: Sto
     date_paid: order.paidAt ? order.paidAt.toISOString() : null,
     invoice_number: order.invoiceNumber || null,
     date_invoiced: order.invoicedAt ? order.invoicedAt.toISOString() : null,
+    credit_notes: creditNotes.map((note) => ({ number: note.number, date: note.createdAt.toISOString(), amount: centsToDecimal(note.amountCents) })),
     payment_method: order.paymentMethod,
     payment_method_title: order.paymentMethodTitle,
     transaction_id: order.transactionId,
@@ -63,6 +72,7 @@ export function toOrderView(order: OrderRow, lines: OrderLineRow[], profile: Sto
       subtotal: centsToDecimal(line.totalCents),
       total: centsToDecimal(line.totalCents),
       image_url: line.imageUrl,
+      vat_rate: lineVatRate(line),
     })),
     shipping_lines: [
       { method_id: order.shippingMethodId, method_title: order.shippingMethodTitle, total: centsToDecimal(order.shippingCents) },

@@ -325,7 +325,7 @@ describe('paying on the hosted page, then the return page', () => {
     expect(bed.fake.refunds.filter((refund) => refund.payment_intent === intentId)).toHaveLength(1);
     expect((await orderRow(bed.t, order.id)).status).toBe('cancelled');
     expect((await paymentRows(bed.t, order.id))[0]?.status).toBe('refunded');
-    expect((await eventsOf(bed.t, order.id)).filter((event) => event.note.startsWith('Paiement reçu après expiration de la commande : remboursé (re_'))).toHaveLength(1);
+    expect((await eventsOf(bed.t, order.id)).filter((event) => event.note.startsWith('Paiement reçu après expiration de la commande\u00a0: remboursé (re_'))).toHaveLength(1);
   });
 });
 

@@ -21,10 +21,10 @@ export function onlinePaymentMethods(config: Pick<Config, 'payments'>): PaymentM
   });
   const stripe = config.payments.stripe;
   if (stripe?.methods.includes('card')) {
-    methods.push(online('stripe', 'Visa, Mastercard, CB : paiement sécurisé (3D Secure) par Stripe, débité à la commande.', 1));
+    methods.push(online('stripe', 'Visa, Mastercard, CB\u00a0: paiement sécurisé (3D Secure) par Stripe, débité à la commande.', 1));
   }
   if (stripe?.methods.includes('klarna')) {
-    methods.push(online('klarna', 'Payez en 3 ou 4 fois sans frais ou dans 30 jours ; financement possible au-delà de 200 €.', 2));
+    methods.push(online('klarna', 'Payez en 3 ou 4 fois sans frais ou dans 30 jours\u00a0; financement possible au-delà de 200\u00a0€.', 2));
   }
   if (stripe?.methods.includes('revolut_pay')) {
     methods.push(online('revolut_pay', 'Payez depuis votre application Revolut, en quelques secondes.', 3));

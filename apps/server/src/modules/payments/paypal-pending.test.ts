@@ -138,7 +138,7 @@ describe('PayPal captures left pending', () => {
     expect(await paymentOf(order.id)).toMatchObject({ status: 'refunded', captureRef: capture?.id });
     expect(await orderRow(order.id)).toMatchObject({ status: 'cancelled', paidAt: null });
     const events = await t.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(orderEvents.id);
-    expect(events.at(-1)?.note).toBe(`Paiement PayPal reçu après expiration de la commande : remboursé (${capture?.refundId})`);
+    expect(events.at(-1)?.note).toBe(`Paiement PayPal reçu après expiration de la commande\u00a0: remboursé (${capture?.refundId})`);
     expect(await checkOf((await paymentOf(order.id)).id)).toMatchObject({ outcome: 'refunded' });
   });
 

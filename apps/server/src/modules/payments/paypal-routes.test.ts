@@ -548,7 +548,7 @@ describe('a payment arriving after the order expired', () => {
     expect(row.status).toBe('cancelled');
     expect(row.paidAt).toBeNull();
     const notes = (await eventsOf(t, order.id)).map((event) => event.note);
-    expect(notes.at(-1)).toBe(`Paiement PayPal reçu après expiration de la commande : remboursé (${capture?.refundId})`);
+    expect(notes.at(-1)).toBe(`Paiement PayPal reçu après expiration de la commande\u00a0: remboursé (${capture?.refundId})`);
     expect(await listOutbox(t.database.db, { kind: 'order_confirmation', to: order.billing.email })).toHaveLength(0);
 
     const calls = fake.requests.length;
@@ -581,7 +581,7 @@ describe('two PayPal orders of one order captured at once', () => {
     expect((await paymentRows(t, first.order.id)).map((row) => row.status)).toEqual(['succeeded', 'refunded']);
     const events = await eventsOf(t, first.order.id);
     expect(events.filter((event) => event.toStatus === 'processing' && event.fromStatus === 'pending')).toHaveLength(1);
-    expect(events.at(-1)?.note).toBe(`Paiement PayPal en double (${duplicate?.id}) : remboursé (${duplicate?.refundId})`);
+    expect(events.at(-1)?.note).toBe(`Paiement PayPal en double (${duplicate?.id})\u00a0: remboursé (${duplicate?.refundId})`);
     expect(await listOutbox(t.database.db, { kind: 'order_confirmation', to: first.order.billing.email })).toHaveLength(1);
     // Asked again, the refunded duplicate still answers the paid order, without calling PayPal.
     const calls = fake.requests.length;
@@ -681,7 +681,7 @@ describe('a capture left pending while the order closed', () => {
     expect(await paymentRows(t, order.id)).toEqual([expect.objectContaining({ status: 'refunded', captureRef: capture?.id })]);
     const row = await orderRow(t, order.id);
     expect(row).toMatchObject({ status: 'cancelled', paidAt: null });
-    expect((await eventsOf(t, order.id)).at(-1)?.note).toBe(`Paiement PayPal reçu après expiration de la commande : remboursé (${capture?.refundId})`);
+    expect((await eventsOf(t, order.id)).at(-1)?.note).toBe(`Paiement PayPal reçu après expiration de la commande\u00a0: remboursé (${capture?.refundId})`);
     // Once refunded, the same answer without calling PayPal.
     const calls = fake.requests.length;
     expect((await capturePaypal(t, { orderId: order.id, order_key: key, paypalOrderId })).json<ErrorAnswer>().message).toBe(paymentMessages.lateRefunded);
@@ -714,7 +714,7 @@ describe('the PayPal order id', () => {
     for (const paypalOrderId of ['\u0000é😀', 'abc', ' 5O190127TN364715T', 'X'.repeat(65), '5O19-0127', 'A\u0000B']) {
       const response = await capturePaypal(t, { orderId: order.id, order_key: key, paypalOrderId });
       expect(response.statusCode, paypalOrderId).toBe(400);
-      expect(response.json<ErrorAnswer>().message).toBe('Données invalides – paypalOrderId : Identifiant de commande PayPal invalide');
+      expect(response.json<ErrorAnswer>().message).toBe('Données invalides – paypalOrderId\u00a0: Identifiant de commande PayPal invalide');
     }
     expect(await snapshot(t, order.id)).toEqual(before);
   });

@@ -351,11 +351,11 @@ async function applyCapture(ctx: PaypalContext, order: OrderRow, payment: Paymen
   if (paidByThis) return { kind: isPaidStatus(result.status) ? 'paid' : 'closed' };
   if (current.paidAt !== null || isPaidStatus(result.status)) {
     ctx.log.warn({ orderId: order.id, paymentId: payment.id, captureId, status: result.status }, 'PayPal capture of an order already paid by another payment: refunding');
-    await refundCapture(ctx, current, payment, captureId, (refundId) => `Paiement PayPal en double (${captureId}) : remboursé (${refundId})`);
+    await refundCapture(ctx, current, payment, captureId, (refundId) => `Paiement PayPal en double (${captureId})\u00a0: remboursé (${refundId})`);
     return { kind: 'refunded' };
   }
   ctx.log.warn({ orderId: order.id, paymentId: payment.id, captureId, status: result.status }, 'PayPal capture of an order no longer payable: refunding');
-  await refundCapture(ctx, current, payment, captureId, (refundId) => `Paiement PayPal reçu après expiration de la commande : remboursé (${refundId})`);
+  await refundCapture(ctx, current, payment, captureId, (refundId) => `Paiement PayPal reçu après expiration de la commande\u00a0: remboursé (${refundId})`);
   return { kind: 'refunded' };
 }
 

@@ -264,7 +264,7 @@ async function settle(ctx: StripeServiceContext, payment: PaymentRow, paid: Paid
         orderId: order.id,
         fromStatus: order.status,
         toStatus: order.status,
-        note: `Second paiement reçu pour cette commande déjà payée (${paid.transactionId}) : à vérifier et rembourser depuis le tableau de bord Stripe`,
+        note: `Second paiement reçu pour cette commande déjà payée (${paid.transactionId})\u00a0: à vérifier et rembourser depuis le tableau de bord Stripe`,
       });
     }
   });
@@ -305,7 +305,7 @@ async function refundLatePayment(ctx: StripeServiceContext, payment: PaymentRow,
         orderId: order.id,
         fromStatus: order.status,
         toStatus: order.status,
-        note: `Paiement reçu après expiration de la commande : remboursé (${refundRef})`,
+        note: `Paiement reçu après expiration de la commande\u00a0: remboursé (${refundRef})`,
       });
     }
   });

@@ -692,7 +692,7 @@ describe('a payment that arrives after the order expired', () => {
     expect(await stockOf(bed.t, order.itemId)).toBe(4);
     expect((await paymentRows(bed.t, order.id))[0]?.status).toBe('refunded');
     const notes = (await eventsOf(bed.t, order.id)).map((event) => event.note);
-    expect(notes.filter((note) => note.startsWith('Paiement reçu après expiration de la commande : remboursé (re_'))).toHaveLength(1);
+    expect(notes.filter((note) => note.startsWith('Paiement reçu après expiration de la commande\u00a0: remboursé (re_'))).toHaveLength(1);
     expect(await confirmationMails(bed.t, order.email)).toHaveLength(0);
 
     // The webhook of the same payment, and the buyer's second click: no second refund, no second note.
@@ -718,7 +718,7 @@ describe('a payment that arrives after the order expired', () => {
     expect((await bed.fake.sendWebhook(event)).status).toBe(200);
     expect(bed.fake.refunds.filter((refund) => refund.payment_intent === id)).toHaveLength(1);
     expect((await paymentRows(bed.t, order.id))[0]?.status).toBe('refunded');
-    expect((await eventsOf(bed.t, order.id)).map((row) => row.note)).toContain('Paiement reçu après expiration de la commande : remboursé (déjà remboursé sur Stripe)');
+    expect((await eventsOf(bed.t, order.id)).map((row) => row.note)).toContain('Paiement reçu après expiration de la commande\u00a0: remboursé (déjà remboursé sur Stripe)');
   });
 
   it('a webhook whose handling fails (Stripe down during the refund) is not kept as seen: Stripe’s retry completes it', async () => {

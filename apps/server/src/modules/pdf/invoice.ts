@@ -1,4 +1,11 @@
-import { customerLines, invoiceFigures, invoiceMentions, isBusinessCustomer } from '@erepare/shared/invoice-document';
+import {
+  customerLines,
+  invoiceFigures,
+  invoiceMentions,
+  isBusinessCustomer,
+  type InvoiceLineFigures,
+  type InvoiceTotalRow,
+} from '@erepare/shared/invoice-document';
 import type { Invoice } from '@erepare/shared/schemas/repair';
 import type { StoreProfile } from '@erepare/shared/store-profile';
 import { lines, shopBlock, type PdfModel, type PdfTable } from './model.js';
@@ -7,6 +14,53 @@ import { docCents, docDate, docEuros, docText, fileNamePart } from './text.js';
 /** Spec 1 §7: facture-{number}.pdf. */
 export function invoicePdfFileName(invoiceNumber: string): string {
   return `facture-${fileNamePart(invoiceNumber)}.pdf`;
+}
+
+/** avoir-{number}.pdf, as an invoice's. */
+export function creditNotePdfFileName(creditNoteNumber: string): string {
+  return `avoir-${fileNamePart(creditNoteNumber)}.pdf`;
+}
+
+export type InvoiceHeaderSource = {
+  kind: 'invoice' | 'credit_note';
+  number: string;
+  /** The customer's block as printed (customerLines, made safe with `lines`). */
+  customer: string[];
+  figures: { lines: InvoiceLineFigures[]; totals: InvoiceTotalRow[] };
+};
+
+/**
+ * What every invoice-like document prints the same way (a repair invoice, a web order's invoice and
+ * its credit notes): what it is and its number, the customer's block « Facturé à », the lines
+ * excluding VAT with their rate and discount, and the totals. Written once, so that an invoice and
+ * the credit note that answers it never drift apart.
+ */
+export function invoiceHeader(source: InvoiceHeaderSource): Pick<PdfModel, 'fileName' | 'title' | 'heading' | 'reference' | 'parties' | 'tables' | 'totals'> {
+  const heading = source.kind === 'invoice' ? 'Facture' : 'Avoir';
+  return {
+    fileName: source.kind === 'invoice' ? invoicePdfFileName(source.number) : creditNotePdfFileName(source.number),
+    title: docText(`${heading} ${source.number}`),
+    heading,
+    reference: docText(`N° ${source.number}`),
+    parties: [{ title: 'Facturé à', lines: source.customer }],
+    tables: [
+      {
+        title: 'Détail',
+        head: ['Désignation', 'Qté', 'P.U. HT', 'TVA', 'Remise HT', 'Total HT'],
+        rows: source.figures.lines.map((line) => [
+          lines(line.name, line.sku && `Réf. ${line.sku}`).join('\n'),
+          String(line.quantity),
+          docCents(line.unitCents),
+          docText(line.rateLabel),
+          line.discountCents > 0 ? docCents(line.discountCents) : '—',
+          docCents(line.totalExclCents),
+        ]),
+        align: ['left', 'right', 'right', 'right', 'right', 'right'],
+        widths: [4.2, 0.7, 1.5, 1.5, 1.3, 1.5],
+      },
+    ],
+    totals: source.figures.totals.map((row) => ({ label: docText(row.label), value: docCents(row.cents), ...(row.strong ? { strong: true } : {}) })),
+  };
 }
 
 export const INVOICE_STATUS_LABELS: Record<string, string> = { Paid: 'Payée', Unpaid: 'Impayée', Partial: 'Partiellement payée', Refunded: 'Remboursée' };
@@ -20,22 +74,13 @@ export const INVOICE_STATUS_LABELS: Record<string, string> = { Paid: 'Payée', U
  */
 export function buildInvoicePdf(invoice: Invoice, shop: StoreProfile): PdfModel {
   const figures = invoiceFigures(invoice, shop.vatRegime);
-  const tables: PdfTable[] = [
-    {
-      title: 'Détail',
-      head: ['Désignation', 'Qté', 'P.U. HT', 'TVA', 'Remise HT', 'Total HT'],
-      rows: figures.lines.map((line) => [
-        lines(line.name, line.sku && `Réf. ${line.sku}`).join('\n'),
-        String(line.quantity),
-        docCents(line.unitCents),
-        docText(line.rateLabel),
-        line.discountCents > 0 ? docCents(line.discountCents) : '—',
-        docCents(line.totalExclCents),
-      ]),
-      align: ['left', 'right', 'right', 'right', 'right', 'right'],
-      widths: [4.2, 0.7, 1.5, 1.5, 1.3, 1.5],
-    },
-  ];
+  const header = invoiceHeader({
+    kind: 'invoice',
+    number: invoice.invoice_number,
+    customer: [...lines(...customerLines(invoice.customer)), `Client n° ${invoice.customer.cid}`],
+    figures,
+  });
+  const tables: PdfTable[] = [...header.tables];
   if (invoice.payments.length > 0) {
     tables.push({
       title: 'Règlements',
@@ -59,14 +104,9 @@ export function buildInvoicePdf(invoice: Invoice, shop: StoreProfile): PdfModel 
   ];
   if (invoice.ticket.hasTicket && invoice.ticket.order_id) meta.push(['Ticket', docText(invoice.ticket.order_id)]);
   return {
-    fileName: invoicePdfFileName(invoice.invoice_number),
-    title: docText(`Facture ${invoice.invoice_number}`),
-    heading: 'Facture',
-    reference: docText(`N° ${invoice.invoice_number}`),
+    ...header,
     meta,
-    parties: [{ title: 'Facturé à', lines: [...lines(...customerLines(invoice.customer)), `Client n° ${invoice.customer.cid}`] }],
     tables,
-    totals: figures.totals.map((row) => ({ label: docText(row.label), value: docCents(row.cents), ...(row.strong ? { strong: true } : {}) })),
     notes: invoice.notes.trim() ? [{ title: 'Remarques', text: docText(invoice.notes.trim()) }] : [],
     mentions: invoiceMentions({ shop, business: isBusinessCustomer(invoice.customer), marginScheme: figures.marginScheme, dueDate: due, serviceDate: issued }).map(docText),
     shop: shopBlock(shop),

@@ -4,12 +4,14 @@ import {
   FRANCHISE_MENTION,
   invoiceMentions,
   isBusinessCustomer,
+  orderCreditNoteFigures,
   orderInvoiceCustomer,
   orderInvoiceFigures,
 } from '@erepare/shared/invoice-document';
+import { MARGIN_SCHEME_MENTION } from '@erepare/shared/invoice-vat';
 import type { Order } from '@erepare/shared/schemas/shop';
 import type { StoreProfile } from '@erepare/shared/store-profile';
-import { invoicePdfFileName } from './invoice.js';
+import { invoiceHeader, invoicePdfFileName } from './invoice.js';
 import { lines, shopBlock, type PdfModel, type PdfParty } from './model.js';
 import { docCents, docDate, docEuros, docText, fileNamePart } from './text.js';
 
@@ -74,7 +76,8 @@ export function buildOrderPdf(order: Order, shop: StoreProfile): PdfModel {
     ],
     totals: [
       ...extras,
-      ...documentTotals(Math.round(Number(order.total) * 100), shop.vatRegime).map((row) => ({ label: row.label, value: docCents(row.cents), ...(row.strong ? { strong: true } : {}) })),
+      // Split by the lines' own rates, as the invoice will be once the order is paid.
+      ...documentTotals(Math.round(Number(order.total) * 100), shop.vatRegime, order).map((row) => ({ label: row.label, value: docCents(row.cents), ...(row.strong ? { strong: true } : {}) })),
     ],
     notes: [
       // An order waiting for its transfer says where to send it and with which reference, as the e-mail does.
@@ -83,7 +86,7 @@ export function buildOrderPdf(order: Order, shop: StoreProfile): PdfModel {
             {
               title: 'Paiement par virement',
               text: docText(
-                `Titulaire : ${order.bank_details.account_holder} · Banque : ${order.bank_details.bank_name}\nIBAN : ${order.bank_details.iban} · BIC : ${order.bank_details.bic}\nRéférence à indiquer : ${order.bank_details.reference}`,
+                `Titulaire\u00a0: ${order.bank_details.account_holder} · Banque\u00a0: ${order.bank_details.bank_name}\nIBAN\u00a0: ${order.bank_details.iban} · BIC\u00a0: ${order.bank_details.bic}\nRéférence à indiquer\u00a0: ${order.bank_details.reference}`,
               ),
             },
           ]
@@ -92,10 +95,22 @@ export function buildOrderPdf(order: Order, shop: StoreProfile): PdfModel {
     ],
     mentions: [
       ...(shop.vatRegime === 'franchise' ? [FRANCHISE_MENTION] : []),
-      'Récapitulatif de commande : ce document n’est pas une facture. Une facture vous est remise sur simple demande.',
+      ...(shop.vatRegime !== 'franchise' && order.line_items.some((item) => item.vat_rate === 'margin') ? [MARGIN_SCHEME_MENTION] : []),
+      'Récapitulatif de commande\u00a0: ce document n’est pas une facture. Une facture vous est remise sur simple demande.',
     ],
     shop: shopBlock(shop),
   };
+}
+
+/** The date of an order's invoice: when it was numbered (or paid, for the oldest). */
+export function orderInvoiceDate(order: Order): string {
+  return docDate(order.date_invoiced ?? order.date_paid ?? order.date_created);
+}
+
+/** The parties of an order's invoice and of its credit notes: the customer's block, then the delivery address. */
+function orderInvoiceParties(order: Order, customer: PdfParty[]): PdfParty[] {
+  const shipping = partyOf('Livraison', order.shipping, false);
+  return shipping.lines.length > 0 ? [...customer, shipping] : customer;
 }
 
 /**
@@ -109,7 +124,7 @@ export function buildOrderPdf(order: Order, shop: StoreProfile): PdfModel {
 export function buildOrderInvoicePdf(order: Order, invoiceNumber: string, shop: StoreProfile): PdfModel {
   const figures = orderInvoiceFigures(order, shop.vatRegime);
   const customer = orderInvoiceCustomer(order);
-  const issued = docDate(order.date_invoiced ?? order.date_paid ?? order.date_created);
+  const issued = orderInvoiceDate(order);
   const paidOn = docDate(order.date_paid ?? order.date_invoiced ?? order.date_created);
   const method = order.payment_method_title.trim();
   const meta: [string, string][] = [
@@ -119,39 +134,48 @@ export function buildOrderInvoicePdf(order: Order, invoiceNumber: string, shop: 
   ];
   if (method) meta.push(['Paiement', docText(method)]);
   if (order.transaction_id) meta.push(['Transaction', docText(order.transaction_id)]);
-  const parties = [{ title: 'Facturé à', lines: lines(...customerLines(customer)) }];
-  const shipping = partyOf('Livraison', order.shipping, false);
-  if (shipping.lines.length > 0) parties.push(shipping);
+  const header = invoiceHeader({ kind: 'invoice', number: invoiceNumber, customer: lines(...customerLines(customer)), figures });
   return {
-    fileName: invoicePdfFileName(invoiceNumber),
-    title: docText(`Facture ${invoiceNumber}`),
-    heading: 'Facture',
-    reference: docText(`N° ${invoiceNumber}`),
+    ...header,
     meta,
-    parties,
-    tables: [
-      {
-        title: 'Détail',
-        head: ['Désignation', 'Qté', 'P.U. HT', 'TVA', 'Remise HT', 'Total HT'],
-        rows: figures.lines.map((line) => [
-          lines(line.name, line.sku && `Réf. ${line.sku}`).join('\n'),
-          String(line.quantity),
-          docCents(line.unitCents),
-          docText(line.rateLabel),
-          line.discountCents > 0 ? docCents(line.discountCents) : '—',
-          docCents(line.totalExclCents),
-        ]),
-        align: ['left', 'right', 'right', 'right', 'right', 'right'],
-        widths: [4.2, 0.7, 1.5, 1.5, 1.3, 1.5],
-      },
-    ],
-    totals: figures.totals.map((row) => ({ label: docText(row.label), value: docCents(row.cents), ...(row.strong ? { strong: true } : {}) })),
+    parties: orderInvoiceParties(order, header.parties),
     notes: [
-      { title: 'Règlement', text: docText(`Facture acquittée : payée le ${paidOn}${method ? ` (${method})` : ''}.`) },
+      { title: 'Règlement', text: docText(`Facture acquittée\u00a0: payée le ${paidOn}${method ? ` (${method})` : ''}.`) },
       ...(order.customer_note.trim() ? [{ title: 'Note de commande', text: docText(order.customer_note.trim()) }] : []),
     ],
     // Paid when issued: the due date is the invoice's own date.
     mentions: invoiceMentions({ shop, business: isBusinessCustomer(customer), marginScheme: figures.marginScheme, dueDate: issued, serviceDate: docDate(order.date_created) }).map(docText),
+    shop: shopBlock(shop),
+  };
+}
+
+/** What a credit note of an order prints of its refund (orders/order-invoice.ts OrderCreditNoteRow). */
+export type OrderCreditNoteSource = { number: string; amountCents: number; reason: string; createdAt: Date | string };
+
+/**
+ * The credit note (avoir) of a refund of an invoiced web order (issue 22 §1; art. 242 nonies A,
+ * annexe II du CGI): its own number (AB series) and date, the invoice it refers to (number and
+ * date), the reason, the seller and the customer exactly as the invoice printed them, the amount
+ * excluding VAT, the VAT per rate (the invoice's rates, in proportion: orderCreditNoteFigures) and
+ * including VAT, and the invoice's mentions that still apply (franchise, margin scheme). Amounts are
+ * positive: what the document takes back is said by its title, « Avoir ».
+ */
+export function buildOrderCreditNotePdf(order: Order, invoiceNumber: string, creditNote: OrderCreditNoteSource, shop: StoreProfile): PdfModel {
+  const figures = orderCreditNoteFigures(order, creditNote.amountCents, shop.vatRegime);
+  const header = invoiceHeader({ kind: 'credit_note', number: creditNote.number, customer: lines(...customerLines(orderInvoiceCustomer(order))), figures });
+  return {
+    ...header,
+    meta: [
+      ['Date', docDate(creditNote.createdAt)],
+      ['Facture', docText(invoiceNumber)],
+      ['Commande', docText(`N° ${order.number}`)],
+    ],
+    parties: orderInvoiceParties(order, header.parties),
+    notes: [
+      { title: 'Objet', text: docText(`Avoir sur la facture ${invoiceNumber} du ${orderInvoiceDate(order)} (commande n° ${order.number} du ${docDate(order.date_created)}).`) },
+      { title: 'Motif', text: docText(creditNote.reason.trim() || '—') },
+    ],
+    mentions: [...(shop.vatRegime === 'franchise' ? [FRANCHISE_MENTION] : []), ...(figures.marginScheme ? [MARGIN_SCHEME_MENTION] : [])].map(docText),
     shop: shopBlock(shop),
   };
 }

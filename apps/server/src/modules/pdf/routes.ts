@@ -7,11 +7,11 @@ import { AppError } from '../../errors.js';
 import { createMemoryRateLimiter } from '../../lib/rate-limit.js';
 import { viewerOf } from '../repair/access.js';
 import { getInvoiceFor, getTicketFor, TICKET_NOT_FOUND } from '../repair/service.js';
-import { getOrder, orderViewerOf } from '../orders/service.js';
+import { getOrder, getOrderCreditNote, orderViewerOf } from '../orders/service.js';
 import { getStoreProfile } from '../settings/store-profile.js';
 import { buildInvoicePdf } from './invoice.js';
 import type { PdfModel } from './model.js';
-import { buildOrderPdf } from './order.js';
+import { buildOrderCreditNotePdf, buildOrderPdf } from './order.js';
 import { renderPdf } from './render.js';
 import { buildTicketPdf } from './ticket.js';
 
@@ -19,7 +19,7 @@ import { buildTicketPdf } from './ticket.js';
 export const PDF_LIMIT = { name: 'pdf-documents', limit: 30, windowMs: 60_000 };
 
 /**
- * The PDFs of the account (issue 22 §1): invoices, orders and repair sheets, drawn by the server
+ * The PDFs of the account (issue 22 §1): invoices, orders, their credit notes and repair sheets, drawn by the server
  * from what the one access rule lets the caller read (the JSON routes' own guards: owner or staff,
  * a guest's order by its key). Never cached by anyone but the browser that asked.
  */
@@ -59,6 +59,20 @@ export const pdfRoutes: FastifyPluginAsyncZod = async (app) => {
       const id = /^\d{1,10}$/.test(request.params.id) ? Number(request.params.id) : 0;
       const order = await getOrder({ db: app.db }, await orderViewerOf(request), id, request.query.key);
       return send(reply, buildOrderPdf(order, await getStoreProfile(app.db)));
+    },
+  );
+
+  // A credit note of a refunded web order (issue 22 §1): the order's own guards (owner or staff, a
+  // guest by the order's key; the same 404 to anyone else), then « Avoir introuvable » for a number
+  // this order does not have.
+  app.get(
+    '/api/shop/orders/:id/credit-notes/:number/pdf',
+    { schema: { params: z.object({ id: z.string().max(20), number: z.string().max(40) }), querystring: orderLookupQuerySchema } },
+    async (request, reply) => {
+      limit(request.client);
+      const id = /^\d{1,10}$/.test(request.params.id) ? Number(request.params.id) : 0;
+      const { order, creditNote } = await getOrderCreditNote({ db: app.db }, await orderViewerOf(request), id, request.query.key, request.params.number);
+      return send(reply, buildOrderCreditNotePdf(order, order.invoice_number, creditNote, await getStoreProfile(app.db)));
     },
   );
 };

@@ -82,7 +82,7 @@ export function buildTicketPdf(ticket: FullTicketDetail, shop: StoreProfile, now
     notes: ticket.description.trim() ? [{ title: 'Description', text: docText(ticket.description.trim()) }] : [],
     mentions: [
       ...(shop.vatRegime === 'franchise' ? [FRANCHISE_MENTION] : []),
-      'Fiche récapitulative de la réparation : seule la facture fait foi.',
+      'Fiche récapitulative de la réparation\u00a0: seule la facture fait foi.',
     ],
     shop: shopBlock(shop),
   };

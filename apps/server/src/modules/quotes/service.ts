@@ -86,7 +86,7 @@ export function describeQuote(input: Omit<QuoteInput, 'photos'>) {
     category: category.label,
     brand,
     model,
-    faultLabel: fault ? fault.label : `Autre : ${input.faultOther}`,
+    faultLabel: fault ? fault.label : `Autre\u00a0: ${input.faultOther}`,
     priceFromEuros: fault ? fault.fromEuros : null,
     price: fault ? faultPriceLabel(fault) : 'sur diagnostic',
     dropOff: `${formatDropOffDate(input.dropOffDate)}, ${(slot?.label ?? input.dropOffSlot).toLowerCase()}`,

@@ -155,7 +155,7 @@ describe('paying a local invoice by card from the account', () => {
     expect(await invoiceRow(invoice.id)).toMatchObject({ status: 'Paid', amountPaidCents: 20_000 });
     const [payment] = await db().select().from(repairPayments).where(eq(repairPayments.invoiceId, invoice.id));
     expect(payment).toMatchObject({ status: 'succeeded', amountCents: 15_000 });
-    expect(payment?.lastError).toContain('Excédent de 50,00 €');
+    expect(payment?.lastError).toContain('Excédent de 50,00\u00a0€');
   });
 
   it('a session paid for another amount than asked (a forged or changed session) records nothing', async () => {

@@ -53,20 +53,37 @@ export async function attemptsOf(db: Executor, subject: { invoiceId: number } | 
   return db.select().from(repairPayments).where(where).orderBy(desc(repairPayments.id));
 }
 
-/** Payments of RepairDesk invoices taken online and not yet seen in RepairDesk's amount paid (posting pending or given up). */
+/**
+ * Payments of RepairDesk invoices taken online and not yet seen in RepairDesk's amount paid
+ * (posting pending or given up): the invoice's own, and the estimate deposits matched to it
+ * (deposits.ts). Rows of the local backend are never pending: their invoice already counts them.
+ */
+function unpostedWhere(invoiceIds: number[]) {
+  return and(
+    inArray(repairPayments.purpose, ['invoice', 'deposit']),
+    inArray(repairPayments.invoiceId, invoiceIds),
+    eq(repairPayments.status, 'succeeded'),
+    inArray(repairPayments.postStatus, ['pending', 'failed']),
+  );
+}
+
 export async function unpostedCentsOf(db: Executor, invoiceId: number): Promise<number> {
   const [row] = await db
     .select({ total: sql<number>`coalesce(sum(${repairPayments.amountCents}), 0)::int` })
     .from(repairPayments)
-    .where(
-      and(
-        eq(repairPayments.purpose, 'invoice'),
-        eq(repairPayments.invoiceId, invoiceId),
-        eq(repairPayments.status, 'succeeded'),
-        inArray(repairPayments.postStatus, ['pending', 'failed']),
-      ),
-    );
+    .where(unpostedWhere([invoiceId]));
   return Number(row?.total ?? 0);
+}
+
+/** unpostedCentsOf for several invoices in one query (lists); invoices without any are absent. */
+export async function unpostedCentsByInvoice(db: Executor, invoiceIds: number[]): Promise<Map<number, number>> {
+  if (invoiceIds.length === 0) return new Map();
+  const rows = await db
+    .select({ invoiceId: repairPayments.invoiceId, total: sql<number>`sum(${repairPayments.amountCents})::int` })
+    .from(repairPayments)
+    .where(unpostedWhere([...new Set(invoiceIds)]))
+    .groupBy(repairPayments.invoiceId);
+  return new Map(rows.filter((row) => row.invoiceId !== null).map((row) => [row.invoiceId as number, Number(row.total)]));
 }
 
 export async function updateRepairPayment(

@@ -16,6 +16,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
+import { formatCents } from '@erepare/shared/format';
 import { invoiceAmountDueCents, invoiceStatusOf } from '@erepare/shared/invoice-amounts';
 import { paymentMessages } from '@erepare/shared/payments';
 import {
@@ -37,6 +38,7 @@ import { notifyUser } from '../notifications/service.js';
 import { PaypalApiError, PaypalUnavailableError, approveUrlOf, firstCaptureOf, type PaypalClient, type PaypalOrder } from '../payments/paypal-client.js';
 import { stripeErrorSummary, stripeFailureKind, type StripeSettings } from '../payments/stripe-client.js';
 import { getStoreProfile } from '../settings/store-profile.js';
+import { matchDepositsOf, type DepositLog } from './deposits.js';
 import { attemptsOf, findRepairPaymentByRef, findRepairPaymentForReturn, insertRepairPayment, unpostedCentsOf, updateRepairPayment, type RepairPaymentRow } from './repository.js';
 import { hashReturnKey, returnKeyFor, returnKeyMatches } from './return-key.js';
 
@@ -100,9 +102,15 @@ export type PayableInvoice = { record: InvoiceRecord; summary: Omit<InvoicePaySu
 /**
  * The invoice as the payment page shows it. With RepairDesk, payments we took online and have not
  * posted yet count as paid already: nobody is asked to pay twice while the posting job retries.
+ * The deposit of the ticket's estimate is matched to the invoice first (deposits.ts), so it counts
+ * from the first time the invoice is read.
  */
-export async function payableInvoice(ctx: Pick<RepairPaymentsContext, 'db' | 'backend'>, record: InvoiceRecord): Promise<PayableInvoice> {
-  const unposted = ctx.backend.kind === 'local' ? 0 : await unpostedCentsOf(ctx.db, record.id);
+export async function payableInvoice(ctx: Pick<RepairPaymentsContext, 'db' | 'backend'> & { log?: DepositLog | undefined }, record: InvoiceRecord): Promise<PayableInvoice> {
+  let unposted = 0;
+  if (ctx.backend.kind !== 'local') {
+    await matchDepositsOf(ctx, [record]);
+    unposted = await unpostedCentsOf(ctx.db, record.id);
+  }
   const amounts = {
     totalCents: record.totalCents,
     creditedCents: record.creditedCents ?? 0,
@@ -448,7 +456,7 @@ export async function settleRepairPayment(ctx: RepairPaymentsContext, payment: R
           {
             type: 'ticket',
             title: row.purpose === 'deposit' ? 'Acompte reçu' : 'Paiement reçu',
-            body: `Nous avons bien reçu votre paiement de ${centsToDecimal(row.amountCents).replace('.', ',')}\u00a0€ (${row.purpose === 'deposit' ? 'devis' : 'facture'} ${reference}).`,
+            body: `Nous avons bien reçu votre paiement de ${formatCents(row.amountCents)} (${row.purpose === 'deposit' ? 'devis' : 'facture'} ${reference}).`,
             data: { url: '/compte' },
             dedupeKey: `repair-payment:${row.id}`,
           },
@@ -480,7 +488,7 @@ async function estimateNumberOf(tx: Executor, estimateId: number | null): Promis
 async function applyToLocalInvoice(tx: Executor, ctx: Pick<RepairPaymentsContext, 'log'>, row: RepairPaymentRow, invoiceId: number, method: string, transactionId: string): Promise<number> {
   const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update');
   if (!invoice) {
-    await tx.update(repairPayments).set({ lastError: 'Facture introuvable : paiement à affecter ou rembourser à la main.' }).where(eq(repairPayments.id, row.id));
+    await tx.update(repairPayments).set({ lastError: 'Facture introuvable\u00a0: paiement à affecter ou rembourser à la main.' }).where(eq(repairPayments.id, row.id));
     ctx.log.error({ repairPaymentId: row.id, invoiceId }, 'repair payment settled for a local invoice that no longer exists');
     return 0;
   }
@@ -498,7 +506,7 @@ async function applyToLocalInvoice(tx: Executor, ctx: Pick<RepairPaymentsContext
     const excess = row.amountCents - applied;
     await tx
       .update(repairPayments)
-      .set({ lastError: `Excédent de ${centsToDecimal(excess).replace('.', ',')} € au-delà de ce que la facture demandait : à rembourser au client.` })
+      .set({ lastError: `Excédent de ${formatCents(excess)} au-delà de ce que la facture demandait\u00a0: à rembourser au client.` })
       .where(eq(repairPayments.id, row.id));
     ctx.log.warn({ repairPaymentId: row.id, invoiceId, excessCents: excess }, 'online repair payment beyond what the invoice asked: flagged for staff');
   }
@@ -543,7 +551,7 @@ function sessionMatches(session: Stripe.Checkout.Session, payment: RepairPayment
 
 async function settleStripeSession(ctx: RepairPaymentsContext, payment: RepairPaymentRow, session: Stripe.Checkout.Session): Promise<string> {
   if (!sessionMatches(session, payment)) {
-    await updateRepairPayment(ctx.db, payment.id, { lastError: `amount_mismatch: ${session.amount_total ?? 'none'} ${session.currency ?? ''}, expected ${payment.amountCents} eur` }, false);
+    await updateRepairPayment(ctx.db, payment.id, { lastError: `amount_mismatch\u00a0: ${session.amount_total ?? 'none'} ${session.currency ?? ''}, expected ${payment.amountCents} eur` }, false);
     ctx.log.warn({ repairPaymentId: payment.id }, 'Stripe session of a repair payment does not match its amount: ignored, staff must check');
     return 'ignored: amount or currency mismatch';
   }

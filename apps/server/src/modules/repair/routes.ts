@@ -149,7 +149,7 @@ export function repairRoutes(backend: RepairBackend, inventory: InventoryCache):
       '/invoices',
       { schema: { querystring: invoiceListQuerySchema, response: { 200: invoiceListResponseSchema } } },
       async (request) => {
-        const { items, total } = await listInvoicesFor(backend, await viewerOf(request), request.query);
+        const { items, total } = await listInvoicesFor(backend, await viewerOf(request), request.query, app.db);
         return okList(items, items.length ? messages.repair.invoicesFound : messages.repair.noInvoices, total);
       },
     );
@@ -157,7 +157,7 @@ export function repairRoutes(backend: RepairBackend, inventory: InventoryCache):
     app.get(
       '/invoices/:id',
       { schema: { params: invoiceIdParamsSchema, response: { 200: invoiceResponseSchema } } },
-      async (request) => ok(await getInvoiceFor(backend, await viewerOf(request), request.params.id), 'Facture récupérée'),
+      async (request) => ok(await getInvoiceFor(backend, await viewerOf(request), request.params.id, app.db), 'Facture récupérée'),
     );
 
     // The inventory answers are served as cached JSON text: a 5,000-item list is not re-serialised per request.

@@ -19,6 +19,7 @@ import type { CustomerInput, CustomerRecord, RepairBackend, TicketRecord } from 
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { withOnlinePayments } from '../repair-payments/deposits.js';
 import { linkVerifiedUser } from './linking.js';
 import { customerNotFound, invoiceNotFound, owns, requireSignedIn, type Viewer } from './access.js';
 import { toCustomer, toFullTicket, toHistory, toInventoryItem, toInvoice, toPublicTicket } from './views.js';
@@ -266,7 +267,7 @@ export async function createCustomerFor(
  * whatever the query says; visitors get a 401. The account sends its e-mail or customer id as the
  * keyword (spec 1 §7): for a customer that keyword is the ownership filter itself, not a search.
  */
-export async function listInvoicesFor(backend: RepairBackend, viewer: Viewer, query: InvoiceListQuery) {
+export async function listInvoicesFor(backend: RepairBackend, viewer: Viewer, query: InvoiceListQuery, db?: Db) {
   requireSignedIn(viewer);
   let customerId = query.customer_id;
   let keyword = query.keyword || undefined;
@@ -285,17 +286,23 @@ export async function listInvoicesFor(backend: RepairBackend, viewer: Viewer, qu
     limit,
   });
   const customers = await customersById(backend, items.map((item) => item.customerId));
-  return { items: items.map((item) => toInvoice(item, customers.get(item.customerId) ?? null)), total };
+  const counted = db ? await withOnlinePayments({ db, backend }, items) : items;
+  return { items: counted.map((item) => toInvoice(item, customers.get(item.customerId) ?? null)), total };
 }
 
-export async function getInvoiceFor(backend: RepairBackend, viewer: Viewer, id: number) {
+/**
+ * With `db`, a RepairDesk invoice counts the payments taken online that RepairDesk has not recorded
+ * yet (its estimate's deposit included: repair-payments/deposits.ts), as the payment page does.
+ */
+export async function getInvoiceFor(backend: RepairBackend, viewer: Viewer, id: number, db?: Db) {
   requireSignedIn(viewer);
   if (viewer.kind === 'customer' && (viewer.customerId === null || !viewer.emailVerified)) throw invoiceNotFound();
   // A customer's query carries their id: another customer's invoice is not even loaded, so it
   // answers as fast as a missing one.
   const record = await backend.getInvoice(id, viewer.kind === 'customer' ? { customerId: viewer.customerId ?? undefined } : {});
   if (!record || !owns(viewer, record.customerId)) throw invoiceNotFound();
-  return toInvoice(record, await backend.getCustomer(record.customerId));
+  const [counted = record] = db ? await withOnlinePayments({ db, backend }, [record]) : [record];
+  return toInvoice(counted, await backend.getCustomer(record.customerId));
 }
 
 // ───────────────── Inventory ─────────────────

@@ -114,7 +114,7 @@ describe('POST /api/admin/site-settings', () => {
     const body = response.json<{ success: boolean; statusCode: number; message: string }>();
     expect(body.success).toBe(false);
     expect(body.statusCode).toBe(400);
-    expect(body.message.startsWith(`Données invalides – ${where} : `)).toBe(true);
+    expect(body.message.startsWith(`Données invalides – ${where}\u00a0: `)).toBe(true);
     expect(body.message).not.toMatch(/Invalid input|expected|received|Unrecognized/);
     const after = await readSettings();
     expect(after.data).toEqual(defaultSiteSettings);
@@ -148,7 +148,7 @@ describe('POST /api/admin/site-settings', () => {
 
   it('explains the empty title with the form’s own message', async () => {
     const response = await save({ ...valid, title: '' });
-    expect(response.json<{ message: string }>().message).toBe('Données invalides – title : Le titre du site est requis');
+    expect(response.json<{ message: string }>().message).toBe('Données invalides – title\u00a0: Le titre du site est requis');
   });
 
   it('saves valid settings for an admin, and GET reflects them', async () => {

@@ -315,7 +315,7 @@ describe('orders delivered to a relay point', () => {
     expect(missing.json<ErrorAnswer>().message).toBe('Veuillez choisir un point relais');
     const unknown = await postOrder(orderBody(itemId, { relay_point: { id: '999999', postcode: '33470' } }));
     expect(unknown.statusCode).toBe(422);
-    expect(unknown.json<ErrorAnswer>().message).toBe('Point relais introuvable : choisissez-en un autre');
+    expect(unknown.json<ErrorAnswer>().message).toBe('Point relais introuvable\u00a0: choisissez-en un autre');
     // A point of another postal code's search is looked for in the search of the code sent.
     const elsewhere = await postOrder(orderBody(itemId, { relay_point: { id: '331990', postcode: '75001' } }));
     expect(elsewhere.statusCode).toBe(422);

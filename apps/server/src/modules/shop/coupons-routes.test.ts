@@ -99,7 +99,7 @@ describe('POST /api/shop/coupons/validate', () => {
     const quantity = Math.floor(30_000 / cents(mid)) + 1;
     const over = await validate({ code: 'PRO20', items: [line(mid, quantity)] });
     expect(over.statusCode).toBe(422);
-    expect(over.json<Rejected>().error).toBe('Montant maximum dépassé: 300,00€');
+    expect(over.json<Rejected>().error).toBe('Montant maximum dépassé\u00a0: 300,00\u00a0€');
   });
 
   it('rejects with HTTP 422 and the spec message for each rule', async () => {
@@ -108,8 +108,8 @@ describe('POST /api/shop/coupons/validate', () => {
       ['BROUILLON', 'Ce code promo n\'est plus actif', 5],
       ['ETE2025', 'Ce code promo a expiré', 5],
       ['EPUISE', 'Ce code promo a atteint sa limite d\'utilisation', 5],
-      ['BIENVENUE10', 'Montant minimum requis: 30,00€', 1],
-      ['REPARE5', 'Montant minimum requis: 20,00€', 1],
+      ['BIENVENUE10', 'Montant minimum requis\u00a0: 30,00\u00a0€', 1],
+      ['REPARE5', 'Montant minimum requis\u00a0: 20,00\u00a0€', 1],
     ];
     for (const [code, message, quantity] of cases) {
       const response = await validate({ code, items: [line(cheap, quantity)] });
@@ -151,7 +151,7 @@ describe('POST /api/shop/coupons/validate', () => {
   it('ignores a subtotal sent by the browser', async () => {
     const response = await validate({ code: 'BIENVENUE10', subtotal: '500.00', cart_total: 500, items: [line(cheap, 1)] });
     expect(response.statusCode).toBe(422);
-    expect(response.json<Rejected>().error).toBe('Montant minimum requis: 30,00€');
+    expect(response.json<Rejected>().error).toBe('Montant minimum requis\u00a0: 30,00\u00a0€');
   });
 
   it('refuses an empty code, unknown products and bad quantities with a 400', async () => {

@@ -66,7 +66,7 @@ describe('POST /api/admin/sms-outbox/:id/retry', () => {
   it('never sends a sent SMS twice, and says so in French', async () => {
     const response = await bed.call('POST', `/api/admin/sms-outbox/${sentId}/retry`);
     expect(response.statusCode).toBe(409);
-    expect(response.json<{ message: string }>().message).toBe('Ce SMS est déjà parti : il n’est pas renvoyé.');
+    expect(response.json<{ message: string }>().message).toBe('Ce SMS est déjà parti\u00a0: il n’est pas renvoyé.');
     expect((await bed.call('POST', '/api/admin/sms-outbox/999999/retry')).statusCode).toBe(404);
   });
 });

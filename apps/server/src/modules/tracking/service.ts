@@ -141,7 +141,7 @@ export async function addTracked(db: Db, backend: RepairBackend, userId: number,
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     const [{ total } = { total: 0 }] = await tx.select({ total: count() }).from(trackedTickets).where(eq(trackedTickets.userId, userId));
     if (Number(total) >= TRACKED_TICKETS_LIMIT) {
-      throw new AppError('TRACKED_TICKETS_LIMIT', 409, `Vous suivez déjà ${TRACKED_TICKETS_LIMIT} tickets : retirez-en un pour en suivre un autre.`);
+      throw new AppError('TRACKED_TICKETS_LIMIT', 409, `Vous suivez déjà ${TRACKED_TICKETS_LIMIT} tickets\u00a0: retirez-en un pour en suivre un autre.`);
     }
     const [row] = await tx
       .insert(trackedTickets)

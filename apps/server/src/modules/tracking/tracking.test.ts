@@ -272,7 +272,7 @@ describe('the staff hook (local backend)', () => {
     });
     const after = await ticketNotifications(owner.id);
     expect(after.length - before).toBe(1);
-    expect(after.find((entry) => entry.ticketData?.status === 'Livré')?.body).toBe('Votre appareil vous a été remis. Merci de votre confiance !');
+    expect(after.find((entry) => entry.ticketData?.status === 'Livré')?.body).toBe('Votre appareil vous a été remis. Merci de votre confiance\u00a0!');
     expect((await onTicketStatusChanged(db(), OWN)).changes).toBe(0);
     expect((await onTicketStatusChanged(db(), 'pas un ticket')).changes).toBe(0);
   });
@@ -295,7 +295,7 @@ describe('the staff hook (local backend)', () => {
     expect(toOwner?.payload).toMatchObject({ title: 'Ticket T-880001 mis à jour', type: 'ticket', url: '/compte?tab=repairs', requireInteraction: true });
     expect(toVisitor?.payload).toMatchObject({
       title: 'Ticket T-880001 mis à jour',
-      body: 'Un devis vous attend : merci de nous donner votre accord pour lancer la réparation.',
+      body: 'Un devis vous attend\u00a0: merci de nous donner votre accord pour lancer la réparation.',
       type: 'ticket',
       url: '/suivi?ticket=T-880001',
       ticketId: OWN,

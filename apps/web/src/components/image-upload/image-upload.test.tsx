@@ -26,7 +26,7 @@ describe('processFiles', () => {
     const raw = async (file: File) => `data:image/jpeg;base64,${btoa(String.fromCharCode(...new Uint8Array(await file.arrayBuffer()).slice(0, 3)))}${'A'.repeat(Math.ceil((file.size * 4) / 3) - 4)}`;
     const result = await processFiles([gif, big, jpeg()], 0, { convert: raw });
     expect(result.errors[0]).toBe('Type de fichier non supporté: image/gif');
-    expect(result.errors[1]).toContain('« grande.jpg » dépasse 2\u00a0Mo');
+    expect(result.errors[1]).toContain('«\u00a0grande.jpg\u00a0» dépasse 2\u00a0Mo');
     expect(result.images).toHaveLength(1);
   });
 

@@ -14,7 +14,7 @@ export const UPLOAD_ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp'] a
 export const uploadMessages = {
   tooMany: (max: number) => `Maximum ${max} images autorisées`,
   wrongType: (type: string) => `Type de fichier non supporté: ${type}`,
-  tooLarge: (name: string, maxBytes: number) => `L’image « ${name} » dépasse ${Math.round(maxBytes / (1024 * 1024))}\u00a0Mo : choisissez une photo plus légère.`,
+  tooLarge: (name: string, maxBytes: number) => `L’image «\u00a0${name}\u00a0» dépasse ${Math.round(maxBytes / (1024 * 1024))}\u00a0Mo\u00a0: choisissez une photo plus légère.`,
   uploadError: 'Erreur lors de l’upload',
   readError: 'Impossible de lire le fichier',
   compressionFailed: 'Compression échouée',

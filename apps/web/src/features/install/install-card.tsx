@@ -16,15 +16,15 @@ const BENEFITS = [
 const MANUAL_STEPS = [
   {
     browser: 'Safari (iPhone, iPad)',
-    steps: 'Touchez le bouton Partager (carré avec une flèche), puis « Sur l’écran d’accueil » et « Ajouter ». Sur Mac : menu Fichier, « Ajouter au Dock ».',
+    steps: 'Touchez le bouton Partager (carré avec une flèche), puis «\u00a0Sur l’écran d’accueil\u00a0» et «\u00a0Ajouter\u00a0». Sur Mac\u00a0: menu Fichier, «\u00a0Ajouter au Dock\u00a0».',
   },
   {
     browser: 'Firefox',
-    steps: 'Sur Android : menu ⋮, puis « Installer » ou « Ajouter à l’écran d’accueil ». Sur ordinateur, Firefox n’installe pas les sites : utilisez Chrome ou Edge, ou ajoutez un marque-page.',
+    steps: 'Sur Android\u00a0: menu ⋮, puis «\u00a0Installer\u00a0» ou «\u00a0Ajouter à l’écran d’accueil\u00a0». Sur ordinateur, Firefox n’installe pas les sites\u00a0: utilisez Chrome ou Edge, ou ajoutez un marque-page.',
   },
   {
     browser: 'Chrome et Edge',
-    steps: 'Cliquez sur l’icône d’installation à droite de la barre d’adresse, ou ouvrez le menu ⋮ (ou …) puis « Installer E.repare » (Edge : « Applications », « Installer ce site en tant qu’application »).',
+    steps: 'Cliquez sur l’icône d’installation à droite de la barre d’adresse, ou ouvrez le menu ⋮ (ou …) puis «\u00a0Installer E.repare\u00a0» (Edge\u00a0: «\u00a0Applications\u00a0», «\u00a0Installer ce site en tant qu’application\u00a0»).',
   },
 ] as const;
 

@@ -121,7 +121,7 @@ export function createTransport(settings: TransportSettings) {
       try {
         release = await settings.throttle.acquire(settings.throttleMaxWaitMs ?? options.timeoutMs);
       } catch (error) {
-        warn({ request: what, attempt }, 'RepairDesk : trop de requêtes en attente, abandon');
+        warn({ request: what, attempt }, 'RepairDesk\u00a0: trop de requêtes en attente, abandon');
         throw error;
       }
       const started = settings.now();
@@ -145,7 +145,7 @@ export function createTransport(settings: TransportSettings) {
           release();
           await response.body?.cancel().catch(() => undefined);
           // Not followed, not retried; the Location is not logged (it may repeat the query).
-          warn({ request: what, attempt, status }, 'RepairDesk : redirection refusée');
+          warn({ request: what, attempt, status }, 'RepairDesk\u00a0: redirection refusée');
           throw unavailable();
         }
         retryAfter = response.headers.get('retry-after');
@@ -156,7 +156,7 @@ export function createTransport(settings: TransportSettings) {
         if (error instanceof RepairBackendError) throw error;
         if (isTimeout(error)) {
           // Not retried: the caller already waited the whole timeout; the message asks to try again.
-          warn({ request: what, attempt, timeoutMs: options.timeoutMs }, 'RepairDesk : délai dépassé');
+          warn({ request: what, attempt, timeoutMs: options.timeoutMs }, 'RepairDesk\u00a0: délai dépassé');
           throw new RepairBackendError('REPAIR_TIMEOUT', repairDeskMessages.timeout, 504);
         }
         const code = isRecord(error) && isRecord(error.cause) && typeof error.cause.code === 'string' ? error.cause.code : 'NETWORK';
@@ -181,10 +181,10 @@ export function createTransport(settings: TransportSettings) {
       if (effective === 429) {
         const wait = retryAfterMs(retryAfter, Date.now()) ?? settings.rateLimitDelayMs;
         if (last || wait > settings.maxRetryAfterMs) {
-          warn({ request: what, attempt, status: 429 }, 'RepairDesk : limite de requêtes atteinte, abandon');
+          warn({ request: what, attempt, status: 429 }, 'RepairDesk\u00a0: limite de requêtes atteinte, abandon');
           throw new RepairBackendError('REPAIR_RATE_LIMITED', repairDeskMessages.rateLimited, 503);
         }
-        warn({ request: what, attempt, status: 429, delayMs: wait }, 'RepairDesk : limite de requêtes atteinte, attente');
+        warn({ request: what, attempt, status: 429, delayMs: wait }, 'RepairDesk\u00a0: limite de requêtes atteinte, attente');
         await settings.sleep(wait);
         continue;
       }
@@ -216,12 +216,12 @@ export function createTransport(settings: TransportSettings) {
         throw new RepairBackendError('REPAIR_REJECTED', repairDeskMessages.rejected, 502);
       }
       if (!inBody) {
-        warn({ request: what, attempt, status }, 'RepairDesk : réponse illisible');
+        warn({ request: what, attempt, status }, 'RepairDesk\u00a0: réponse illisible');
         throw new RepairBackendError('REPAIR_UNAVAILABLE', repairDeskMessages.invalidAnswer, 502);
       }
       const data = inBody.data;
       if (data === undefined || data === null || data === '' || data === false) {
-        warn({ request: what, attempt, status }, 'RepairDesk : succès sans données');
+        warn({ request: what, attempt, status }, 'RepairDesk\u00a0: succès sans données');
         throw new RepairBackendError('REPAIR_EMPTY_RESPONSE', repairDeskMessages.empty, 502);
       }
       return { kind: 'data', data };

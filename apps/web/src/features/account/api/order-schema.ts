@@ -1,3 +1,4 @@
+import { vatRates } from '@erepare/shared/invoice-vat';
 import { z } from '@erepare/shared/zod';
 
 /**
@@ -48,6 +49,8 @@ export const orderLineSchema = z.object({
   price: amount,
   total: amount,
   image_url: text,
+  /** Issue 22 §1: the rate the article was sold at; absent (20 %) in older answers, an unknown value too. */
+  vat_rate: z.enum(vatRates).optional().catch(undefined),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
@@ -62,10 +65,19 @@ export const shopOrderSchema = z.object({
   /** Issue 22 §1: a paid order's invoice (FB-{year}-{000001}) and its date; absent before payment. */
   invoice_number: z.string().nullish(),
   date_invoiced: z.string().nullish(),
+  /** Issue 22 §1: the credit notes (avoirs, AB-{year}-{000001}) of its refunds, oldest first. */
+  credit_notes: z
+    .array(z.object({ number: z.string().min(1), date: z.string(), amount }))
+    .nullish()
+    .transform((value) => value ?? []),
   customer_note: text,
   billing: orderAddressSchema.nullish().transform((value) => value ?? emptyAddress),
   shipping: orderAddressSchema.nullish().transform((value) => value ?? emptyAddress),
   line_items: z.array(orderLineSchema),
+  /** What the VAT split of the totals needs besides the articles (as the invoice reads them); absent in a partial answer. */
+  shipping_lines: z.array(z.object({ method_title: text, total: amount })).optional().catch(undefined),
+  coupon_lines: z.array(z.object({ code: text, discount: amount })).optional().catch(undefined),
+  loyalty_discount: amount.optional().catch(undefined),
 });
 export type ShopOrder = z.infer<typeof shopOrderSchema>;
 

@@ -16,7 +16,7 @@ export const authTexts = {
   checkingLink: 'Vérification du lien...',
   sending: 'Envoi en cours...',
   resetDone: 'Mot de passe réinitialisé !',
-  emailVerifiedTitle: 'Adresse e-mail vérifiée !',
+  emailVerifiedTitle: 'Adresse e-mail vérifiée\u00a0!',
   emailRequired: 'L’adresse e-mail est requise',
   emailInvalid: 'Adresse e-mail invalide',
   passwordRequired: 'Le mot de passe est requis',

@@ -6,6 +6,7 @@ import type { SessionUser } from '@erepare/shared/schemas/auth';
 import { deferred, failure, json, ok, renderAt, sessionUser, stubApi } from '../lib/auth-test-utils';
 import { storeSignedInUser } from '../../../lib/session';
 import { AccountPage } from './account-page';
+import { asRead } from '../../../test/read-text';
 
 // The dashboard is another screen's business: a stand-in shows who it was given, with a logout.
 vi.mock('../components/dashboard/account-dashboard', async () => {
@@ -67,7 +68,7 @@ describe('AccountPage', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Afficher la saisie' }));
     expect(within(form).getByLabelText('Mot de passe', { selector: 'input' })).toHaveAttribute('type', 'text');
     expect(within(form).getByRole('checkbox', { name: 'Se souvenir de moi' })).not.toBeChecked();
-    expect(within(form).getByRole('link', { name: 'Mot de passe oublié ?' })).toHaveAttribute('href', '/forgot-password');
+    expect(within(form).getByRole('link', { name: 'Mot de passe oublié\u00a0?' })).toHaveAttribute('href', '/forgot-password');
   });
 
   it('a refused login shows the server’s message in a red alert box', async () => {
@@ -118,12 +119,12 @@ describe('AccountPage', () => {
     expect(screen.getByRole('heading', { name: 'Créer un compte' })).toHaveFocus();
     await userEvent.type(screen.getByRole('textbox', { name: 'Adresse e-mail' }), 'lea@example.fr');
     await userEvent.tab();
-    expect(await screen.findByText(accountMessages.emailAvailable)).toBeInTheDocument();
+    expect(await screen.findByText(asRead(accountMessages.emailAvailable))).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
     expect(screen.getByRole('heading', { name: 'Connexion' })).toHaveFocus();
     await userEvent.click(screen.getByRole('button', { name: 'Créer un compte' }));
-    expect(screen.queryByText(accountMessages.emailAvailable)).not.toBeInTheDocument();
+    expect(screen.queryByText(asRead(accountMessages.emailAvailable))).not.toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Adresse e-mail' })).toHaveValue('');
   });
 
@@ -170,7 +171,7 @@ describe('AccountPage', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Créer un compte' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'Adresse e-mail' }), user.email);
     await userEvent.tab();
-    await screen.findByText(accountMessages.emailAvailable);
+    await screen.findByText(asRead(accountMessages.emailAvailable));
     await userEvent.type(screen.getByLabelText('Mot de passe', { selector: 'input' }), 'Secret-2026');
     await userEvent.type(screen.getByLabelText('Confirmer le mot de passe', { selector: 'input' }), 'Secret-2026');
     await userEvent.type(screen.getByRole('textbox', { name: 'Prénom' }), 'Léa');
@@ -211,9 +212,9 @@ describe('AccountPage', () => {
     stubApi({ [VERIFY]: noSession });
     const { router } = renderAt(<AccountPage />, '/forgot-password');
     await router.navigate('/compte?tab=repairs', { state: { flash: accountMessages.emailVerified } });
-    expect(await screen.findByText(accountMessages.emailVerified)).toBeInTheDocument();
+    expect(await screen.findByText(asRead(accountMessages.emailVerified))).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.state).toBeNull());
     expect(router.state.location.search).toBe('?tab=repairs');
-    expect(screen.getByText(accountMessages.emailVerified)).toBeInTheDocument();
+    expect(screen.getByText(asRead(accountMessages.emailVerified))).toBeInTheDocument();
   });
 });

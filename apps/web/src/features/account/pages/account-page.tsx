@@ -106,7 +106,7 @@ export function AccountPage() {
             ))}
           </ul>
           <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
-            Déjà client du magasin ? Créez votre compte avec l’adresse e-mail donnée au comptoir : vos réparations et factures y seront rattachées
+            Déjà client du magasin&nbsp;? Créez votre compte avec l’adresse e-mail donnée au comptoir&nbsp;: vos réparations et factures y seront rattachées
             dès que vous l’aurez confirmée.
           </p>
         </aside>

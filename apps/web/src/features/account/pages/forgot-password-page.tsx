@@ -42,7 +42,7 @@ export function ForgotPasswordPage() {
   }
 
   return (
-    <AuthCard title="Mot de passe oublié" lead="Indiquez l’adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.">
+    <AuthCard title="Mot de passe oublié" lead="Indiquez l’adresse e-mail de votre compte&nbsp;: nous vous enverrons un lien pour choisir un nouveau mot de passe.">
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         {forgot.isError ? <ErrorBox>{failureMessage(forgot.error, authTexts.forgotNetwork)}</ErrorBox> : null}
         <Field

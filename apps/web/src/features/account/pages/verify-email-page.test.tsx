@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accountMessages } from '@erepare/shared/schemas/account';
 import { failure, json, ok, renderAt, stubApi } from '../lib/auth-test-utils';
 import { VerifyEmailPage } from './verify-email-page';
+import { asRead } from '../../../test/read-text';
 
 const VERIFY = '/api/email-verification/verify';
 const RESEND = '/api/email-verification/resend';
@@ -16,19 +17,19 @@ describe('VerifyEmailPage', () => {
   it('auto mode: verifies the token of the address once, then "Adresse e-mail vérifiée !" and /compte after 3 s with the message', async () => {
     const { sent } = stubApi({ [VERIFY]: () => verified() });
     const { router } = renderAt(<VerifyEmailPage />, `/verify-email?token=${TOKEN}`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Adresse e-mail vérifiée !' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Adresse e-mail vérifiée\u00a0!' })).toBeInTheDocument();
     expect(screen.getByText('Votre adresse e-mail est confirmée et votre compte est activé.')).toBeInTheDocument();
     // StrictMode runs effects twice: the single-use token is still sent once.
     expect(sent[VERIFY]).toEqual([{ token: TOKEN }]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/compte'), { timeout: 4500 });
-    expect(router.state.location.state).toEqual({ flash: 'Adresse e-mail vérifiée ! Vous pouvez maintenant vous connecter.' });
+    expect(router.state.location.state).toEqual({ flash: 'Adresse e-mail vérifiée\u00a0! Vous pouvez maintenant vous connecter.' });
   });
 
   it('a link opened a second time says the address is already verified, not « lien invalide » (issue 22 §4.3)', async () => {
     stubApi({ [VERIFY]: () => json({ success: true, message: accountMessages.emailAlreadyVerified, signedIn: false, email: 'lea@example.fr' }) });
     renderAt(<VerifyEmailPage />, `/verify-email?token=${TOKEN}`);
-    expect(await screen.findByText(accountMessages.emailAlreadyVerified)).toBeInTheDocument();
-    expect(screen.queryByText(accountMessages.tokenInvalid)).not.toBeInTheDocument();
+    expect(await screen.findByText(asRead(accountMessages.emailAlreadyVerified))).toBeInTheDocument();
+    expect(screen.queryByText(asRead(accountMessages.tokenInvalid))).not.toBeInTheDocument();
   });
 
   it('a proof that asks for the password: the form, then the same token with the chosen password, signed in', async () => {
@@ -41,13 +42,13 @@ describe('VerifyEmailPage', () => {
     });
     renderAt(<VerifyEmailPage />, `/verify-email?token=${TOKEN}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Choisissez votre mot de passe' })).toBeInTheDocument();
-    expect(screen.getByText(accountMessages.passwordRequiredForProof)).toBeInTheDocument();
+    expect(screen.getByText(asRead(accountMessages.passwordRequiredForProof))).toBeInTheDocument();
     const submit = screen.getByRole('button', { name: 'Confirmer mon adresse' });
     expect(submit).toBeDisabled();
     await userEvent.type(screen.getByLabelText('Nouveau mot de passe'), 'Choisi-1234');
     await userEvent.type(screen.getByLabelText('Confirmer le mot de passe'), 'Choisi-1234');
     await userEvent.click(submit);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Adresse e-mail vérifiée !' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Adresse e-mail vérifiée\u00a0!' })).toBeInTheDocument();
     expect(screen.getByText(/Vous êtes connecté avec le mot de passe que vous venez de choisir/)).toBeInTheDocument();
     expect(sent[VERIFY]).toEqual([{ token: TOKEN }, { token: TOKEN, password: 'Choisi-1234', confirmPassword: 'Choisi-1234' }]);
   });
@@ -80,7 +81,7 @@ describe('VerifyEmailPage', () => {
     expect(screen.getByText('Veuillez saisir le code de vérification')).toBeInTheDocument();
     await userEvent.type(screen.getByRole('textbox', { name: 'Lien ou code de vérification' }), `http://localhost:3000/verify-email?token=${TOKEN}`);
     await userEvent.click(screen.getByRole('button', { name: 'Vérifier mon adresse' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Adresse e-mail vérifiée !' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Adresse e-mail vérifiée\u00a0!' })).toBeInTheDocument();
     expect(sent[VERIFY]).toEqual([{ token: TOKEN }]);
   });
 
@@ -97,7 +98,7 @@ describe('VerifyEmailPage', () => {
     await userEvent.clear(email);
     await userEvent.type(email, 'Lea@Example.fr');
     await userEvent.click(screen.getByRole('button', { name: 'Envoyer un nouveau lien' }));
-    expect(await screen.findByText(accountMessages.verificationSent)).toBeInTheDocument();
+    expect(await screen.findByText(asRead(accountMessages.verificationSent))).toBeInTheDocument();
     expect(sent[RESEND]).toEqual([{ email: 'lea@example.fr' }]);
   });
 

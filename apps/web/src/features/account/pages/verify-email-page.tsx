@@ -48,7 +48,7 @@ function ManualForm({ pending, onVerify }: { pending: boolean; onVerify: (token:
         autoCapitalize="off"
         spellCheck={false}
         aria-required="true"
-        hint="Collez le lien reçu par e-mail, ou le code qui suit « token= »."
+        hint="Collez le lien reçu par e-mail, ou le code qui suit «&nbsp;token=&nbsp;»."
         value={value}
         error={invalid ?? undefined}
         onChange={(event) => {
@@ -153,7 +153,7 @@ export function VerifyEmailPage() {
             {verify.data.message === accountMessages.emailAlreadyVerified
               ? accountMessages.emailAlreadyVerified
               : verify.data.message === accountMessages.emailChanged
-                ? `Votre nouvelle adresse ${verify.data.email} est confirmée : elle sert désormais à vous connecter.`
+                ? `Votre nouvelle adresse ${verify.data.email} est confirmée\u00a0: elle sert désormais à vous connecter.`
                 : 'Votre adresse e-mail est confirmée et votre compte est activé.'}
             {verify.data.signedIn ? ' Vous êtes connecté avec le mot de passe que vous venez de choisir.' : ''}
           </p>
@@ -217,7 +217,7 @@ export function VerifyEmailPage() {
         <div className="mb-4 space-y-3">
           <ErrorBox>{error}</ErrorBox>
           <p className="text-sm text-slate-700 dark:text-slate-300">
-            Le lien a peut-être déjà servi ou expiré : collez-le à nouveau ci-dessous, ou demandez un nouveau lien.
+            Le lien a peut-être déjà servi ou expiré&nbsp;: collez-le à nouveau ci-dessous, ou demandez un nouveau lien.
           </p>
         </div>
       ) : null}

@@ -48,7 +48,7 @@ describe('AdminShell', () => {
     const user = userEvent.setup();
     renderShell('/admin-dashboard?section=inconnue');
     expect(screen.getByRole('heading', { level: 1, name: 'Vue d’ensemble' })).toBeInTheDocument();
-    const toggle = screen.getByRole('button', { name: /Sections : Vue d’ensemble/ });
+    const toggle = screen.getByRole('button', { name: /Sections\u00a0: Vue d’ensemble/ });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');

@@ -210,7 +210,7 @@ export function AdminShell({ email, onLogout, loggingOut }: { email: string; onL
           >
             <span className="flex items-center gap-2">
               <Menu aria-hidden="true" className="size-5" />
-              Sections : {section.label}
+              Sections&nbsp;: {section.label}
             </span>
             <ChevronDown aria-hidden="true" className={`size-5 transition-transform ${menuOpen ? 'rotate-180' : ''}`} />
           </button>

@@ -41,22 +41,22 @@ function Status({ status }: { status: BackupStatus }) {
       </Row>
       <Row term="Dernière sauvegarde">
         {status.last
-          ? `${when(status.last.at)} (${status.last.kind === 'auto' ? 'automatique' : 'manuelle'}) : ${status.last.file}, ${size(status.last.bytes)}, ${status.last.rows.toLocaleString('fr-FR')} lignes, en ${(status.last.ms / 1000).toLocaleString('fr-FR', { maximumFractionDigits: 1 })} s`
+          ? `${when(status.last.at)} (${status.last.kind === 'auto' ? 'automatique' : 'manuelle'})\u00a0: ${status.last.file}, ${size(status.last.bytes)}, ${status.last.rows.toLocaleString('fr-FR')} lignes, en ${(status.last.ms / 1000).toLocaleString('fr-FR', { maximumFractionDigits: 1 })} s`
           : 'Aucune pour l’instant.'}
       </Row>
       <Row term="Restauration vérifiée">
         {status.lastCheck ? (
           <span className={status.lastCheck.ok ? '' : 'font-semibold text-red-800 dark:text-red-300'}>
-            {status.lastCheck.ok ? 'Réussie' : 'Échec'} le {when(status.lastCheck.at)} ({status.lastCheck.file}) : {status.lastCheck.detail}
+            {status.lastCheck.ok ? 'Réussie' : 'Échec'} le {when(status.lastCheck.at)} ({status.lastCheck.file})&nbsp;: {status.lastCheck.detail}
           </span>
         ) : (
-          'Pas encore : la sauvegarde de la nuit en fait une, ou npm run restore -- --check FICHIER.'
+          'Pas encore\u00a0: la sauvegarde de la nuit en fait une, ou npm run restore -- --check FICHIER.'
         )}
       </Row>
       {status.lastError ? (
         <Row term="Dernier échec">
           <span className="font-semibold text-red-800 dark:text-red-300">
-            {when(status.lastError.at)} : {status.lastError.message}
+            {when(status.lastError.at)}&nbsp;: {status.lastError.message}
           </span>
         </Row>
       ) : null}

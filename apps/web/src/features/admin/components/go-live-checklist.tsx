@@ -43,7 +43,7 @@ function Item({ item }: { item: GoLiveItem }) {
       )}
       <div className="min-w-0 space-y-1">
         <p className="font-semibold">
-          <span className="sr-only">{item.done ? 'Fait : ' : 'À faire : '}</span>
+          <span className="sr-only">{item.done ? 'Fait\u00a0: ' : 'À faire\u00a0: '}</span>
           {item.title}
         </p>
         <p className="text-sm text-slate-700 dark:text-slate-300">{item.detail}</p>
@@ -62,7 +62,7 @@ function Item({ item }: { item: GoLiveItem }) {
         {!item.done && item.href ? (
           <Link to={item.href} className="inline-block text-sm font-semibold text-brand-800 underline dark:text-brand-300">
             Corriger
-            <span className="sr-only"> : {item.title}</span>
+            <span className="sr-only">&nbsp;: {item.title}</span>
           </Link>
         ) : null}
         {item.action === 'test-mail' ? <TestMailButton /> : null}
@@ -86,7 +86,7 @@ export function GoLiveChecklist() {
   });
   // The overview's figures matter more than this list: a failure to load it is said once, small.
   if (checklist.isPending) return null;
-  if (checklist.error) return <ErrorBox>Liste « Avant l’ouverture » indisponible : {checklist.error.message}</ErrorBox>;
+  if (checklist.error) return <ErrorBox>Liste «&nbsp;Avant l’ouverture&nbsp;» indisponible&nbsp;: {checklist.error.message}</ErrorBox>;
   const report = checklist.data.data;
   if (report.ready) return null;
   const done = report.items.filter((item) => item.done).length;

@@ -92,7 +92,7 @@ export function SettingsForm({ initial, disabled = false }: { initial: SiteSetti
         />
         <Toggle
           label="Boutique en maintenance"
-          hint="La boutique affiche « Accès Temporairement Restreint » ; le reste du site reste ouvert."
+          hint="La boutique affiche «&nbsp;Accès Temporairement Restreint&nbsp;»&nbsp;; le reste du site reste ouvert."
           {...form.register('shopMaintenanceMode')}
         />
       </fieldset>

@@ -91,7 +91,7 @@ function MethodsForm({ methods }: { methods: AdminShippingMethod[] }) {
         Modes de livraison
       </h2>
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        Prix en euros TTC. Seuil de gratuité : la livraison devient gratuite au-delà de ce montant de panier (laisser vide : jamais gratuite). Le retrait en boutique est toujours gratuit.
+        Prix en euros TTC. Seuil de gratuité&nbsp;: la livraison devient gratuite au-delà de ce montant de panier (laisser vide&nbsp;: jamais gratuite). Le retrait en boutique est toujours gratuit.
       </p>
       {formError ? <ErrorBox>{formError}</ErrorBox> : null}
       {save.error ? <ErrorBox>{save.error.message}</ErrorBox> : null}
@@ -106,7 +106,7 @@ function MethodsForm({ methods }: { methods: AdminShippingMethod[] }) {
                 <legend className="font-semibold">{method.title}</legend>
                 <p className="mb-2 text-sm text-slate-700 dark:text-slate-300">
                   {method.description}
-                  {method.enabled && !method.offered ? ' — non proposé au paiement : Colissimo n’est pas configuré.' : ''}
+                  {method.enabled && !method.offered ? ' — non proposé au paiement\u00a0: Colissimo n’est pas configuré.' : ''}
                 </p>
                 <div className="flex flex-wrap items-start gap-4">
                   <label className="flex min-h-11 items-center gap-2">
@@ -129,7 +129,7 @@ function MethodsForm({ methods }: { methods: AdminShippingMethod[] }) {
                           className={`${input} ${error.cost ? 'border-red-600 dark:border-red-400' : 'border-slate-400 dark:border-slate-600'}`}
                         />
                         <p id={`${base}-cost-default`} className="mt-1 text-xs text-slate-700 dark:text-slate-300">
-                          Par défaut : {formatCents(method.defaults.costCents)}
+                          Par défaut&nbsp;: {formatCents(method.defaults.costCents)}
                         </p>
                         {error.cost ? (
                           <p id={`${base}-cost-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">
@@ -151,7 +151,7 @@ function MethodsForm({ methods }: { methods: AdminShippingMethod[] }) {
                           className={`${input} ${error.threshold ? 'border-red-600 dark:border-red-400' : 'border-slate-400 dark:border-slate-600'}`}
                         />
                         <p id={`${base}-threshold-default`} className="mt-1 text-xs text-slate-700 dark:text-slate-300">
-                          Par défaut : {method.defaults.freeThresholdCents === null ? 'jamais gratuit' : formatCents(method.defaults.freeThresholdCents)}
+                          Par défaut&nbsp;: {method.defaults.freeThresholdCents === null ? 'jamais gratuit' : formatCents(method.defaults.freeThresholdCents)}
                         </p>
                         {error.threshold ? (
                           <p id={`${base}-threshold-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">

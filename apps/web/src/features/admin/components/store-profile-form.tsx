@@ -27,7 +27,7 @@ function ExampleMark({ problems }: { problems: ProfileProblem[] }) {
       {' '}
       <span className="ml-1 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-950 dark:bg-amber-900 dark:text-amber-50">
         {example ? 'Exemple' : 'À vérifier'}
-        <span className="sr-only"> : {problems.map((problem) => problem.message).join(' ')}</span>
+        <span className="sr-only">&nbsp;: {problems.map((problem) => problem.message).join(' ')}</span>
       </span>
     </>
   );
@@ -130,7 +130,7 @@ function ProfileForm({ initial }: { initial: StoreProfile }) {
       {problems.length > 0 ? (
         <div role="note" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-50">
           <p className="font-semibold">
-            {problems.length} {problems.length > 1 ? 'champs marqués' : 'champ marqué'} « Exemple » ou « À vérifier » : remplacez-les avant l’ouverture.
+            {problems.length} {problems.length > 1 ? 'champs marqués' : 'champ marqué'} «&nbsp;Exemple&nbsp;» ou «&nbsp;À vérifier&nbsp;»&nbsp;: remplacez-les avant l’ouverture.
           </p>
           <p className="mt-1">Sur le site en ligne, tant qu’il en reste, les pages ne sont pas indexées, un bandeau signale la mise en place et le virement n’est pas proposé.</p>
         </div>
@@ -144,7 +144,7 @@ function ProfileForm({ initial }: { initial: StoreProfile }) {
         <Field label="SIRET" inputMode="numeric" hint="14 chiffres" error={errors.siret?.message} {...register('siret')} />
         <Field label="Forme juridique" maxLength={200} error={errors.company?.legalForm?.message} {...register('company.legalForm')} />
         <Field label="Capital social" maxLength={200} error={errors.company?.shareCapital?.message} {...register('company.shareCapital')} />
-        <Field label="Immatriculation (RCS ou RM)" hint="Ville du greffe (« Bordeaux » donne « RCS Bordeaux ») ou « RM 33 » pour un artisan" maxLength={200} error={errors.company?.rcsCity?.message} {...register('company.rcsCity')} />
+        <Field label="Immatriculation (RCS ou RM)" hint="Ville du greffe («&nbsp;Bordeaux&nbsp;» donne «&nbsp;RCS Bordeaux&nbsp;») ou «&nbsp;RM 33&nbsp;» pour un artisan" maxLength={200} error={errors.company?.rcsCity?.message} {...register('company.rcsCity')} />
         <Field label="Numéro de TVA intracommunautaire" maxLength={200} error={errors.company?.vatNumber?.message} {...register('company.vatNumber')} />
         <Field label="Directeur de la publication" maxLength={200} error={errors.company?.publicationDirector?.message} {...register('company.publicationDirector')} />
       </Group>
@@ -172,10 +172,10 @@ function ProfileForm({ initial }: { initial: StoreProfile }) {
         <Field label="E-mail" type="email" className="sm:col-span-2" hint="Reçoit les messages du formulaire de contact, les devis et les commandes" error={errors.email?.message} {...register('email')} />
         <Field label="WhatsApp affiché" type="tel" maxLength={30} error={errors.whatsapp?.display?.message} {...register('whatsapp.display')} />
         <Field label="Numéro WhatsApp" inputMode="numeric" hint="Indicatif puis numéro, chiffres seulement (33600000000)" error={errors.whatsapp?.number?.message} {...register('whatsapp.number')} />
-        <Field label="Facebook" type="url" hint="Vide : pas de lien" error={errors.social?.facebook?.message} {...register('social.facebook')} />
+        <Field label="Facebook" type="url" hint="Vide&nbsp;: pas de lien" error={errors.social?.facebook?.message} {...register('social.facebook')} />
         <Field label="Instagram" type="url" error={errors.social?.instagram?.message} {...register('social.instagram')} />
         <Field label="TikTok" type="url" error={errors.social?.tiktok?.message} {...register('social.tiktok')} />
-        <Field label="Portail client du logiciel de réparation" type="url" hint="Vide : pas de lien" error={errors.customerPortalUrl?.message} {...register('customerPortalUrl')} />
+        <Field label="Portail client du logiciel de réparation" type="url" hint="Vide&nbsp;: pas de lien" error={errors.customerPortalUrl?.message} {...register('customerPortalUrl')} />
       </Group>
 
       <Group legend="TVA et virement" hint="Le virement bancaire n’est proposé à la commande qu’avec un IBAN et un BIC réels." problems={of('bank')}>
@@ -189,7 +189,7 @@ function ProfileForm({ initial }: { initial: StoreProfile }) {
             className="block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base dark:border-slate-600 dark:bg-ink-900"
             {...register('vatRegime')}
           >
-            <option value="standard">TVA 20 % (prix TTC, TVA détaillée sur les factures)</option>
+            <option value="standard">TVA 20&nbsp;% (prix TTC, TVA détaillée sur les factures)</option>
             <option value="franchise">Franchise en base (TVA non applicable, art. 293 B du CGI)</option>
           </select>
         </div>

@@ -65,7 +65,7 @@ function CopyTextButton({ text, label, srLabel }: { text: string; label: string;
       window.clearTimeout(timer.current);
       timer.current = window.setTimeout(() => setCopied(false), 2000);
     } catch {
-      toastError('Le navigateur a refusé la copie : sélectionnez le texte et copiez-le vous-même.');
+      toastError('Le navigateur a refusé la copie\u00a0: sélectionnez le texte et copiez-le vous-même.');
     }
   };
   return (
@@ -106,7 +106,7 @@ function RecoveryCodes({ codes, email, onDone }: { codes: string[]; email: strin
       </h3>
       <p className="text-sm">
         Si vous perdez votre téléphone, chacun de ces codes remplace une fois le code de l’application. Gardez-les hors du téléphone (gestionnaire de mots
-        de passe, papier rangé) : <strong>ils ne seront plus jamais affichés.</strong>
+        de passe, papier rangé)&nbsp;: <strong>ils ne seront plus jamais affichés.</strong>
       </p>
       <ol className="grid grid-cols-2 gap-x-6 gap-y-1 font-mono text-base sm:grid-cols-2" aria-label="Codes de secours">
         {codes.map((code) => (
@@ -167,7 +167,7 @@ function Enrolment({ setup, replacing, onConfirmed, onCancel }: { setup: TwoFact
           de votre gestionnaire de mots de passe).
         </li>
         <li className="space-y-3">
-          <p>Dans l’application, ajoutez un compte et scannez ce QR code :</p>
+          <p>Dans l’application, ajoutez un compte et scannez ce QR code&nbsp;:</p>
           <img
             src={qrSrc}
             width={208}
@@ -176,8 +176,8 @@ function Enrolment({ setup, replacing, onConfirmed, onCancel }: { setup: TwoFact
             className="rounded-lg border border-slate-300 bg-white p-1 dark:border-slate-600"
           />
           <div>
-            <p>Ou saisissez cette clé à la main (compte « {issuerOf(setup.uri)} », type « basée sur le temps ») :</p>
-            <p className="mt-1 text-slate-700 dark:text-slate-300">Des lettres et les chiffres 2 à 7 seulement : pas de zéro ni de un.</p>
+            <p>Ou saisissez cette clé à la main (compte «&nbsp;{issuerOf(setup.uri)}&nbsp;», type «&nbsp;basée sur le temps&nbsp;»)&nbsp;:</p>
+            <p className="mt-1 text-slate-700 dark:text-slate-300">Des lettres et les chiffres 2 à 7 seulement&nbsp;: pas de 0 ni de 1.</p>
             <div className="mt-2 flex flex-wrap items-center gap-3">
               <code className="rounded-lg bg-slate-100 px-3 py-2 font-mono text-base tracking-wide break-words dark:bg-ink-800">
                 {groupKey(setup.secret)}
@@ -188,7 +188,7 @@ function Enrolment({ setup, replacing, onConfirmed, onCancel }: { setup: TwoFact
         </li>
         <li>
           <form noValidate aria-label="Confirmer l’activation" className="space-y-3" onSubmit={form.handleSubmit((values) => confirm.mutate(values))}>
-            <p>Saisissez le code affiché par l’application pour confirmer :</p>
+            <p>Saisissez le code affiché par l’application pour confirmer&nbsp;:</p>
             {confirm.error ? <ErrorBox>{confirm.error.message}</ErrorBox> : null}
             <Field
               {...CODE_FIELD}
@@ -259,7 +259,7 @@ function DisableForm({ required }: { required: boolean }) {
       <div className="space-y-1">
         <h3 className="font-semibold">Désactiver</h3>
         <p className="text-sm text-slate-700 dark:text-slate-300">
-          Impossible tant que la double authentification est obligatoire pour l’équipe. Pour changer de téléphone, utilisez « Changer d’application ».
+          Impossible tant que la double authentification est obligatoire pour l’équipe. Pour changer de téléphone, utilisez «&nbsp;Changer d’application&nbsp;».
         </p>
       </div>
     );
@@ -295,7 +295,7 @@ function StatusLine({ status }: { status: TwoFactorStatus }) {
     return (
       <p className="flex items-center gap-2 font-medium text-amber-900 dark:text-amber-200">
         <ShieldOff aria-hidden="true" className="size-5" />
-        Inactive : votre mot de passe suffit pour ouvrir l’administration.
+        Inactive&nbsp;: votre mot de passe suffit pour ouvrir l’administration.
       </p>
     );
   }
@@ -366,7 +366,7 @@ export function TwoFactorPanel({ email }: { email: string }) {
           <>
             <div className="space-y-2">
               <h3 className="font-semibold">Changer d’application</h3>
-              <p className="text-sm text-slate-700 dark:text-slate-300">Nouveau téléphone : enregistrez une nouvelle clé, l’ancienne cesse de fonctionner à la confirmation.</p>
+              <p className="text-sm text-slate-700 dark:text-slate-300">Nouveau téléphone&nbsp;: enregistrez une nouvelle clé, l’ancienne cesse de fonctionner à la confirmation.</p>
               <Button variant="secondary" onClick={() => start.mutate()} disabled={start.isPending}>
                 <Smartphone aria-hidden="true" className="size-4" />
                 {start.isPending ? 'Préparation…' : 'Changer d’application'}
@@ -380,7 +380,7 @@ export function TwoFactorPanel({ email }: { email: string }) {
         ) : (
           <div className="space-y-3">
             <p className="text-sm text-slate-700 dark:text-slate-300">
-              Avec la double authentification, un mot de passe volé ne suffit plus : l’administration demande aussi le code à 6 chiffres affiché par une
+              Avec la double authentification, un mot de passe volé ne suffit plus&nbsp;: l’administration demande aussi le code à 6 chiffres affiché par une
               application de votre téléphone, qui change toutes les 30 secondes.
             </p>
             <Button onClick={() => start.mutate()} disabled={start.isPending}>
@@ -399,7 +399,7 @@ export function TwoFactorPanel({ email }: { email: string }) {
         <h2 id="two-factor-heading" className="text-xl font-semibold">
           Double authentification
         </h2>
-        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">Pour votre compte ({email}) : mot de passe, puis code de l’application.</p>
+        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">Pour votre compte ({email})&nbsp;: mot de passe, puis code de l’application.</p>
       </div>
       {body}
     </section>
@@ -456,12 +456,12 @@ export function TeamTwoFactorPanel() {
             <p id={`${id}-hint`} className="text-sm text-slate-600 dark:text-slate-400">
               {!required && !ownEnabled
                 ? 'Activez d’abord la double authentification sur votre propre compte.'
-                : 'Un administrateur sans double authentification ne pourra plus que l’activer en se connectant ; personne ne pourra la désactiver.'}
+                : 'Un administrateur sans double authentification ne pourra plus que l’activer en se connectant\u00a0; personne ne pourra la désactiver.'}
             </p>
           </div>
         </div>
         <p className="text-sm text-slate-700 dark:text-slate-300">
-          Téléphone perdu sans codes de secours : un autre administrateur réinitialise sa double authentification dans Équipe.
+          Téléphone perdu sans codes de secours&nbsp;: un autre administrateur réinitialise sa double authentification dans Équipe.
         </p>
       </div>
     );
@@ -475,7 +475,7 @@ export function TeamTwoFactorPanel() {
       {body}
       {confirming ? (
         <ConfirmDialog
-          title="Rendre la double authentification obligatoire ?"
+          title="Rendre la double authentification obligatoire&nbsp;?"
           confirmLabel="Rendre obligatoire"
           tone="primary"
           onCancel={() => setConfirming(false)}

@@ -165,7 +165,7 @@ function Diff({ row }: { row: AuditRow }) {
     <ul className="space-y-1">
       {changes.map((change) => (
         <li key={change.field} className="break-words">
-          {change.field ? <span className="font-medium">{auditFieldLabels[change.field] ?? change.field} : </span> : null}
+          {change.field ? <span className="font-medium">{auditFieldLabels[change.field] ?? change.field}&nbsp;: </span> : null}
           {change.before !== undefined ? (
             <del className="bg-red-50 text-red-900 decoration-red-700 dark:bg-red-950 dark:text-red-200">
               <span className="sr-only">avant </span>

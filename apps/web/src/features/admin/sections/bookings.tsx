@@ -155,7 +155,7 @@ function SlotRow({ slot }: { slot: AdminSlot }) {
           <span className="tabular-nums">
             {slot.booked}/{slot.capacity}
           </span>{' '}
-          {slot.blockedReason ? <Pill tone="bad">Bloqué : {slot.blockedReason}</Pill> : slot.booked >= slot.capacity ? <Pill tone="warn">Complet</Pill> : null}
+          {slot.blockedReason ? <Pill tone="bad">Bloqué&nbsp;: {slot.blockedReason}</Pill> : slot.booked >= slot.capacity ? <Pill tone="warn">Complet</Pill> : null}
         </td>
         <td className="px-3 py-2">
           {slot.bookings.length ? (
@@ -200,8 +200,8 @@ function SlotRuleForm({ slot, time, onDone }: { slot: AdminSlot; time: string; o
   };
   return (
     <form onSubmit={submit} className="flex flex-wrap items-end gap-3" aria-label={`Réglages du créneau de ${time}`}>
-      <Field label="Motif du blocage (vide : ouvert)" value={reason} onChange={(event) => setReason(event.target.value)} maxLength={200} className="min-w-56 flex-1" />
-      <Field label="Capacité du créneau (vide : réglage général)" type="number" min={0} max={50} value={capacity} onChange={(event) => setCapacity(event.target.value)} className="w-64" />
+      <Field label="Motif du blocage (vide&nbsp;: ouvert)" value={reason} onChange={(event) => setReason(event.target.value)} maxLength={200} className="min-w-56 flex-1" />
+      <Field label="Capacité du créneau (vide&nbsp;: réglage général)" type="number" min={0} max={50} value={capacity} onChange={(event) => setCapacity(event.target.value)} className="w-64" />
       <Button type="submit" disabled={save.isPending}>
         Enregistrer
       </Button>
@@ -236,7 +236,7 @@ function BookingLine({ booking }: { booking: AdminBooking }) {
       {cancel.error ? <ErrorBox>{cancel.error.message}</ErrorBox> : null}
       {confirming ? (
         <ConfirmDialog
-          title={`Annuler le rendez-vous ${booking.reference} ?`}
+          title={`Annuler le rendez-vous ${booking.reference}\u00a0?`}
           confirmLabel="Annuler le rendez-vous"
           cancelLabel="Garder"
           onConfirm={() => {
@@ -305,7 +305,7 @@ function SettingsForm({ initial, saved }: { initial: SettingsValues; saved: bool
       }}
       className="space-y-4"
     >
-      {!saved ? <p className="text-sm text-slate-700 dark:text-slate-300">Réglages par défaut (les horaires de la boutique) : enregistrez pour les adapter.</p> : null}
+      {!saved ? <p className="text-sm text-slate-700 dark:text-slate-300">Réglages par défaut (les horaires de la boutique)&nbsp;: enregistrez pour les adapter.</p> : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Field label="Durée d’un créneau (minutes)" type="number" min={10} max={240} {...number('slotMinutes')} />
         <Field label="Clients par créneau" type="number" min={1} max={50} {...number('capacity')} />

@@ -71,7 +71,7 @@ describe('CampaignsSection', () => {
     await user.type(screen.getByLabelText('Titre'), 'Soldes');
 
     await user.click(screen.getByRole('button', { name: 'Envoyer à 12 clients' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Envoyer la campagne à 12 clients ?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Envoyer la campagne à 12 clients\u00a0?' });
     expect(dialog).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Envoyer' }));
     await waitFor(() => expect(toast.toastSuccess).toHaveBeenCalledWith('Campagne envoyée à 12 clients.'));

@@ -57,11 +57,11 @@ function NotificationPreview({ preview }: { preview: Preview }) {
           <p className="text-sm break-words whitespace-pre-wrap">{notification.body}</p>
           {notification.promoCode ? (
             <p className="text-sm">
-              Code : <strong className="font-mono">{notification.promoCode}</strong>
+              Code&nbsp;: <strong className="font-mono">{notification.promoCode}</strong>
             </p>
           ) : null}
           <p className="text-sm text-slate-700 dark:text-slate-300">
-            Lien : <span className="font-mono">{notification.url}</span>
+            Lien&nbsp;: <span className="font-mono">{notification.url}</span>
           </p>
         </div>
       </div>
@@ -172,7 +172,7 @@ function CampaignForm() {
       </div>
       {!upToDate ? (
         <p id="campaign-send-hint" className="text-sm text-slate-700 dark:text-slate-300">
-          {preview ? 'Le contenu a changé : refaites l’aperçu avant d’envoyer.' : 'Faites d’abord l’aperçu : il montre la notification et le nombre de destinataires.'}
+          {preview ? 'Le contenu a changé\u00a0: refaites l’aperçu avant d’envoyer.' : 'Faites d’abord l’aperçu\u00a0: il montre la notification et le nombre de destinataires.'}
         </p>
       ) : null}
       {upToDate ? (
@@ -182,7 +182,7 @@ function CampaignForm() {
       ) : null}
       {confirming && upToDate ? (
         <ConfirmDialog
-          title={`Envoyer la campagne à ${plural(preview.data.recipients)} ?`}
+          title={`Envoyer la campagne à ${plural(preview.data.recipients)}\u00a0?`}
           confirmLabel="Envoyer"
           tone="primary"
           onCancel={() => setConfirming(false)}
@@ -191,7 +191,7 @@ function CampaignForm() {
             send.mutate({ ...(JSON.parse(preview.key) as CampaignBody), confirmRecipients: preview.data.recipients });
           }}
         >
-          « {preview.data.notification.title} » sera envoyée tout de suite. Une notification envoyée ne peut pas être retirée.
+          «&nbsp;{preview.data.notification.title}&nbsp;» sera envoyée tout de suite. Une notification envoyée ne peut pas être retirée.
         </ConfirmDialog>
       ) : null}
     </form>

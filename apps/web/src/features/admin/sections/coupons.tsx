@@ -157,7 +157,7 @@ function CouponForm({ coupon, onDone }: { coupon: AdminCoupon | null; onDone: ()
     let bad = false;
     for (const [name, value] of Object.entries(amounts)) {
       if (value !== null && Number.isNaN(value)) {
-        form.setError(name as keyof typeof amounts, { message: name === 'amount' && values.discountType === 'percent' ? 'Pourcentage invalide : par exemple 10 ou 12,5' : AMOUNT_FORMAT_MESSAGE });
+        form.setError(name as keyof typeof amounts, { message: name === 'amount' && values.discountType === 'percent' ? 'Pourcentage invalide\u00a0: par exemple 10 ou 12,5' : AMOUNT_FORMAT_MESSAGE });
         bad = true;
       }
     }
@@ -167,7 +167,7 @@ function CouponForm({ coupon, onDone }: { coupon: AdminCoupon | null; onDone: ()
     }
     const usageLimit = values.usageLimit.trim() === '' ? null : Number(values.usageLimit);
     if (usageLimit !== null && !Number.isInteger(usageLimit)) {
-      form.setError('usageLimit', { message: 'Limite d’utilisation : nombre entier attendu' });
+      form.setError('usageLimit', { message: 'Limite d’utilisation\u00a0: nombre entier attendu' });
       bad = true;
     }
     if (bad) return;
@@ -230,10 +230,10 @@ function CouponForm({ coupon, onDone }: { coupon: AdminCoupon | null; onDone: ()
             error={errors.amount?.message}
             {...form.register('amount')}
           />
-          <Field label="Expire le" type="datetime-local" hint="Vide : n’expire pas" error={errors.expiresAt?.message} {...form.register('expiresAt')} />
-          <Field label="Limite d’utilisation" type="number" min={1} inputMode="numeric" hint="Vide : illimité" error={errors.usageLimit?.message} {...form.register('usageLimit')} />
-          <Field label="Montant minimum du panier (€)" inputMode="decimal" hint="Vide : aucun" error={errors.minimum?.message} {...form.register('minimum')} />
-          <Field label="Montant maximum du panier (€)" inputMode="decimal" hint="Vide : aucun" error={errors.maximum?.message} {...form.register('maximum')} />
+          <Field label="Expire le" type="datetime-local" hint="Vide&nbsp;: n’expire pas" error={errors.expiresAt?.message} {...form.register('expiresAt')} />
+          <Field label="Limite d’utilisation" type="number" min={1} inputMode="numeric" hint="Vide&nbsp;: illimité" error={errors.usageLimit?.message} {...form.register('usageLimit')} />
+          <Field label="Montant minimum du panier (€)" inputMode="decimal" hint="Vide&nbsp;: aucun" error={errors.minimum?.message} {...form.register('minimum')} />
+          <Field label="Montant maximum du panier (€)" inputMode="decimal" hint="Vide&nbsp;: aucun" error={errors.maximum?.message} {...form.register('maximum')} />
         </div>
         <TextareaField label="Description (interne)" maxLength={500} rows={2} error={errors.description?.message} {...form.register('description')} />
         <CheckboxField label="Usage individuel" hint="Ne se cumule pas avec d’autres codes promo." {...form.register('individualUse')} />
@@ -255,7 +255,7 @@ function CouponForm({ coupon, onDone }: { coupon: AdminCoupon | null; onDone: ()
       </form>
       {confirmDelete && coupon ? (
         <ConfirmDialog
-          title={`Supprimer le code ${coupon.code} ?`}
+          title={`Supprimer le code ${coupon.code}\u00a0?`}
           confirmLabel="Supprimer"
           onCancel={() => setConfirmDelete(false)}
           onConfirm={() => {
@@ -263,7 +263,7 @@ function CouponForm({ coupon, onDone }: { coupon: AdminCoupon | null; onDone: ()
             remove.mutate(coupon.id, { onSuccess: onDone });
           }}
         >
-          {coupon.orderCount > 0 || coupon.usageCount > 0 ? 'Ce code a déjà servi : il sera mis à la corbeille plutôt que supprimé.' : 'Le code est supprimé définitivement.'}
+          {coupon.orderCount > 0 || coupon.usageCount > 0 ? 'Ce code a déjà servi\u00a0: il sera mis à la corbeille plutôt que supprimé.' : 'Le code est supprimé définitivement.'}
         </ConfirmDialog>
       ) : null}
     </Panel>

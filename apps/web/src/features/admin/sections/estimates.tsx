@@ -56,7 +56,7 @@ function EstimatesList() {
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        Un devis se crée depuis une demande de devis (rubrique « Messages ») ou depuis la fiche d’un ticket, bouton « Créer un devis ».
+        Un devis se crée depuis une demande de devis (rubrique «&nbsp;Messages&nbsp;») ou depuis la fiche d’un ticket, bouton «&nbsp;Créer un devis&nbsp;».
       </p>
       <DataTable
         caption="Devis"
@@ -161,7 +161,7 @@ function EstimateDetail({ id }: { id: number }) {
       </div>
       {withdrawing ? (
         <ConfirmDialog
-          title={`Retirer le devis ${estimate.estimateNumber} ?`}
+          title={`Retirer le devis ${estimate.estimateNumber}\u00a0?`}
           confirmLabel="Retirer le devis"
           onCancel={() => setWithdrawing(false)}
           onConfirm={() => {
@@ -169,7 +169,7 @@ function EstimateDetail({ id }: { id: number }) {
             withdraw.mutate(undefined, { onSuccess: () => void client.invalidateQueries({ queryKey: estimateKey(id) }) });
           }}
         >
-          Le lien envoyé au client ne fonctionnera plus : sa page dira que le devis a été retiré.
+          Le lien envoyé au client ne fonctionnera plus&nbsp;: sa page dira que le devis a été retiré.
         </ConfirmDialog>
       ) : null}
     </div>
@@ -187,7 +187,7 @@ function EstimateCreate() {
     queryFn: ({ signal }) => apiRequest(`/api/admin/estimates/draft?${new URLSearchParams(quoteRequestId ? { quoteRequestId } : { ticket: ticket ?? '' }).toString()}`, { schema: estimateDraftResponseSchema, signal }),
     enabled: source !== null,
   });
-  if (!source) return <ErrorBox>Ouvrez une demande de devis ou un ticket, puis « Créer un devis ».</ErrorBox>;
+  if (!source) return <ErrorBox>Ouvrez une demande de devis ou un ticket, puis «&nbsp;Créer un devis&nbsp;».</ErrorBox>;
   if (query.isPending) return <Spinner label="Préparation du devis…" />;
   if (query.isError) return <ErrorBox>{query.error.message}</ErrorBox>;
   const draft = query.data.data;
@@ -290,7 +290,7 @@ function EstimateForm({
           <p className="text-sm">
             Envoyé à <strong>{draft.email}</strong>
             {draft.deviceLabel ? ` · ${draft.deviceLabel}` : ''}
-            {draft.existing.length ? ` · déjà ${draft.existing.length} devis pour cette demande (pensez à « Réviser »)` : ''}
+            {draft.existing.length ? ` · déjà ${draft.existing.length} devis pour cette demande (pensez à «\u00a0Réviser\u00a0»)` : ''}
           </p>
         ) : null}
         <fieldset className="space-y-3">
@@ -334,7 +334,7 @@ function EstimateForm({
           <legend className="mb-2 text-base font-semibold">Bonus réparation QualiRépar</legend>
           <CheckboxField
             label="Déduire le bonus réparation"
-            hint="Appareil hors garantie, réparation (pas un simple diagnostic). Coché d’office quand l’appareil y a droit ; décochez si ce n’est pas le cas."
+            hint="Appareil hors garantie, réparation (pas un simple diagnostic). Coché d’office quand l’appareil y a droit&nbsp;; décochez si ce n’est pas le cas."
             checked={bonus}
             onChange={(event) => setBonus(event.target.checked)}
           />

@@ -160,7 +160,7 @@ function ReleaseHeld({ kind, id }: { kind: Kind; id: number }) {
   return (
     <div className="space-y-2 rounded-lg border border-rose-300 bg-rose-50 p-3 text-sm dark:border-rose-800 dark:bg-rose-950">
       <p>
-        <strong>{inboxHeldLabel}.</strong> Le site a reçu un volume inhabituel ce jour-là :{' '}
+        <strong>{inboxHeldLabel}.</strong> Le site a reçu un volume inhabituel ce jour-là&nbsp;:{' '}
         {kind.api === 'messages'
           ? 'ce message a été enregistré mais pas encore transmis à l’adresse e-mail de la boutique. Vérifiez-le, puis libérez-le.'
           : 'cette demande de devis a été enregistrée mais pas encore transmise à l’adresse e-mail de la boutique. Vérifiez-la, puis libérez-la.'}
@@ -210,7 +210,7 @@ function ReplyForm({ kind, id, to, defaultSubject }: { kind: Kind; id: number; t
         La réponse part à <strong className="break-all">{to}</strong> (l’adresse donnée avec la demande).
       </p>
       {reply.error ? <ErrorBox>{reply.error.message}</ErrorBox> : null}
-      <Field label="Objet (facultatif)" hint={`Par défaut : « ${defaultSubject} »`} maxLength={150} error={errors.subject?.message} {...form.register('subject')} />
+      <Field label="Objet (facultatif)" hint={`Par défaut\u00a0: «\u00a0${defaultSubject}\u00a0»`} maxLength={150} error={errors.subject?.message} {...form.register('subject')} />
       <div>
         <label htmlFor={messageId} className="mb-1 block text-sm font-medium">
           Votre réponse

@@ -132,7 +132,7 @@ function MailDetail({ id, closeHref }: { id: number; closeHref: string }) {
           <details>
             <summary className="cursor-pointer font-semibold">Version HTML (aperçu)</summary>
             {/* No token in `sandbox`: no scripts, no forms, no navigation of this page. */}
-            <iframe title={`Aperçu HTML de l’e-mail « ${data.subject} »`} sandbox="" srcDoc={data.html} className="mt-2 h-96 w-full rounded-lg border border-slate-200 bg-white dark:border-slate-700" />
+            <iframe title={`Aperçu HTML de l’e-mail «\u00a0${data.subject}\u00a0»`} sandbox="" srcDoc={data.html} className="mt-2 h-96 w-full rounded-lg border border-slate-200 bg-white dark:border-slate-700" />
           </details>
         ) : null}
       </div>
@@ -179,7 +179,7 @@ function MailOutbox() {
               className="min-h-9 px-3"
               disabled={retry.isPending}
               onClick={() => retry.mutate(row.original.id)}
-              aria-label={`Renvoyer l’e-mail « ${row.original.subject} » à ${row.original.to}`}
+              aria-label={`Renvoyer l’e-mail «\u00a0${row.original.subject}\u00a0» à ${row.original.to}`}
             >
               <RotateCw aria-hidden="true" className="size-4" />
               Renvoyer
@@ -203,7 +203,7 @@ function MailOutbox() {
           loadingLabel="Chargement des e-mails…"
           emptyMessage="Aucun e-mail pour ce filtre."
           getRowHref={(mail) => hrefWith(mail.id)}
-          rowLabel={(mail) => `Voir l’e-mail « ${mail.subject || 'sans objet'} » à ${mail.to}`}
+          rowLabel={(mail) => `Voir l’e-mail «\u00a0${mail.subject || 'sans objet'}\u00a0» à ${mail.to}`}
           toolbar={
             <>
               <SelectFilter

@@ -53,7 +53,7 @@ function ChartPanel({ title, summary, children, table }: { title: string; summar
       <Suspense fallback={<Spinner label="Chargement du graphique…" />}>{children}</Suspense>
       <details className="mt-3">
         <summary className="cursor-pointer text-sm font-medium text-brand-800 underline dark:text-brand-300">Voir les données sous forme de tableau</summary>
-        <div className="relative mt-2 max-h-80 overflow-auto" tabIndex={0} role="region" aria-label={`${title} : tableau`}>
+        <div className="relative mt-2 max-h-80 overflow-auto" tabIndex={0} role="region" aria-label={`${title}\u00a0: tableau`}>
           {table}
         </div>
       </details>

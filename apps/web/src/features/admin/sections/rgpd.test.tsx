@@ -67,7 +67,7 @@ describe('RgpdSection', () => {
     await user.clear(within(eraseForm).getByLabelText('Recopiez l’adresse pour confirmer'));
     await user.type(within(eraseForm).getByLabelText('Recopiez l’adresse pour confirmer'), 'lea@exemple.fr');
     await user.click(within(eraseForm).getByRole('button', { name: 'Effacer ses données' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Effacer les données de cette personne ?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Effacer les données de cette personne\u00a0?' });
     expect(calls).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Effacer définitivement' }));
     expect(await within(eraseForm).findByText('2 messages supprimés')).toBeInTheDocument();

@@ -39,7 +39,7 @@ function ExportForm() {
       apiRequest(`/api/admin/rgpd/export?email=${encodeURIComponent(email)}`, { schema: rgpdExportResponseSchema }),
     onSuccess: (response) => {
       downloadJson(response.data, `donnees-personnelles-${new Date().toISOString().slice(0, 10)}.json`);
-      toastSuccess('Fichier des données téléchargé : transmettez-le à la personne par un moyen sûr.');
+      toastSuccess('Fichier des données téléchargé\u00a0: transmettez-le à la personne par un moyen sûr.');
     },
   });
   return (
@@ -49,7 +49,7 @@ function ExportForm() {
       </h2>
       <p className="text-sm text-slate-700 dark:text-slate-300">
         Tout ce que le site détient sous une adresse e-mail (compte, fiche client, tickets, factures, commandes, messages, demandes de devis), dans un
-        fichier JSON. Vérifiez l’identité de la personne avant de le lui envoyer ; réponse due sous un mois.
+        fichier JSON. Vérifiez l’identité de la personne avant de le lui envoyer&nbsp;; réponse due sous un mois.
       </p>
       {exported.error ? <ErrorBox>{exported.error.message}</ErrorBox> : null}
       <Field label="Adresse e-mail de la personne" type="email" autoComplete="off" error={form.formState.errors.email?.message} {...form.register('email')} />
@@ -102,7 +102,7 @@ function EraseForm() {
       </h2>
       <p className="text-sm text-slate-700 dark:text-slate-300">
         Supprime le compte, les messages et demandes de devis, l’adresse IP enregistrée avec les commandes et le consentement marketing. Les factures, les
-        commandes et la fiche client qu’elles citent sont conservées : obligation comptable de 10 ans.
+        commandes et la fiche client qu’elles citent sont conservées&nbsp;: obligation comptable de 10 ans.
       </p>
       {erase.error ? <ErrorBox>{erase.error.message}</ErrorBox> : null}
       {erase.data ? (
@@ -125,7 +125,7 @@ function EraseForm() {
       </Button>
       {pending ? (
         <ConfirmDialog
-          title="Effacer les données de cette personne ?"
+          title="Effacer les données de cette personne&nbsp;?"
           confirmLabel="Effacer définitivement"
           onCancel={() => setPending(null)}
           onConfirm={() => {

@@ -30,7 +30,7 @@ export function EnrolmentOnlySection() {
       <div role="status" className="flex gap-3 rounded-lg border border-amber-400 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-600 dark:bg-ink-950 dark:text-amber-100">
         <ShieldAlert aria-hidden="true" className="size-5 shrink-0" />
         <p>
-          La double authentification est obligatoire pour l’équipe. Activez-la pour votre compte : l’administration s’ouvrira dès que vous aurez enregistré vos
+          La double authentification est obligatoire pour l’équipe. Activez-la pour votre compte&nbsp;: l’administration s’ouvrira dès que vous aurez enregistré vos
           codes de secours.
         </p>
       </div>

@@ -19,7 +19,7 @@ export function SettingsSection() {
               {settings.data.loadFailed ? (
                 <div className="mb-4">
                   <ErrorBox>
-                    Impossible de charger les paramètres du site : valeurs par défaut affichées, enregistrement désactivé.{' '}
+                    Impossible de charger les paramètres du site&nbsp;: valeurs par défaut affichées, enregistrement désactivé.{' '}
                     <button type="button" className="underline" onClick={() => void settings.refetch()}>
                       Réessayer
                     </button>

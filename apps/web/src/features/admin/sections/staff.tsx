@@ -43,7 +43,7 @@ function AddStaffForm() {
         Ajouter un administrateur
       </h2>
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        La personne doit d’abord créer son compte client et confirmer son adresse e-mail ; elle aura alors accès à toute l’administration.
+        La personne doit d’abord créer son compte client et confirmer son adresse e-mail&nbsp;; elle aura alors accès à toute l’administration.
       </p>
       {add.error ? <ErrorBox>{add.error.message}</ErrorBox> : null}
       <Field label="Adresse e-mail du compte" type="email" autoComplete="off" error={form.formState.errors.email?.message} {...form.register('email')} />
@@ -169,7 +169,7 @@ export function StaffSection() {
       <AddStaffForm />
       {removing ? (
         <ConfirmDialog
-          title="Retirer les droits d’administrateur ?"
+          title="Retirer les droits d’administrateur&nbsp;?"
           confirmLabel="Retirer les droits"
           onCancel={() => setRemoving(null)}
           onConfirm={() => {
@@ -182,7 +182,7 @@ export function StaffSection() {
       ) : null}
       {resetting ? (
         <ConfirmDialog
-          title="Réinitialiser la double authentification ?"
+          title="Réinitialiser la double authentification&nbsp;?"
           confirmLabel="Réinitialiser"
           onCancel={() => setResetting(null)}
           onConfirm={() => {
@@ -191,7 +191,7 @@ export function StaffSection() {
           }}
         >
           À faire seulement après avoir vérifié que c’est bien {resetting.email} qui le demande (téléphone perdu, sans codes de secours). Ses sessions seront
-          fermées ; son mot de passe suffira pour se reconnecter, puis elle devra activer de nouveau la double authentification (aussitôt si elle est
+          fermées&nbsp;; son mot de passe suffira pour se reconnecter, puis elle devra activer de nouveau la double authentification (aussitôt si elle est
           obligatoire pour l’équipe).
         </ConfirmDialog>
       ) : null}

@@ -57,7 +57,7 @@ export function StatusesSection() {
                       <th scope="row" className="px-3 py-2 font-semibold">
                         <ColourBadge name={staffStatusLabel(status.name)} color={status.color} />
                         {staffStatusLabel(status.name) !== status.name ? (
-                          <span className="mt-0.5 block text-xs font-normal text-slate-600 dark:text-slate-300">Nom dans le logiciel : {status.name}</span>
+                          <span className="mt-0.5 block text-xs font-normal text-slate-600 dark:text-slate-300">Nom dans le logiciel&nbsp;: {status.name}</span>
                         ) : null}
                       </th>
                       <td className="px-3 py-2 font-mono">{status.color}</td>
@@ -79,13 +79,13 @@ export function StatusesSection() {
               </table>
             </div>
           ) : (
-            <p>Aucun statut : créez le premier.</p>
+            <p>Aucun statut&nbsp;: créez le premier.</p>
           )
         }
       </QueryState>
       {deleting ? (
         <ConfirmDialog
-          title={`Supprimer le statut « ${deleting.name} » ?`}
+          title={`Supprimer le statut «\u00a0${deleting.name}\u00a0»\u00a0?`}
           confirmLabel="Supprimer"
           onCancel={() => setDeleting(null)}
           onConfirm={() => {
@@ -94,7 +94,7 @@ export function StatusesSection() {
             remove.mutate(id);
           }}
         >
-          {(deleting.ticketCount ?? 0) > 0 ? `${deleting.ticketCount} ticket(s) l’utilisent : le serveur refusera la suppression.` : 'Aucun ticket ne l’utilise.'}
+          {(deleting.ticketCount ?? 0) > 0 ? `${deleting.ticketCount} ticket(s) l’utilisent\u00a0: le serveur refusera la suppression.` : 'Aucun ticket ne l’utilise.'}
         </ConfirmDialog>
       ) : null}
     </div>
@@ -122,7 +122,7 @@ function StatusForm({ status, onDone }: { status: AdminStatus | null; onDone: ()
     }
   };
   return (
-    <Panel title={status ? `Modifier le statut « ${status.name} »` : 'Nouveau statut'}>
+    <Panel title={status ? `Modifier le statut «\u00a0${status.name}\u00a0»` : 'Nouveau statut'}>
       <form noValidate className="space-y-4" onSubmit={form.handleSubmit(onSubmit)}>
         {save.error ? <ErrorBox>{save.error.message}</ErrorBox> : null}
         {errors.root ? <ErrorBox>{errors.root.message}</ErrorBox> : null}

@@ -74,7 +74,7 @@ function Managed({ token, booking }: { token: string; booking: ManagedBooking })
       setSelected(null);
       if (outcome.ok) {
         refresh(outcome.data);
-        say({ tone: 'ok', text: `${outcome.message} Nouvel horaire : ${formatBookingSlot(new Date(outcome.data.slotStart))}. Un e-mail de confirmation vous a été envoyé.` });
+        say({ tone: 'ok', text: `${outcome.message} Nouvel horaire\u00a0: ${formatBookingSlot(new Date(outcome.data.slotStart))}. Un e-mail de confirmation vous a été envoyé.` });
       } else {
         void client.invalidateQueries({ queryKey: ['bookings', 'slots'] });
         say({ tone: 'error', text: outcome.message, nextSlots: outcome.nextSlots });
@@ -108,7 +108,7 @@ function Managed({ token, booking }: { token: string; booking: ManagedBooking })
           Rendez-vous {booking.reference}
         </h2>
         <p className="mt-2 text-lg first-letter:uppercase" data-testid="managed-when">
-          {cancelled ? 'Annulé : ' : ''}
+          {cancelled ? 'Annulé\u00a0: ' : ''}
           {formatBookingSlot(new Date(booking.slotStart))}
         </p>
         {!cancelled ? (
@@ -163,7 +163,7 @@ function Managed({ token, booking }: { token: string; booking: ManagedBooking })
               <BookingCalendar from={from} onFromChange={setFrom} selected={selected} onSelect={setSelected} current={booking.slotStart} labelledBy="move-title" />
             </div>
             <p className="mt-4 font-medium" aria-live="polite">
-              {selected ? `Nouveau créneau choisi : ${formatBookingSlot(new Date(selected))}` : 'Choisissez un nouveau créneau ci-dessus.'}
+              {selected ? `Nouveau créneau choisi\u00a0: ${formatBookingSlot(new Date(selected))}` : 'Choisissez un nouveau créneau ci-dessus.'}
             </p>
             <Button className="mt-3" onClick={() => void move()} disabled={!selected || busy}>
               Déplacer à ce créneau
@@ -180,7 +180,7 @@ function Managed({ token, booking }: { token: string; booking: ManagedBooking })
         </>
       ) : null}
       {confirming ? (
-        <ConfirmDialog title="Annuler ce rendez-vous ?" confirmLabel="Oui, annuler" cancelLabel="Garder le rendez-vous" onConfirm={() => void cancel()} onCancel={() => setConfirming(false)}>
+        <ConfirmDialog title="Annuler ce rendez-vous&nbsp;?" confirmLabel="Oui, annuler" cancelLabel="Garder le rendez-vous" onConfirm={() => void cancel()} onCancel={() => setConfirming(false)}>
           Le créneau du {formatBookingSlot(new Date(booking.slotStart))} sera libéré.
         </ConfirmDialog>
       ) : null}

@@ -91,7 +91,7 @@ export function BookingPage({ smsEnabled = false }: { smsEnabled?: boolean }) {
               <BookingCalendar from={from} onFromChange={setFrom} selected={selected} onSelect={choose} labelledBy="booking-calendar-title" />
             </div>
             <p className="mt-4 font-medium" aria-live="polite" data-testid="booking-selected">
-              {selected ? `Créneau choisi : ${formatBookingSlot(new Date(selected))}` : 'Aucun créneau choisi pour l’instant.'}
+              {selected ? `Créneau choisi\u00a0: ${formatBookingSlot(new Date(selected))}` : 'Aucun créneau choisi pour l’instant.'}
             </p>
           </section>
           {problem ? (

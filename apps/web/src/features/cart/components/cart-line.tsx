@@ -45,12 +45,12 @@ export function CartLine({ item, onQuantity, onRemove }: CartLineProps) {
         <div className="flex flex-wrap items-center justify-between gap-2">
           <QuantityStepper value={item.quantity} max={cap} onChange={(quantity) => onQuantity(item, quantity)} itemName={item.name} size="sm" />
           <p className="text-base font-bold tabular-nums">
-            <span className="sr-only">Total de la ligne : </span>
+            <span className="sr-only">Total de la ligne&nbsp;: </span>
             {formatCents(unit * item.quantity)}
           </p>
         </div>
         {!item.in_stock ? (
-          <p className="text-sm font-semibold text-red-800 dark:text-red-300">Épuisé : retirez cet article pour commander.</p>
+          <p className="text-sm font-semibold text-red-800 dark:text-red-300">Épuisé&nbsp;: retirez cet article pour commander.</p>
         ) : item.stock_quantity !== null && item.stock_quantity > 0 && item.quantity >= item.stock_quantity ? (
           <p className="text-xs text-amber-800 dark:text-amber-300">Quantité maximale disponible</p>
         ) : null}

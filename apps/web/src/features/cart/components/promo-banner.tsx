@@ -62,7 +62,7 @@ export function PromoBanner({ onUse, appliedCode, busy }: PromoBannerProps) {
                 </p>
               ) : null}
               <div className="mt-auto flex flex-wrap gap-2 pt-1">
-                <CopyCodeButton code={coupon.code} onError={() => toastError(`Copie impossible : notez le code ${coupon.code}`, { id: 'copy' })} />
+                <CopyCodeButton code={coupon.code} onError={() => toastError(`Copie impossible\u00a0: notez le code ${coupon.code}`, { id: 'copy' })} />
                 <button
                   type="button"
                   onClick={() => onUse(coupon.code)}

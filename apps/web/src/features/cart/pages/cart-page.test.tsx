@@ -267,7 +267,7 @@ describe('CartPage', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Retirer Câble USB-C du panier' }));
     expect(screen.queryByRole('link', { name: 'Câble USB-C' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Vider le panier' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Vider le panier ?' });
+    const dialog = screen.getByRole('alertdialog', { name: 'Vider le panier\u00a0?' });
     // One article left: the singular, never « Les 1 article ».
     expect(dialog).toHaveTextContent('L’article de votre panier sera retiré.');
     expect(within(dialog).getByRole('button', { name: 'Annuler' })).toHaveFocus();

@@ -60,7 +60,7 @@ export function CartPage() {
   const onQuantity = (item: CartItem, quantity: number) => {
     const result = updateQuantity(item.product_id, quantity);
     if (!result.ok) toastError(result.message, { id: 'cart' });
-    else setAnnouncement(`${item.name} : quantité ${Math.max(1, quantity)}`);
+    else setAnnouncement(`${item.name}\u00a0: quantité ${Math.max(1, quantity)}`);
   };
   const onRemove = (item: CartItem) => {
     const result = removeFromCart(item.product_id);
@@ -158,7 +158,7 @@ export function CartPage() {
       </div>
 
       {confirmClear ? (
-        <ConfirmDialog title="Vider le panier ?" confirmLabel="Vider le panier" onConfirm={onClear} onCancel={() => setConfirmClear(false)}>
+        <ConfirmDialog title="Vider le panier&nbsp;?" confirmLabel="Vider le panier" onConfirm={onClear} onCancel={() => setConfirmClear(false)}>
           {cart.count > 1 ? `Les ${cart.count} articles de votre panier seront retirés.` : 'L’article de votre panier sera retiré.'}
         </ConfirmDialog>
       ) : null}

@@ -37,7 +37,7 @@ export function BankTransferDetails({ details, order }: { details: BankDetails; 
       <p className="mt-1 text-sm">Votre commande sera préparée sous 24 à 48 h après réception du virement.</p>
       {order.expires_at ? (
         <p className="mt-1 text-sm font-semibold">
-          {`À régler avant le ${formatLongDate(order.expires_at)} : passé ce délai, la commande est annulée.`}
+          {`À régler avant le ${formatLongDate(order.expires_at)}\u00a0: passé ce délai, la commande est annulée.`}
         </p>
       ) : null}
     </section>

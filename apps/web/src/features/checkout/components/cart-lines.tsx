@@ -18,7 +18,7 @@ export function CartLines({ lines }: { lines: readonly DisplayLine[] }) {
           </span>
           <span className="min-w-0 flex-1 text-sm">
             <span className="line-clamp-2 font-medium">{line.name}</span>
-            <span className="text-slate-600 dark:text-slate-400">{`Quantité : ${line.quantity}`}</span>
+            <span className="text-slate-600 dark:text-slate-400">{`Quantité\u00a0: ${line.quantity}`}</span>
           </span>
           <span className="shrink-0 text-sm font-semibold">{formatCents(line.lineTotalCents)}</span>
         </li>

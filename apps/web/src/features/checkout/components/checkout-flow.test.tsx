@@ -11,6 +11,7 @@ import { RELAY_UNAVAILABLE } from './step-shipping';
 import { product } from '../../../test/shop-fixtures';
 import { bacs, cartItem, cod, order, shippingMethods, stripe } from '../test/fixtures';
 import { failure, json, renderAt, seedCart, stubApi } from '../test/render';
+import { asRead } from '../../../test/read-text';
 
 const SHIPPING = '/api/shop/shipping-methods';
 const GATEWAYS = '/api/shop/payment-gateways';
@@ -177,7 +178,7 @@ describe('CheckoutPage – steps', () => {
     expect(screen.getByText('Moyens de paiement disponibles : Virement bancaire.')).toBeInTheDocument();
     expect(screen.getByText(/Paiement en boutique au retrait : proposé uniquement avec la livraison « Retrait en boutique »/)).toBeInTheDocument();
     // No online provider configured: the page says so plainly.
-    expect(screen.getByText(ONLINE_PAYMENT_UNAVAILABLE)).toBeInTheDocument();
+    expect(screen.getByText(asRead(ONLINE_PAYMENT_UNAVAILABLE))).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: /Précédent/ }));
     await user.click(await screen.findByRole('radio', { name: /Retrait en boutique/ }));

@@ -42,7 +42,7 @@ export function OrderConfirmation({ order, lead, payment }: OrderConfirmationPro
         </p>
         <p className="mt-2">
           <span className="inline-flex rounded-full bg-slate-100 px-3 py-1 text-sm font-semibold text-slate-800 dark:bg-ink-800 dark:text-slate-100">
-            {`Statut : ${order.status_label}`}
+            {`Statut\u00a0: ${order.status_label}`}
           </span>
         </p>
       </div>
@@ -66,7 +66,7 @@ export function OrderConfirmation({ order, lead, payment }: OrderConfirmationPro
         {!pickup && !order.relay_point && address.address_1 ? (
           <section aria-labelledby="livraison-titre" className="rounded-xl border border-slate-200 p-4 text-sm dark:border-slate-700">
             <h2 id="livraison-titre" className="font-semibold">
-              {`Livraison : ${order.shipping_lines[0]?.method_title ?? ''}`}
+              {`Livraison\u00a0: ${order.shipping_lines[0]?.method_title ?? ''}`}
             </h2>
             <address className="mt-2 not-italic">
               {`${address.first_name} ${address.last_name}`}
@@ -98,7 +98,7 @@ export function OrderConfirmation({ order, lead, payment }: OrderConfirmationPro
           </div>
           <p className="mt-3 flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
             <Store aria-hidden="true" className="size-4" />
-            {`Paiement : ${order.payment_method_title}`}
+            {`Paiement\u00a0: ${order.payment_method_title}`}
           </p>
         </section>
 

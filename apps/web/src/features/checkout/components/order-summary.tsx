@@ -35,7 +35,7 @@ function LoyaltyToggle({ balanceCents, applied, discountCents }: { balanceCents:
           Utiliser mes points fidélité
         </label>
         <p id={`${id}-hint`} className="text-slate-600 dark:text-slate-400">
-          {`Solde disponible : ${formatCents(balanceCents)}`}
+          {`Solde disponible\u00a0: ${formatCents(balanceCents)}`}
           {applied && discountCents > 0 ? ` — réduction de ${formatCents(discountCents)}` : ''}
         </p>
       </div>
@@ -84,7 +84,7 @@ export function OrderSummary({ lines, totals, promo, loyalty, totalLabel, relay 
           <p className="flex items-start gap-2 rounded-lg bg-slate-50 p-3 text-sm dark:bg-ink-800">
             <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700 dark:text-brand-300" />
             <span>
-              <span className="block font-medium">{`Point relais : ${relay.name}`}</span>
+              <span className="block font-medium">{`Point relais\u00a0: ${relay.name}`}</span>
               <span className="block text-slate-600 dark:text-slate-400">{relay.address}</span>
             </span>
           </p>

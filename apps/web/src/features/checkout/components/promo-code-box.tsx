@@ -68,7 +68,7 @@ export function PromoCodeBox({ cart, coupon }: { cart: CartState; coupon: Applie
             <Tag aria-hidden="true" className="size-4 shrink-0" />
             <span className="truncate">
               <span className="font-semibold">{coupon.code}</span>
-              {coupon.pending ? ' (vérification…)' : ` : −${formatCents(coupon.discountCents)}`}
+              {coupon.pending ? ' (vérification…)' : `\u00a0: −${formatCents(coupon.discountCents)}`}
             </span>
           </span>
           <button

@@ -92,7 +92,7 @@ describe('Checkout with a Colissimo relay point', () => {
 
   it('the confirmation shows the relay point, not the home address', () => {
     renderAt(<OrderConfirmation order={relayOrder} />, '/commande');
-    const delivery = screen.getByRole('region', { name: /Livraison : Colissimo en point relais/ });
+    const delivery = screen.getByRole('region', { name: /Livraison\u00a0: Colissimo en point relais/ });
     expect(delivery).toHaveTextContent('CARREFOUR CITY GUJAN CENTRE (Relais Pickup)');
     expect(delivery).toHaveTextContent('120 COURS DE VERDUN33470 GUJAN MESTRAS');
     expect(screen.queryByText(/12 rue des Pins/)).not.toBeInTheDocument();

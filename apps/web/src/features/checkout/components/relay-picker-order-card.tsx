@@ -14,7 +14,7 @@ export function RelayOrderCard({ order }: RelayOrderCardProps) {
     <section aria-labelledby="livraison-relais-titre" className="rounded-xl border border-slate-200 p-4 text-sm dark:border-slate-700">
       <h2 id="livraison-relais-titre" className="flex items-center gap-2 font-semibold">
         <MapPin aria-hidden="true" className="size-4 text-brand-700 dark:text-brand-300" />
-        {`Livraison : ${order.shipping_lines[0]?.method_title ?? 'Colissimo en point relais'}`}
+        {`Livraison\u00a0: ${order.shipping_lines[0]?.method_title ?? 'Colissimo en point relais'}`}
       </h2>
       <p className="mt-2">
         <span className="font-medium">{point.name}</span>

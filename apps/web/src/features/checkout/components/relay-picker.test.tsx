@@ -72,7 +72,7 @@ describe('RelayPicker (spec 2 §4, §5, §8)', () => {
     expect(depot).toHaveTextContent('5,4 km');
 
     // Opening hours Monday to Sunday in a disclosure: two slots, closed days.
-    const hours = within(post).getByRole('table', { name: 'Horaires d’ouverture : BUREAU DE POSTE GUJAN MESTRAS', hidden: true });
+    const hours = within(post).getByRole('table', { name: 'Horaires d’ouverture\u00a0: BUREAU DE POSTE GUJAN MESTRAS', hidden: true });
     const rows = within(hours).getAllByRole('row', { hidden: true });
     expect(rows.map((row) => row.textContent)).toEqual([
       'Lundi9h00 – 12h00, 14h00 – 17h30',

@@ -38,10 +38,10 @@ function OpeningHours({ point }: { point: RelayPoint }) {
       <summary className="flex min-h-11 cursor-pointer items-center gap-2 text-sm font-medium text-brand-800 underline-offset-2 hover:underline dark:text-brand-300">
         <Clock aria-hidden="true" className="size-4 shrink-0" />
         Horaires d’ouverture
-        <span className="sr-only">{` : ${point.nom}`}</span>
+        <span className="sr-only">{`\u00a0: ${point.nom}`}</span>
       </summary>
       <table className="mb-3 w-full max-w-sm text-sm">
-        <caption className="sr-only">{`Horaires d’ouverture : ${point.nom}`}</caption>
+        <caption className="sr-only">{`Horaires d’ouverture\u00a0: ${point.nom}`}</caption>
         <tbody>
           {weeklyOpeningHours(point).map(({ day, hours }) => (
             <tr key={day} className="border-b border-slate-100 last:border-b-0 dark:border-slate-800">
@@ -203,7 +203,7 @@ export function RelayPicker({ addressPostcode, value, onChange, error, focusRef 
           <MapPin aria-hidden="true" className="size-5 text-brand-700 dark:text-brand-300" />
           Point relais Colissimo
         </h3>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Votre colis est livré au point choisi : vous le retirez avec une pièce d’identité.</p>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Votre colis est livré au point choisi&nbsp;: vous le retirez avec une pièce d’identité.</p>
       </div>
 
       <Field

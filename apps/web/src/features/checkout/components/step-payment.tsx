@@ -9,7 +9,7 @@ import { RadioCard } from './radio-card';
 
 /** Said plainly when no online provider is configured (issue 6): the buyer knows what is possible. */
 export const ONLINE_PAYMENT_UNAVAILABLE =
-  'Le paiement en ligne (carte bancaire, Klarna, PayPal) n’est pas proposé pour le moment : réglez par virement ou en boutique au retrait.';
+  'Le paiement en ligne (carte bancaire, Klarna, PayPal) n’est pas proposé pour le moment\u00a0: réglez par virement ou en boutique au retrait.';
 
 type StepPaymentProps = {
   form: CheckoutForm;
@@ -33,7 +33,7 @@ export function StepPayment({ form, field, gateways, shippingMethods, shippingMe
   const ids = useId();
   const methodError = errors.paymentMethod?.message;
   const notesError = errors.orderNotes?.message;
-  const shippingTitle = (id: string) => `« ${shippingMethods.find((method) => method.id === id)?.title ?? id} »`;
+  const shippingTitle = (id: string) => `«\u00a0${shippingMethods.find((method) => method.id === id)?.title ?? id}\u00a0»`;
 
   let list;
   if (failed && !gateways) {
@@ -49,8 +49,8 @@ export function StepPayment({ form, field, gateways, shippingMethods, shippingMe
         <div id={`${ids}-available`} className="mb-3 grid gap-1 text-sm text-slate-700 dark:text-slate-300">
           <p>
             {available.length > 0
-              ? `Moyens de paiement disponibles : ${frenchList(available.map((gateway) => gateway.title))}.`
-              : 'Aucun moyen de paiement n’est disponible avec ce mode de livraison : choisissez-en un autre à l’étape Livraison.'}
+              ? `Moyens de paiement disponibles\u00a0: ${frenchList(available.map((gateway) => gateway.title))}.`
+              : 'Aucun moyen de paiement n’est disponible avec ce mode de livraison\u00a0: choisissez-en un autre à l’étape Livraison.'}
           </p>
           {gateways.some((gateway) => gateway.kind === 'online') ? null : (
             <p className="flex items-start gap-2">
@@ -61,7 +61,7 @@ export function StepPayment({ form, field, gateways, shippingMethods, shippingMe
           {excluded.map((gateway) => (
             <p key={gateway.id} className="flex items-start gap-2">
               <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              {`${gateway.title} : proposé uniquement avec la livraison ${frenchList((gateway.shipping_methods ?? []).map(shippingTitle))}.`}
+              {`${gateway.title}\u00a0: proposé uniquement avec la livraison ${frenchList((gateway.shipping_methods ?? []).map(shippingTitle))}.`}
             </p>
           ))}
         </div>
@@ -103,7 +103,7 @@ export function StepPayment({ form, field, gateways, shippingMethods, shippingMe
           {...field('orderNotes')}
         />
         <p id={`${ids}-notes-hint`} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          Une précision pour la livraison ou le retrait ? Indiquez-la ici.
+          Une précision pour la livraison ou le retrait&nbsp;? Indiquez-la ici.
         </p>
         {notesError ? (
           <p id={`${ids}-notes-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">

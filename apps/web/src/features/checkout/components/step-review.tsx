@@ -30,7 +30,7 @@ function Section({ title, step, onEdit, children }: { title: string; step: StepN
           onClick={() => onEdit(step)}
           className="-my-2 inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-medium text-brand-700 underline underline-offset-2 hover:bg-slate-100 dark:text-brand-300 dark:hover:bg-ink-800"
         >
-          Modifier<span className="sr-only"> : {title}</span>
+          Modifier<span className="sr-only">&nbsp;: {title}</span>
         </button>
       </div>
       <div className="mt-2 text-sm text-slate-700 dark:text-slate-300">{children}</div>
@@ -41,7 +41,7 @@ function Section({ title, step, onEdit, children }: { title: string; step: StepN
 /** What the customer sees just after ordering, so the step says it plainly before they commit. */
 function paymentNextStep(gateway: PaymentGateway | undefined): string | null {
   if (!gateway) return null;
-  if (gateway.id === 'bacs') return 'Après validation, nos coordonnées bancaires s’affichent et vous sont envoyées par e-mail ; indiquez votre numéro de commande comme référence du virement.';
+  if (gateway.id === 'bacs') return 'Après validation, nos coordonnées bancaires s’affichent et vous sont envoyées par e-mail\u00a0; indiquez votre numéro de commande comme référence du virement.';
   if (gateway.id === 'cod') return 'Vous réglez votre commande en boutique, au moment du retrait.';
   if (gateway.kind === 'online') return 'Après validation, vous réglez votre commande en ligne sur la page suivante.';
   return null;
@@ -65,7 +65,7 @@ export function StepReview({ form, field, values, shippingMethod, gateway, lines
         {values.needsRelay && values.relayChoice ? (
           <div className="mt-1">
             <p>
-              {'Point relais : '}
+              {'Point relais\u00a0: '}
               <span className="font-medium text-slate-900 dark:text-slate-100">{values.relayChoice.point.nom}</span>
               {` (${relayTypeLabel(values.relayChoice.point.typeDePoint)}, ${formatRelayDistance(values.relayChoice.point.distanceEnMetre)})`}
             </p>
@@ -85,13 +85,13 @@ export function StepReview({ form, field, values, shippingMethod, gateway, lines
             {`${values.postcode} ${values.city}, ${countryName(values.country)}`}
           </address>
         ) : (
-          <p>{`Retrait en boutique : ${storeProfile.name}, ${formatAddress(storeProfile)}`}</p>
+          <p>{`Retrait en boutique\u00a0: ${storeProfile.name}, ${formatAddress(storeProfile)}`}</p>
         )}
       </Section>
       <Section title="Paiement" step={3} onEdit={onEdit}>
         <p className="font-medium text-slate-900 dark:text-slate-100">{gateway?.title ?? values.paymentMethod}</p>
         {next ? <p className="mt-1">{next}</p> : null}
-        {values.orderNotes.trim() ? <p className="mt-2 whitespace-pre-line">{`Note : ${values.orderNotes.trim()}`}</p> : null}
+        {values.orderNotes.trim() ? <p className="mt-2 whitespace-pre-line">{`Note\u00a0: ${values.orderNotes.trim()}`}</p> : null}
       </Section>
       <section className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
         <h3 className="mb-3 font-semibold">Articles</h3>

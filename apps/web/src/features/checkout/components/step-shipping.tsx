@@ -110,7 +110,7 @@ export function StepShipping({ form, field, methods, loading, failed, retrying, 
               <legend className="mb-3 text-base font-semibold sm:col-span-6">{needsRelay ? 'Votre adresse' : 'Adresse de livraison'}</legend>
               {needsRelay ? (
                 <p className="-mt-2 text-sm text-slate-600 sm:col-span-6 dark:text-slate-400">
-                  Elle sert à la facturation et à vous joindre ; le colis est livré au point relais choisi ci-dessous.
+                  Elle sert à la facturation et à vous joindre&nbsp;; le colis est livré au point relais choisi ci-dessous.
                 </p>
               ) : null}
               <Field label="Adresse" autoComplete="address-line1" className="sm:col-span-6" error={errors.address1?.message} {...field('address1')} />
@@ -161,10 +161,10 @@ export function StepShipping({ form, field, methods, loading, failed, retrying, 
             ) : null}
           </>
         ) : (
-          <StorePickupCard title="Retrait en boutique : aucune adresse à saisir">
+          <StorePickupCard title="Retrait en boutique&nbsp;: aucune adresse à saisir">
             <p className="mt-2 flex items-start gap-2">
               <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              Votre commande est préparée en boutique ; venez la retirer aux heures d’ouverture avec votre numéro de commande.
+              Votre commande est préparée en boutique&nbsp;; venez la retirer aux heures d’ouverture avec votre numéro de commande.
             </p>
           </StorePickupCard>
         )

@@ -18,7 +18,7 @@ export function StorePickupCard({ title = 'Retrait en boutique', children }: { t
       <dl className="mt-2 grid gap-1">
         {storeProfile.openingHours.map((slot) => (
           <div key={slot.days} className="flex flex-wrap gap-x-2">
-            <dt className="font-medium">{slot.days} :</dt>
+            <dt className="font-medium">{slot.days}&nbsp;:</dt>
             <dd>{slot.hours}</dd>
           </div>
         ))}

@@ -77,7 +77,7 @@ export function OrderPage() {
   return (
     <div className="mx-auto w-full max-w-xl px-4 py-12 text-center sm:py-16">
       <h1 className="text-3xl font-bold tracking-tight">Aucune commande à afficher</h1>
-      <p className="mt-3 text-slate-700 dark:text-slate-300">{`Votre panier contient ${cart.count} article${cart.count > 1 ? 's' : ''} : finalisez votre commande pour la voir ici.`}</p>
+      <p className="mt-3 text-slate-700 dark:text-slate-300">{`Votre panier contient ${cart.count} article${cart.count > 1 ? 's' : ''}\u00a0: finalisez votre commande pour la voir ici.`}</p>
       <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
         <ButtonLink to="/checkout">Finaliser ma commande</ButtonLink>
         <ButtonLink to="/panier" variant="secondary">

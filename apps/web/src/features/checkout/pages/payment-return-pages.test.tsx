@@ -108,7 +108,7 @@ describe('/commande after a confirmed payment, /payment/cancel', () => {
       '/api/payments/config': () => json({ success: true, data: { stripe: { publishable_key: 'pk', methods: ['klarna'] }, paypal: null, colissimo: false } }),
     });
     renderAt(<OrderPage />, '/commande?order=42&key=wc_order_abc123');
-    expect(await screen.findByRole('heading', { level: 2, name: 'Régler ma commande : Klarna' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Régler ma commande\u00a0: Klarna' })).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Payer avec Klarna' })).toBeInTheDocument();
   });
 

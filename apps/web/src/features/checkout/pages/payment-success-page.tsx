@@ -111,7 +111,7 @@ function ProviderReturn({ back }: { back: ProviderBack }) {
         <p role="alert" className="font-medium text-red-800 dark:text-red-200">
           {paymentErrorMessage(confirmation.error, back.kind === 'paypal' ? 'capture' : 'confirm')}
         </p>
-        <p>Votre commande reste en attente de paiement : vous pouvez réessayer ou choisir un autre mode de paiement.</p>
+        <p>Votre commande reste en attente de paiement&nbsp;: vous pouvez réessayer ou choisir un autre mode de paiement.</p>
       </PaymentResult>
     );
   }
@@ -126,10 +126,10 @@ function ProviderReturn({ back }: { back: ProviderBack }) {
       <PaymentResult outcome="success" title="Paiement confirmé" actions={<>{orderLink}{shopLink}</>}>
         {answer.data ? (
           <p>
-            Commande n° <strong>{answer.data.number}</strong> : {answer.data.status_label}.
+            Commande n° <strong>{answer.data.number}</strong>&nbsp;: {answer.data.status_label}.
           </p>
         ) : null}
-        <p>Merci ! Vous recevez un e-mail de confirmation ; vos commandes sont aussi dans votre espace client.</p>
+        <p>Merci&nbsp;! Vous recevez un e-mail de confirmation&nbsp;; vos commandes sont aussi dans votre espace client.</p>
       </PaymentResult>
     );
   }

@@ -24,7 +24,7 @@ export function OrderPayment({ order, orderKey, onPaid }: OrderPaymentProps) {
     <section aria-labelledby={titleId} className="grid gap-4 rounded-xl border border-slate-200 p-4 sm:p-6 dark:border-slate-700">
       <h2 id={titleId} className="flex items-center gap-2 text-lg font-semibold">
         <CreditCard aria-hidden="true" className="size-5" />
-        {`Régler ma commande : ${order.payment_method_title}`}
+        {`Régler ma commande\u00a0: ${order.payment_method_title}`}
       </h2>
       <PaymentWidgetHost order={order} orderKey={orderKey} onPaid={onPaid} onError={reportError} />
       {error ? (

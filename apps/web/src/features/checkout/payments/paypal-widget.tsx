@@ -227,7 +227,7 @@ export function PaypalWidget({ order, orderKey, onPaid, onError, redirect = assi
       </div>
       {done ? null : (
         <p className="text-center text-xs text-slate-600 dark:text-slate-400">
-          Vous validez le paiement dans la fenêtre PayPal ; la commande est confirmée dès que PayPal nous a versé le montant.
+          Vous validez le paiement dans la fenêtre PayPal&nbsp;; la commande est confirmée dès que PayPal nous a versé le montant.
         </p>
       )}
     </div>

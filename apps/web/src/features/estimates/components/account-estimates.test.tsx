@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, sessionUser } from '../../account/components/dashboard/test/fixtures';
 import { on, stubApi } from '../../account/components/dashboard/test/render';
 import { AccountEstimates } from './account-estimates';
+import { asRead } from '../../../test/read-text';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -128,7 +129,7 @@ describe('AccountEstimates (« Mes devis » in the account)', () => {
     expect(screen.getByText('Bonus réparation QualiRépar (Smartphones)')).toBeInTheDocument();
     expect(screen.getByText('Reste à payer après bonus')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Accepter le devis' }));
-    expect(await screen.findByText(estimateMessages.accepted)).toBeInTheDocument();
+    expect(await screen.findByText(asRead(estimateMessages.accepted))).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'POST')).toMatchObject({ body: { decision: 'accept' } });
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Accepter le devis' })).not.toBeInTheDocument());
     expect(screen.getByText('Accepté')).toBeInTheDocument();
@@ -148,7 +149,7 @@ describe('AccountEstimates (« Mes devis » in the account)', () => {
     const dialog = screen.getByRole('alertdialog', { name: 'Refuser le devis' });
     await userEvent.type(within(dialog).getByLabelText('Motif (facultatif)'), 'Trop cher');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Refuser le devis' }));
-    expect(await screen.findByText(estimateMessages.declined)).toBeInTheDocument();
+    expect(await screen.findByText(asRead(estimateMessages.declined))).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'POST')).toMatchObject({ body: { decision: 'decline', reason: 'Trop cher' } });
   });
 

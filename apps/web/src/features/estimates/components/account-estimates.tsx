@@ -17,7 +17,7 @@ export const accountEstimateTexts = {
   heading: 'Mes devis',
   loading: 'Chargement de vos devis…',
   empty: 'Aucun devis pour le moment.',
-  emptyHint: 'Les devis que l’atelier vous envoie apparaîtront ici : vous pourrez les accepter ou les refuser en ligne.',
+  emptyHint: 'Les devis que l’atelier vous envoie apparaîtront ici\u00a0: vous pourrez les accepter ou les refuser en ligne.',
   loadError: 'Impossible de charger vos devis pour le moment.',
   back: 'Retour à mes devis',
   expired: 'Expiré',

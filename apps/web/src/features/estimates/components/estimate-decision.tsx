@@ -84,7 +84,7 @@ export function EstimateDecision({
             decision.mutate({ decision: 'decline', ...(reason.trim() ? { reason: reason.trim() } : {}) });
           }}
         >
-          <p>Vous pourrez récupérer votre appareil à l’atelier. Dites-nous pourquoi si vous le souhaitez :</p>
+          <p>Vous pourrez récupérer votre appareil à l’atelier. Dites-nous pourquoi si vous le souhaitez&nbsp;:</p>
           <label htmlFor={reasonId} className="mt-3 block text-sm font-medium text-slate-900 dark:text-slate-100">
             Motif (facultatif)
           </label>

@@ -2,6 +2,14 @@ import { estimateLineKindLabels, estimateTotalRows } from '@erepare/shared/estim
 import { formatCents, formatDate } from '@erepare/shared/format';
 import { vatRateLabel } from '@erepare/shared/invoice-vat';
 import type { PublicEstimate } from '@erepare/shared/schemas/estimates';
+import { typesetFrench } from '@erepare/shared/typography';
+
+/**
+ * What the staff typed (line names, remarks) gets the no-break spaces of French typography when it
+ * is shown (issue 22 §4.6), never in the database: it is plain text that React escapes, and
+ * typesetFrench only turns plain spaces into no-break ones.
+ */
+const staffText = typesetFrench;
 
 const leadTime = (days: number) => (days === 0 ? 'dans la journée' : days === 1 ? '1 jour' : `${days} jours`);
 
@@ -49,7 +57,7 @@ export function EstimateDetails({ estimate }: { estimate: PublicEstimate }) {
             {estimate.lines.map((line, index) => (
               <tr key={index} className="border-t border-slate-200 dark:border-slate-700">
                 <td className="px-3 py-2">
-                  <span className="block">{line.label}</span>
+                  <span className="block">{staffText(line.label)}</span>
                   <span className="block text-xs text-slate-600 dark:text-slate-400">
                     {estimateLineKindLabels[line.kind]} · {formatCents(line.unitPriceCents)} l’unité
                   </span>
@@ -73,13 +81,13 @@ export function EstimateDetails({ estimate }: { estimate: PublicEstimate }) {
       </div>
       {estimate.bonusCents > 0 ? (
         <p className="text-sm text-slate-700 dark:text-slate-300">
-          Le bonus réparation QualiRépar est une aide de l’État versée directement à l’atelier : vous n’avez aucune démarche à faire.
+          Le bonus réparation QualiRépar est une aide de l’État versée directement à l’atelier&nbsp;: vous n’avez aucune démarche à faire.
         </p>
       ) : null}
       {estimate.note ? (
         <div className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-ink-900">
           <h2 className="mb-1 font-semibold">Remarques de l’atelier</h2>
-          <p className="whitespace-pre-line">{estimate.note}</p>
+          <p className="whitespace-pre-line">{staffText(estimate.note)}</p>
         </div>
       ) : null}
     </div>

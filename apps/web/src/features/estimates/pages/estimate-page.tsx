@@ -84,7 +84,7 @@ function EstimateView({ estimate, token, depositPaid }: { estimate: PublicEstima
       <EstimateJourneyPanels estimate={estimate} token={token} depositPaid={depositPaid} />
 
       <p className="mt-8 text-sm text-slate-600 dark:text-slate-400">
-        Une question ? {estimate.shop.name}, {estimate.shop.address} · {estimate.shop.phone} · {estimate.shop.email}
+        Une question&nbsp;? {estimate.shop.name}, {estimate.shop.address} · {estimate.shop.phone} · {estimate.shop.email}
       </p>
     </Shell>
   );

@@ -37,7 +37,7 @@ export function NotificationItem({ notification, now, onOpen, onMarkRead, onDele
       <button
         type="button"
         onClick={() => onOpen(notification)}
-        aria-label={`${type.label}${unread ? ', non lue' : ''} : ${notification.title}`}
+        aria-label={`${type.label}${unread ? ', non lue' : ''}\u00a0: ${notification.title}`}
         aria-describedby={`${notification.body ? `${id}-body ` : ''}${id}-time`}
         className="flex min-h-11 min-w-0 flex-1 items-start gap-3 rounded-lg p-2 text-left hover:bg-slate-100 dark:hover:bg-ink-800"
       >
@@ -59,11 +59,11 @@ export function NotificationItem({ notification, now, onOpen, onMarkRead, onDele
       </button>
       <div className="flex shrink-0 flex-col sm:flex-row">
         {unread ? (
-          <button type="button" className={iconButton} onClick={() => onMarkRead(notification.id)} aria-label={`Marquer comme lue : ${notification.title}`} title="Marquer comme lue">
+          <button type="button" className={iconButton} onClick={() => onMarkRead(notification.id)} aria-label={`Marquer comme lue\u00a0: ${notification.title}`} title="Marquer comme lue">
             <Check aria-hidden="true" className="size-5" />
           </button>
         ) : null}
-        <button type="button" className={iconButton} onClick={() => onDelete(notification.id)} aria-label={`Supprimer : ${notification.title}`} title="Supprimer">
+        <button type="button" className={iconButton} onClick={() => onDelete(notification.id)} aria-label={`Supprimer\u00a0: ${notification.title}`} title="Supprimer">
           <Trash2 aria-hidden="true" className="size-5" />
         </button>
       </div>

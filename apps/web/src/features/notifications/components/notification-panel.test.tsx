@@ -122,7 +122,7 @@ describe('NotificationPanel', () => {
     const { router } = renderWithClient(<NotificationPanel onClose={onClose} />, '/boutique');
     await waitFor(() => expect(items()).toHaveLength(2));
     const [open] = within(items()[0]!).getAllByRole('button');
-    expect(open).toHaveAccessibleName("Réparation, non lue : Ticket T-6601 mis à jour");
+    expect(open).toHaveAccessibleName("Réparation, non lue\u00a0: Ticket T-6601 mis à jour");
     await user.click(open!);
     expect(calls.some((call) => call.method === 'POST' && call.url.pathname === '/api/notifications/1/read')).toBe(true);
     expect(router.state.location.pathname + router.state.location.search).toBe('/compte?tab=repairs');
@@ -134,7 +134,7 @@ describe('NotificationPanel', () => {
     const user = userEvent.setup();
     renderWithClient(<NotificationPanel onClose={vi.fn()} />);
     await waitFor(() => expect(items()).toHaveLength(2));
-    await user.click(screen.getByRole('button', { name: 'Marquer comme lue : Horaires de Noël' }));
+    await user.click(screen.getByRole('button', { name: 'Marquer comme lue\u00a0: Horaires de Noël' }));
     await waitFor(() => expect(screen.getByText('2 notifications, dont 1 non lue')).toBeInTheDocument());
 
     await user.click(screen.getByRole('button', { name: 'Tout marquer comme lu' }));
@@ -143,7 +143,7 @@ describe('NotificationPanel', () => {
     expect(screen.getByRole('button', { name: 'Tout marquer comme lu' })).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: 'Tout effacer' }));
-    const confirm = screen.getByRole('alertdialog', { name: 'Supprimer toutes les notifications ?' });
+    const confirm = screen.getByRole('alertdialog', { name: 'Supprimer toutes les notifications\u00a0?' });
     await user.click(within(confirm).getByRole('button', { name: 'Annuler' }));
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Tout effacer' }));
@@ -157,7 +157,7 @@ describe('NotificationPanel', () => {
     const user = userEvent.setup();
     renderWithClient(<NotificationPanel onClose={vi.fn()} />);
     await waitFor(() => expect(items()).toHaveLength(2));
-    await user.click(screen.getByRole('button', { name: 'Supprimer : Horaires de Noël' }));
+    await user.click(screen.getByRole('button', { name: 'Supprimer\u00a0: Horaires de Noël' }));
     await waitFor(() => expect(toast.toastError).toHaveBeenCalledWith('Impossible de supprimer la notification', { id: 'notifications' }));
     await waitFor(() => expect(items()).toHaveLength(2));
     expect(toast.toastSuccess).not.toHaveBeenCalled();

@@ -201,7 +201,7 @@ export function NotificationPanel({ onClose }: { onClose: (returnFocus?: boolean
                 <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{emptyTexts[filter].body}</p>
               </div>
             ) : (
-              <ul aria-label={`Notifications : ${filterLabels[filter].toLowerCase()}`}>
+              <ul aria-label={`Notifications\u00a0: ${filterLabels[filter].toLowerCase()}`}>
                 {items.map((notification) => (
                   <NotificationItem
                     key={notification.id}
@@ -225,7 +225,7 @@ export function NotificationPanel({ onClose }: { onClose: (returnFocus?: boolean
       </div>
       {confirmClear ? (
         <ConfirmDialog
-          title="Supprimer toutes les notifications ?"
+          title="Supprimer toutes les notifications&nbsp;?"
           confirmLabel="Tout supprimer"
           onCancel={() => setConfirmClear(false)}
           onConfirm={() => {

@@ -44,7 +44,7 @@ export function TrackedTickets({ watching }: { watching: boolean }) {
         Tickets suivis
       </h3>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-        Ajoutez le numéro d’une de vos réparations : vous serez prévenu à chaque changement d’état.
+        Ajoutez le numéro d’une de vos réparations&nbsp;: vous serez prévenu à chaque changement d’état.
       </p>
       <form noValidate onSubmit={submit} className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-start">
         <div className="flex-1">
@@ -116,7 +116,7 @@ export function TrackedTickets({ watching }: { watching: boolean }) {
                       'Vérification du ticket…'
                     ) : (
                       <>
-                        Statut : <span className="font-semibold">{ticket.last_status ? statusLabel(ticket.last_status) : 'pas encore connu'}</span>
+                        Statut&nbsp;: <span className="font-semibold">{ticket.last_status ? statusLabel(ticket.last_status) : 'pas encore connu'}</span>
                         {' · '}
                         {ticket.last_checked_at ? (
                           <>

@@ -111,12 +111,12 @@ describe('TestNotificationsPage', () => {
     const calls = stubApi(...testServer());
     const user = userEvent.setup();
     renderWithClient(<TestNotificationsPage />, '/test-notifications');
-    const flash = await screen.findByRole('button', { name: 'Tester une notification : Vente flash' });
-    await user.click(screen.getByRole('button', { name: 'Tester une notification : Suivi de réparation' }));
+    const flash = await screen.findByRole('button', { name: 'Tester une notification\u00a0: Vente flash' });
+    await user.click(screen.getByRole('button', { name: 'Tester une notification\u00a0: Suivi de réparation' }));
     await waitFor(() => expect(lines()).toHaveLength(1));
     expect(calls.find((call) => call.url.pathname === '/api/notifications/test')?.body).toEqual({
-      title: 'Test : suivi de réparation',
-      message: 'Votre ticket de test a changé de statut : en cours de réparation.',
+      title: 'Test\u00a0: suivi de réparation',
+      message: 'Votre ticket de test a changé de statut\u00a0: en cours de réparation.',
       urgent: false,
       type: 'ticket',
     });
@@ -126,7 +126,7 @@ describe('TestNotificationsPage', () => {
       await waitFor(() => expect(lines()).toHaveLength(Math.min(index + 1, TEST_LOG_LINES)));
     }
     expect(lines()).toHaveLength(TEST_LOG_LINES);
-    expect(lines().every((line) => line.endsWith('✓ Notification « Vente flash » créée'))).toBe(true);
+    expect(lines().every((line) => line.endsWith('✓ Notification «\u00a0Vente flash\u00a0» créée'))).toBe(true);
 
     await user.click(screen.getByRole('button', { name: 'Effacer les résultats' }));
     expect(lines()).toHaveLength(0);
@@ -159,7 +159,7 @@ describe('TestNotificationsPage', () => {
     stubApi(limited, ...testServer());
     const user = userEvent.setup();
     renderWithClient(<TestNotificationsPage />, '/test-notifications');
-    await user.click(await screen.findByRole('button', { name: 'Tester une notification : Code promo' }));
+    await user.click(await screen.findByRole('button', { name: 'Tester une notification\u00a0: Code promo' }));
     await waitFor(() => expect(lines().at(-1)).toMatch(/✗ Code promo : Trop de tests de notification\. Réessayez dans une minute\.$/));
 
     await user.click(screen.getByRole('button', { name: 'Lancer tous les tests' }));

@@ -16,14 +16,14 @@ import { detectCapabilities, permissionLabels, type Capabilities } from '../lib/
 
 /** Title and message of the test notification of each type (the server files each under its own type). */
 export const TEST_NOTIFICATIONS: Record<NotificationType, { label: string; title: string; message: string }> = {
-  ticket: { label: 'Suivi de réparation', title: 'Test : suivi de réparation', message: 'Votre ticket de test a changé de statut : en cours de réparation.' },
-  promo: { label: 'Code promo', title: 'Test : code promo', message: 'Un code promo de test vous attend dans votre espace client.' },
-  store: { label: 'Actualité boutique', title: 'Test : actualité de la boutique', message: 'Ceci est une actualité de test de la boutique.' },
-  flash: { label: 'Vente flash', title: 'Test : vente flash', message: 'Une vente flash de test commence maintenant.' },
+  ticket: { label: 'Suivi de réparation', title: 'Test\u00a0: suivi de réparation', message: 'Votre ticket de test a changé de statut\u00a0: en cours de réparation.' },
+  promo: { label: 'Code promo', title: 'Test\u00a0: code promo', message: 'Un code promo de test vous attend dans votre espace client.' },
+  store: { label: 'Actualité boutique', title: 'Test\u00a0: actualité de la boutique', message: 'Ceci est une actualité de test de la boutique.' },
+  flash: { label: 'Vente flash', title: 'Test\u00a0: vente flash', message: 'Une vente flash de test commence maintenant.' },
 };
 const TYPES = Object.keys(TEST_NOTIFICATIONS) as NotificationType[];
 
-const FULL_TEST = { title: 'Notification de test', message: 'Ceci est une notification de test : tous les systèmes ont été vérifiés.' };
+const FULL_TEST = { title: 'Notification de test', message: 'Ceci est une notification de test\u00a0: tous les systèmes ont été vérifiés.' };
 
 type LogLine = { id: number; text: string };
 
@@ -85,7 +85,7 @@ function TestTools() {
       check(capabilities.nativeNotifications, 'Notifications natives disponibles', notificationMessages.unsupported);
       check(capabilities.serviceWorker, 'Service worker pris en charge', notificationMessages.pushUnsupported);
       check(capabilities.webPush, 'Web Push pris en charge', notificationMessages.pushManagerUnsupported);
-      if (!capabilities.cloudPush) write(`ℹ Notifications cloud non configurées (${notificationMessages.fcmTokenRequired}) : le test passe par le serveur du site`);
+      if (!capabilities.cloudPush) write(`ℹ Notifications cloud non configurées (${notificationMessages.fcmTokenRequired})\u00a0: le test passe par le serveur du site`);
       check(push.permission === 'granted', 'Permission accordée', `Permission : ${permissionLabels[push.permission]}`);
       check(await serviceWorkerRegistered(), 'Service worker enregistré', notificationMessages.swNotInitialised);
       check(push.subscribed, 'Abonnement push actif sur cet appareil', 'Aucun abonnement push actif sur cet appareil');
@@ -115,7 +115,7 @@ function TestTools() {
     setBusy(true);
     try {
       await createTestNotification(title, message, type);
-      write(`✓ Notification « ${label} » créée`);
+      write(`✓ Notification «\u00a0${label}\u00a0» créée`);
       await refreshLists();
     } catch (error) {
       write(`✗ ${label} : ${messageOf(error, notificationMessages.testsFailed)}`);
@@ -183,7 +183,7 @@ function TestTools() {
             <li key={type}>
               <Button variant="secondary" className="w-full" disabled={busy} onClick={() => void testType(type)}>
                 <FlaskConical aria-hidden="true" className="size-4" />
-                Tester une notification : {TEST_NOTIFICATIONS[type].label}
+                Tester une notification&nbsp;: {TEST_NOTIFICATIONS[type].label}
               </Button>
             </li>
           ))}
@@ -210,7 +210,7 @@ function TestTools() {
 
       {confirming ? (
         <ConfirmDialog
-          title="Vider les notifications enregistrées ?"
+          title="Vider les notifications enregistrées&nbsp;?"
           confirmLabel="Tout supprimer"
           onConfirm={emptyStored}
           onCancel={() => setConfirming(false)}

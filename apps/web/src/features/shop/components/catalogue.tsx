@@ -92,7 +92,7 @@ function PromoNotice({ code, onClose }: { code: string; onClose: () => void }) {
     <div role="status" className="mb-5 flex items-start gap-3 rounded-xl border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100">
       <TicketPercent aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
       <p className="flex-1">
-        Code promo <strong className="font-mono">{code}</strong> enregistré : il sera pré-rempli dans votre panier.
+        Code promo <strong className="font-mono">{code}</strong> enregistré&nbsp;: il sera pré-rempli dans votre panier.
       </p>
       <button type="button" onClick={onClose} className="-m-2 inline-flex size-11 items-center justify-center rounded-lg hover:bg-emerald-100 dark:hover:bg-emerald-900">
         <X aria-hidden="true" className="size-4" />
@@ -108,7 +108,7 @@ function EmptyCatalogue() {
       <PackageOpen aria-hidden="true" className="mx-auto size-12 text-slate-500 dark:text-slate-400" />
       <h2 className="mt-4 text-xl font-bold">{shopMessages.catalogueEmpty}</h2>
       <p className="mt-2 text-slate-700 dark:text-slate-300">
-        Nos produits reconditionnés et nos accessoires arrivent au fil des réparations. Dites-nous ce que vous cherchez : nous vous
+        Nos produits reconditionnés et nos accessoires arrivent au fil des réparations. Dites-nous ce que vous cherchez&nbsp;: nous vous
         répondons vite, ou nous réparons votre appareil.
       </p>
       <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
@@ -130,7 +130,7 @@ function NoResults({ search, onReset }: { search: string; onReset: () => void })
     <div className="mx-auto max-w-xl px-5 py-10 text-center">
       <SearchX aria-hidden="true" className="mx-auto size-12 text-slate-500 dark:text-slate-400" />
       <h2 className="mt-4 text-xl font-bold">
-        {search ? `Aucun produit ne correspond à « ${search} »` : 'Aucun produit dans cette catégorie'}
+        {search ? `Aucun produit ne correspond à «\u00a0${search}\u00a0»` : 'Aucun produit dans cette catégorie'}
       </h2>
       <p className="mt-2 text-slate-700 dark:text-slate-300">Essayez un autre mot (marque, modèle, référence) ou une autre catégorie.</p>
       <Button variant="secondary" className="mt-6" onClick={onReset}>

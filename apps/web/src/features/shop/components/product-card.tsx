@@ -51,7 +51,7 @@ export const ProductCard = memo(function ProductCard({ product, onAdd, priority 
           type="button"
           onClick={() => onAdd(product)}
           disabled={!available}
-          aria-label={available ? `Ajouter ${product.name} au panier` : `${product.name} : indisponible`}
+          aria-label={available ? `Ajouter ${product.name} au panier` : `${product.name}\u00a0: indisponible`}
           className="relative z-10 mt-2 inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-lg bg-brand-700 px-3 text-sm font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-200 disabled:text-slate-600 dark:bg-brand-400 dark:text-ink-950 dark:hover:bg-brand-300 dark:disabled:bg-slate-800 dark:disabled:text-slate-400"
         >
           <ShoppingCart aria-hidden="true" className="size-4" />

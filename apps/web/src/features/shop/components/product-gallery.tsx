@@ -41,7 +41,7 @@ export function ProductGallery({ product }: { product: Product }) {
                 type="button"
                 onClick={() => setIndex(position)}
                 aria-pressed={position === index}
-                aria-label={`Photo ${position + 1} sur ${images.length}${image.alt ? ` : ${image.alt}` : ''}`}
+                aria-label={`Photo ${position + 1} sur ${images.length}${image.alt ? `\u00a0: ${image.alt}` : ''}`}
                 className={`block size-16 overflow-hidden rounded-lg border-2 sm:size-20 ${
                   position === index ? 'border-brand-700 dark:border-brand-300' : 'border-slate-200 dark:border-slate-700'
                 }`}

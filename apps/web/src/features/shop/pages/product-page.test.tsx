@@ -76,7 +76,7 @@ describe('ProductPage', () => {
       show(product({ images: [{ id: 1, src: '/a.jpg', alt: 'Face' }, { id: 2, src: '/b.jpg', alt: 'Dos' }] })),
     );
     renderPage(<ProductPage />, { path: '/produit/101', pattern: '/produit/:productId' });
-    const second = await screen.findByRole('button', { name: 'Photo 2 sur 2 : Dos' });
+    const second = await screen.findByRole('button', { name: 'Photo 2 sur 2\u00a0: Dos' });
     expect(screen.getByRole('img', { name: 'Face' })).toBeInTheDocument();
     await userEvent.click(second);
     expect(second).toHaveAttribute('aria-pressed', 'true');

@@ -78,7 +78,7 @@ function PurchaseBox({ product }: { product: Product }) {
           Ajouter au panier
         </Button>
         <p className="text-sm text-slate-700 dark:text-slate-300">
-          Ce produit reviendra peut-être : <Link to="/contact" className="font-semibold text-brand-800 underline underline-offset-2 dark:text-brand-300">demandez-nous</Link>.
+          Ce produit reviendra peut-être&nbsp;: <Link to="/contact" className="font-semibold text-brand-800 underline underline-offset-2 dark:text-brand-300">demandez-nous</Link>.
         </p>
       </div>
     );
@@ -199,7 +199,7 @@ function ProductDetail({ product }: { product: Product }) {
               ) : null}
               {devices ? (
                 <p className="mt-2 text-slate-800 dark:text-slate-200">
-                  <span className="font-semibold">Compatible avec :</span> {devices}
+                  <span className="font-semibold">Compatible avec&nbsp;:</span> {devices}
                 </p>
               ) : null}
             </section>

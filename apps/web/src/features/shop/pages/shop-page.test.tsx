@@ -134,7 +134,7 @@ describe('ShopPage', () => {
   it('shows a no-results state for a search, with a way back', async () => {
     stubShopApi(...visitorRoutes, categories, gateways, route('GET', '/api/shop/products', () => jsonResponse(listResponse([], 0))));
     const { search } = renderPage(<ShopPage />, { path: '/boutique?search=zzz' });
-    expect(await screen.findByRole('heading', { name: 'Aucun produit ne correspond à « zzz »' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Aucun produit ne correspond à «\u00a0zzz\u00a0»' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Effacer les filtres' }));
     await waitFor(() => expect(search().get('search')).toBeNull());
   });

@@ -67,7 +67,7 @@ export function TicketDetails({ ticket }: { ticket: PublicTicketDetail }) {
               {severalDevices ? <StatusBadge status={device.status} /> : null}
             </div>
             <p className="mt-2 text-slate-800 dark:text-slate-200">
-              <span className="font-semibold">Panne signalée : </span>
+              <span className="font-semibold">Panne signalée&nbsp;: </span>
               {device.problem || view.problem || 'non précisée'}
             </p>
           </li>

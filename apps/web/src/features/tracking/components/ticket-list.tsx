@@ -35,7 +35,7 @@ function DeviceSummary({ ticket }: { ticket: DashboardTicket }) {
       {extra ? (
         <span className="mt-1 inline-block rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-800 dark:bg-ink-800 dark:text-slate-100">
           {extra}
-          <span className="sr-only"> : {otherDevices(ticket)}</span>
+          <span className="sr-only">&nbsp;: {otherDevices(ticket)}</span>
         </span>
       ) : null}
     </>

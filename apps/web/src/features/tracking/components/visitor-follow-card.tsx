@@ -36,7 +36,7 @@ export function VisitorFollowCard({ ticketNumber }: { ticketNumber: string }) {
           Être prévenu des changements
         </h3>
         <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-          Vous êtes connecté : ajoutez ce ticket à vos tickets suivis depuis{' '}
+          Vous êtes connecté&nbsp;: ajoutez ce ticket à vos tickets suivis depuis{' '}
           <Link to="/compte?tab=notifications" className="font-semibold text-brand-800 underline dark:text-brand-300">
             Mon compte › Notifications
           </Link>
@@ -87,7 +87,7 @@ export function VisitorFollowCard({ ticketNumber }: { ticketNumber: string }) {
       </h3>
       {!pushSupported() ? (
         <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-          Ce navigateur ne permet pas les notifications. Sur iPhone, ajoutez d’abord le site à l’écran d’accueil ; sinon, revenez sur cette page
+          Ce navigateur ne permet pas les notifications. Sur iPhone, ajoutez d’abord le site à l’écran d’accueil&nbsp;; sinon, revenez sur cette page
           ou créez un compte client.
         </p>
       ) : followingThis ? (
@@ -103,8 +103,8 @@ export function VisitorFollowCard({ ticketNumber }: { ticketNumber: string }) {
       ) : (
         <form className="mt-2" onSubmit={(event) => void submit(event)} noValidate>
           <p className="text-sm text-slate-700 dark:text-slate-300">
-            Sans compte : prouvez que ce ticket est le vôtre et recevez une notification sur cet appareil quand son statut change. Un seul ticket
-            par appareil{follow ? ` : celui-ci remplacera le ticket ${follow.ticketNumber}` : ''}.
+            Sans compte&nbsp;: prouvez que ce ticket est le vôtre et recevez une notification sur cet appareil quand son statut change. Un seul ticket
+            par appareil{follow ? `\u00a0: celui-ci remplacera le ticket ${follow.ticketNumber}` : ''}.
           </p>
           <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start">
             <Field

@@ -29,7 +29,7 @@ export function EmailCheckResult({ check, prefilled, onPrefill, onLogin }: Email
       <div className={`flex gap-2 rounded-lg border px-3 py-2 text-sm ${tones.neutral}`} data-outcome="unavailable">
         <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
         <p>
-          <span className="font-semibold">{check.message}</span> : vous pouvez tout de même créer votre compte.
+          <span className="font-semibold">{check.message}</span>&nbsp;: vous pouvez tout de même créer votre compte.
         </p>
       </div>
     );
@@ -69,7 +69,7 @@ export function EmailCheckResult({ check, prefilled, onPrefill, onLogin }: Email
       {store ? (
         <>
           <p className="mt-2">
-            Fiche du magasin :{' '}
+            Fiche du magasin&nbsp;:{' '}
             <span className="font-semibold">
               {[store.first_name, store.last_name].filter(Boolean).join(' ') || 'client'}
               {store.city ? `, ${store.city}` : ''}
@@ -78,7 +78,7 @@ export function EmailCheckResult({ check, prefilled, onPrefill, onLogin }: Email
           {prefilled ? (
             <p className="mt-2 flex gap-2 font-medium">
               <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              Informations du magasin reprises : le téléphone devient facultatif.
+              Informations du magasin reprises&nbsp;: le téléphone devient facultatif.
             </p>
           ) : (
             <button

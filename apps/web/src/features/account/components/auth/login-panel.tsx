@@ -18,7 +18,7 @@ export function LoginPanel({ defaultEmail, onSwitchToRegister }: LoginPanelProps
     <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-700 dark:bg-ink-900">
       <LoginForm heading="Connexion" forgotPasswordHref="/forgot-password" {...(defaultEmail ? { defaultEmail } : {})}>
         <div className="border-t border-slate-200 pt-4 text-center dark:border-slate-700">
-          <p className="mb-2 text-sm text-slate-700 dark:text-slate-300">Pas encore de compte ?</p>
+          <p className="mb-2 text-sm text-slate-700 dark:text-slate-300">Pas encore de compte&nbsp;?</p>
           <Button variant="secondary" className="w-full" onClick={onSwitchToRegister}>
             <UserPlus aria-hidden="true" className="size-4" />
             Créer un compte

@@ -12,7 +12,7 @@ function Requirement({ met, children }: { met: boolean; children: string }) {
       {met ? <CheckCircle2 aria-hidden="true" className="size-4 shrink-0" /> : <Circle aria-hidden="true" className="size-4 shrink-0" />}
       <span>
         {children}
-        <span className="sr-only">{met ? ' : respecté' : ' : non respecté'}</span>
+        <span className="sr-only">{met ? '\u00a0: respecté' : '\u00a0: non respecté'}</span>
       </span>
     </li>
   );

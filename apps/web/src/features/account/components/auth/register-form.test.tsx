@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { accountMessages } from '@erepare/shared/schemas/account';
 import { failure, json, ok, renderAt, sessionUser, stubApi } from '../../lib/auth-test-utils';
 import { RegisterForm } from './register-form';
+import { asRead } from '../../../../test/read-text';
 
 const CHECK = '/api/auth/check-email-availability';
 const REGISTER = '/api/auth/register';
@@ -56,7 +57,7 @@ describe('RegisterForm: the e-mail check (spec 1 §4)', () => {
     expect(screen.getByText('Vérifiez d’abord votre adresse e-mail pour pouvoir créer votre compte.')).toBeInTheDocument();
     await userEvent.type(emailInput(), ' Lea.Martin@Example.fr ');
     await userEvent.tab();
-    const result = await screen.findByText(accountMessages.emailAvailable);
+    const result = await screen.findByText(asRead(accountMessages.emailAvailable));
     expect(result.closest('[data-outcome]')).toHaveAttribute('data-outcome', 'create_new');
     expect(result.closest('[data-outcome]')?.className).toContain('emerald');
     expect(sent[CHECK]).toEqual([{ email: 'lea.martin@example.fr' }]);
@@ -79,7 +80,7 @@ describe('RegisterForm: the e-mail check (spec 1 §4)', () => {
     const { onSwitchToLogin } = setup({ [CHECK]: () => availability('login_existing') });
     await userEvent.type(emailInput(), 'lea.martin@example.fr');
     await userEvent.click(screen.getByRole('button', { name: 'Vérifier l’adresse' }));
-    const result = await screen.findByText(accountMessages.emailTaken);
+    const result = await screen.findByText(asRead(accountMessages.emailTaken));
     expect(result.closest('[data-outcome]')).toHaveAttribute('data-outcome', 'login_existing');
     expect(submitButton()).toBeDisabled();
     expect(screen.getByText('Cette adresse a déjà un compte : connectez-vous.')).toBeInTheDocument();
@@ -91,7 +92,7 @@ describe('RegisterForm: the e-mail check (spec 1 §4)', () => {
     setup({ [CHECK]: () => failure('Trop de demandes. Veuillez réessayer dans quelques minutes.', 429) });
     await userEvent.type(emailInput(), 'lea.martin@example.fr');
     await userEvent.tab();
-    expect(await screen.findByText(accountMessages.checkUnavailable)).toBeInTheDocument();
+    expect(await screen.findByText(asRead(accountMessages.checkUnavailable))).toBeInTheDocument();
     expect(submitButton()).toBeEnabled();
   });
 
@@ -99,9 +100,9 @@ describe('RegisterForm: the e-mail check (spec 1 §4)', () => {
     setup({ [CHECK]: () => availability('create_new') });
     await userEvent.type(emailInput(), 'lea.martin@example.fr');
     await userEvent.tab();
-    await screen.findByText(accountMessages.emailAvailable);
+    await screen.findByText(asRead(accountMessages.emailAvailable));
     await userEvent.type(emailInput(), 'x');
-    expect(screen.queryByText(accountMessages.emailAvailable)).not.toBeInTheDocument();
+    expect(screen.queryByText(asRead(accountMessages.emailAvailable))).not.toBeInTheDocument();
     expect(submitButton()).toBeDisabled();
   });
 });
@@ -111,7 +112,7 @@ describe('RegisterForm: a customer the store knows (orange)', () => {
     const { sent } = setup({ [CHECK]: () => availability('create_with_repairdesk'), [REGISTER]: registered, [SIGNUP]: () => ok('ok') });
     await userEvent.type(emailInput(), 'lea.martin@example.fr');
     await userEvent.tab();
-    const result = await screen.findByText(accountMessages.emailKnownInStore);
+    const result = await screen.findByText(asRead(accountMessages.emailKnownInStore));
     expect(result.closest('[data-outcome]')).toHaveAttribute('data-outcome', 'create_with_repairdesk');
     expect(result.closest('[data-outcome]')?.className).toContain('orange');
     expect(screen.getByText('Léa M., Gujan-Mestras')).toBeInTheDocument();
@@ -121,7 +122,7 @@ describe('RegisterForm: a customer the store knows (orange)', () => {
     expect(field('Prénom')).toHaveValue('Léa');
     expect(field('Ville (facultatif)')).toHaveValue('Gujan-Mestras');
     expect(field('Nom')).toHaveValue('');
-    expect(field('Nom')).toHaveAccessibleDescription('Au magasin, votre nom commence par « M. » : saisissez-le en entier.');
+    expect(field('Nom')).toHaveAccessibleDescription('Au magasin, votre nom commence par «\u00a0M.\u00a0»\u00a0: saisissez-le en entier.');
     expect(screen.getByText('Informations du magasin reprises : le téléphone devient facultatif.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Téléphone (facultatif)' })).toBeInTheDocument();
 
@@ -153,7 +154,7 @@ describe('RegisterForm: rules and messages (spec 1 §5, §8)', () => {
     expect(field('Mot de passe')).toHaveAttribute('minlength', '8');
     await userEvent.type(emailInput(), 'lea.martin@example.fr');
     await userEvent.tab();
-    await screen.findByText(accountMessages.emailAvailable);
+    await screen.findByText(asRead(accountMessages.emailAvailable));
     await userEvent.click(submitButton());
     expect(await screen.findByText('Le mot de passe est requis')).toBeInTheDocument();
     expect(screen.getByText('Veuillez confirmer le mot de passe')).toBeInTheDocument();
@@ -169,12 +170,12 @@ describe('RegisterForm: rules and messages (spec 1 §5, §8)', () => {
     setup({ [CHECK]: () => availability('create_new') });
     await userEvent.type(emailInput(), 'lea.martin@example.fr');
     await userEvent.tab();
-    await screen.findByText(accountMessages.emailAvailable);
+    await screen.findByText(asRead(accountMessages.emailAvailable));
     await userEvent.type(field('Mot de passe'), 'Court1');
     await userEvent.type(field('Confirmer le mot de passe'), 'Autre-2026');
     await userEvent.click(submitButton());
-    expect(await screen.findByText(accountMessages.passwordTooShort)).toBeInTheDocument();
-    expect(screen.getByText(accountMessages.passwordsDiffer)).toBeInTheDocument();
+    expect(await screen.findByText(asRead(accountMessages.passwordTooShort))).toBeInTheDocument();
+    expect(screen.getByText(asRead(accountMessages.passwordsDiffer))).toBeInTheDocument();
     expect(field('Confirmer le mot de passe')).toHaveAttribute('aria-invalid', 'true');
   });
 
@@ -193,7 +194,7 @@ describe('RegisterForm: rules and messages (spec 1 §5, §8)', () => {
     expect(screen.getByRole('checkbox', { name: /par SMS/ })).not.toBeChecked();
     await userEvent.type(emailInput(), 'Lea.Martin@example.fr');
     await userEvent.tab();
-    await screen.findByText(accountMessages.emailAvailable);
+    await screen.findByText(asRead(accountMessages.emailAvailable));
     await fillRequired();
     await userEvent.type(field('Adresse (facultatif)'), '12 rue des Pins');
     await userEvent.type(field('Code postal (facultatif)'), '33470');
@@ -223,7 +224,7 @@ describe('RegisterForm: rules and messages (spec 1 §5, §8)', () => {
     expect(client.getQueryData(['session'])).toMatchObject({ id: 41 });
     // The form and the check are reset.
     expect(emailInput()).toHaveValue('');
-    expect(screen.queryByText(accountMessages.emailAvailable)).not.toBeInTheDocument();
+    expect(screen.queryByText(asRead(accountMessages.emailAvailable))).not.toBeInTheDocument();
   });
 
   it('ignores a failure of the sign-up e-mails', async () => {
@@ -234,7 +235,7 @@ describe('RegisterForm: rules and messages (spec 1 §5, §8)', () => {
     });
     await userEvent.type(emailInput(), 'lea.martin@example.fr');
     await userEvent.tab();
-    await screen.findByText(accountMessages.emailAvailable);
+    await screen.findByText(asRead(accountMessages.emailAvailable));
     await fillRequired();
     await userEvent.click(submitButton());
     await waitFor(() => expect(onRegistered).toHaveBeenCalled());
@@ -245,7 +246,7 @@ describe('RegisterForm: rules and messages (spec 1 §5, §8)', () => {
     setup({ [CHECK]: () => availability('create_new'), [REGISTER]: () => failure(accountMessages.emailTaken, 409, 'EMAIL_TAKEN') });
     await userEvent.type(emailInput(), 'lea.martin@example.fr');
     await userEvent.tab();
-    await screen.findByText(accountMessages.emailAvailable);
+    await screen.findByText(asRead(accountMessages.emailAvailable));
     await fillRequired();
     await userEvent.click(submitButton());
     expect(await screen.findByRole('alert')).toHaveTextContent(accountMessages.emailTaken);
@@ -256,7 +257,7 @@ describe('RegisterForm: rules and messages (spec 1 §5, §8)', () => {
     setup({ [CHECK]: () => availability('create_new'), [REGISTER]: () => new Response('<html>502</html>', { status: 502 }) });
     await userEvent.type(emailInput(), 'lea.martin@example.fr');
     await userEvent.tab();
-    await screen.findByText(accountMessages.emailAvailable);
+    await screen.findByText(asRead(accountMessages.emailAvailable));
     await fillRequired();
     await userEvent.click(submitButton());
     expect(await screen.findByRole('alert')).toHaveTextContent(accountMessages.technicalRegister);

@@ -127,7 +127,7 @@ export function RegisterForm({ onRegistered, onSwitchToLogin }: RegisterFormProp
   const submitHelp = canSubmit
     ? null
     : currentCheck?.action === 'login_existing'
-      ? 'Cette adresse a déjà un compte : connectez-vous.'
+      ? 'Cette adresse a déjà un compte\u00a0: connectez-vous.'
       : 'Vérifiez d’abord votre adresse e-mail pour pouvoir créer votre compte.';
 
   return (
@@ -138,7 +138,7 @@ export function RegisterForm({ onRegistered, onSwitchToLogin }: RegisterFormProp
             Créer un compte
           </h2>
           <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-            Tous les champs sont obligatoires, sauf mention « facultatif ».
+            Tous les champs sont obligatoires, sauf mention «&nbsp;facultatif&nbsp;».
           </p>
         </div>
 
@@ -212,7 +212,7 @@ export function RegisterForm({ onRegistered, onSwitchToLogin }: RegisterFormProp
             autoComplete="family-name"
             aria-required="true"
             error={errors.last_name?.message}
-            hint={lastNameHint ? `Au magasin, votre nom commence par « ${lastNameHint} » : saisissez-le en entier.` : undefined}
+            hint={lastNameHint ? `Au magasin, votre nom commence par «\u00a0${lastNameHint}\u00a0»\u00a0: saisissez-le en entier.` : undefined}
             {...form.register('last_name')}
           />
           <Field
@@ -261,7 +261,7 @@ export function RegisterForm({ onRegistered, onSwitchToLogin }: RegisterFormProp
         </div>
 
         <div className="border-t border-slate-200 pt-4 text-center dark:border-slate-700">
-          <p className="mb-2 text-sm text-slate-700 dark:text-slate-300">Déjà un compte ?</p>
+          <p className="mb-2 text-sm text-slate-700 dark:text-slate-300">Déjà un compte&nbsp;?</p>
           <Button variant="secondary" className="w-full" onClick={() => onSwitchToLogin()}>
             <LogIn aria-hidden="true" className="size-4" />
             Se connecter

@@ -14,7 +14,7 @@ export function NeedsVerification({ what }: { what: string }) {
       <p className="flex gap-2">
         <MailWarning aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
         <span>
-          Vos {what} du magasin s’afficheront ici dès que vous aurez confirmé votre adresse e-mail : c’est elle qui prouve que les
+          Vos {what} du magasin s’afficheront ici dès que vous aurez confirmé votre adresse e-mail&nbsp;: c’est elle qui prouve que les
           réparations enregistrées à cette adresse sont bien les vôtres. Utilisez le lien reçu par e-mail (ou renvoyez-le depuis
           l’encadré en haut de la page).
         </span>

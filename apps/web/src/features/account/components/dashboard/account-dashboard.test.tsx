@@ -341,6 +341,49 @@ describe('orders tab', () => {
     expect(screen.queryByText('Facture', { selector: 'dt' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Télécharger la commande (PDF)' })).toBeInTheDocument();
   });
+
+  it('a refunded order lists its credit notes (number, date, amount) and downloads each avoir the server draws', async () => {
+    const saved = watchDownloads();
+    const refunded = shopOrder({
+      id: 5014,
+      order_number: 'CMD-5014',
+      status: 'refunded',
+      invoice_number: 'FB-2026-000013',
+      date_invoiced: '2026-11-16T09:00:00.000Z',
+      credit_notes: [
+        { number: 'AB-2026-000004', date: '2026-11-18T10:00:00.000Z', amount: 10 },
+        { number: 'AB-2026-000005', date: '2026-11-20T10:00:00.000Z', amount: 1224.5 },
+      ],
+    });
+    const calls = stubApi(
+      on('GET', '/api/shop/orders', () => jsonResponse(envelope([refunded, shopOrder()]))),
+      on('GET', /^\/api\/shop\/orders\/5014\/credit-notes\/AB-2026-00000[45]\/pdf$/, ({ url }) => pdfAnswer(`avoir-${url.pathname.split('/')[6] ?? ''}.pdf`)()),
+      ...baseRoutes,
+    );
+    const user = userEvent.setup();
+    renderDashboard(sessionUser(), '/compte?tab=orders');
+    await user.click(within(await screen.findByRole('list', { name: 'Mes commandes' })).getByRole('button', { name: /CMD-5014/ }));
+    await screen.findByRole('heading', { name: 'Commande N° CMD-5014' });
+    const notes = screen.getByRole('region', { name: 'Avoirs' });
+    const items = within(notes).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    // French typography kept: no-break space before « : » and « € », narrow one between thousands.
+    // (textContent itself: toHaveTextContent turns no-break spaces into plain ones.)
+    expect(items[0]?.textContent).toMatch(/^Avoir AB-2026-000004 du 18\/11\/2026\u00a0: 10,00\u00a0€ remboursés/);
+    expect(items[1]?.textContent).toMatch(/^Avoir AB-2026-000005 du 20\/11\/2026\u00a0: 1\u202f224,50\u00a0€ remboursés/);
+    const second = within(items[1]!).getByRole('button', { name: 'Télécharger l’avoir AB-2026-000005' });
+    expect(second).toHaveTextContent('Télécharger l’avoir');
+    await user.click(second);
+    await waitFor(() => expect(saved).toEqual(['avoir-AB-2026-000005.pdf']));
+    expect(calls.some((call) => call.url.pathname === '/api/shop/orders/5014/credit-notes/AB-2026-000005/pdf')).toBe(true);
+    // The invoice stays downloadable: the credit notes do not replace it.
+    expect(screen.getByRole('button', { name: 'Télécharger la facture (PDF)' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Retour à mes commandes' }));
+    await user.click(within(await screen.findByRole('list', { name: 'Mes commandes' })).getByRole('button', { name: /CMD-5012/ }));
+    await screen.findByRole('heading', { name: 'Commande N° CMD-5012' });
+    expect(screen.queryByRole('region', { name: 'Avoirs' })).not.toBeInTheDocument();
+  });
 });
 
 describe('profile tab', () => {

@@ -30,13 +30,13 @@ export function DashboardHeader({ user }: { user: SessionUser }) {
             >
               <BadgeCheck aria-hidden="true" className="size-4" />
               E.repare
-              <span className="sr-only"> : compte lié à votre fiche client du magasin</span>
+              <span className="sr-only">&nbsp;: compte lié à votre fiche client du magasin</span>
             </span>
           ) : null}
           {balance !== null ? (
             <span className="inline-flex items-center gap-1.5 rounded-full border border-slate-300 bg-white px-3 py-1 text-sm text-slate-800 dark:border-slate-600 dark:bg-ink-900 dark:text-slate-100">
               <Gift aria-hidden="true" className="size-4 text-brand-700 dark:text-brand-300" />
-              Cagnotte fidélité : <span className="font-semibold tabular-nums">{formatEuros(balance)}</span>
+              Cagnotte fidélité&nbsp;: <span className="font-semibold tabular-nums">{formatEuros(balance)}</span>
             </span>
           ) : null}
           {linked && storeProfile.customerPortalUrl ? (
@@ -80,7 +80,7 @@ export function VerificationNotice({ user }: { user: SessionUser }) {
       </h3>
       <p className="mt-1 text-sm">
         Nous avons envoyé un lien de confirmation à <strong>{user.email}</strong>. Tant que l’adresse n’est pas confirmée, vos tickets de
-        réparation et vos factures du magasin ne peuvent pas être affichés : c’est elle qui prouve qu’ils sont les vôtres.
+        réparation et vos factures du magasin ne peuvent pas être affichés&nbsp;: c’est elle qui prouve qu’ils sont les vôtres.
       </p>
       <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-center">
         <Button variant="secondary" onClick={() => resend.mutate(user.email)} disabled={resend.isPending} className="self-start">

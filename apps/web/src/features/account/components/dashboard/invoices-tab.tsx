@@ -226,7 +226,7 @@ function InvoiceDetail({ initial, onBack }: { initial: Invoice; onBack: () => vo
           ) : null}
           {invoice.notes.trim() ? (
             <p className="text-sm text-slate-700 dark:text-slate-300">
-              <span className="font-semibold">Remarques : </span>
+              <span className="font-semibold">Remarques&nbsp;: </span>
               {invoice.notes}
             </p>
           ) : null}

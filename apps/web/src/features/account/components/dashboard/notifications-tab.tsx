@@ -30,10 +30,10 @@ export function NotificationsTab({ user }: { user: SessionUser }) {
           <BellRing aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <span>
             Vous pourrez bientôt recevoir ici une alerte à chaque étape de vos réparations, ainsi que les codes promo et les ventes flash
-            de la boutique. Rien n’est encore activé : aucune notification ne vous est envoyée pour l’instant.
+            de la boutique. Rien n’est encore activé&nbsp;: aucune notification ne vous est envoyée pour l’instant.
           </span>
         </p>
-        <p className="mt-3">En attendant, l’état de vos réparations est toujours à jour dans l’onglet « Mes tickets » et sur la page de suivi.</p>
+        <p className="mt-3">En attendant, l’état de vos réparations est toujours à jour dans l’onglet «&nbsp;Mes tickets&nbsp;» et sur la page de suivi.</p>
         <ButtonLink to="/suivi" variant="secondary" className="mt-3">
           Suivre une réparation
         </ButtonLink>

@@ -5,15 +5,16 @@ import { ButtonLink, Button } from '../../../../components/ui/button';
 import { ErrorBox } from '../../../../components/ui/field';
 import { Spinner } from '../../../../components/ui/spinner';
 import { orderNumber, type ShopOrder } from '../../api/order-schema';
-import { documentTotals } from '@erepare/shared/invoice-document';
 import { useStoreProfile } from '../../../../lib/store-profile';
 import { useOrders } from '../../hooks/dashboard-data';
 import { usePdfExport } from '../../../../lib/pdf-download';
 import {
   addressLines,
   filterOrdersByStatus,
+  orderMentions,
   orderMessages,
   orderStatusOptions,
+  orderTotals,
   searchOrders,
   sortOrders,
   type OrderStatusFilter,
@@ -145,7 +146,7 @@ function OrderDetail({ order, onBack }: { order: ShopOrder; onBack: () => void }
           disabled={pdf.busy !== null}
         >
           <Download aria-hidden="true" className="size-4" />
-          {pdf.busy ? 'Préparation du PDF…' : order.invoice_number ? 'Télécharger la facture (PDF)' : 'Télécharger la commande (PDF)'}
+          {pdf.busy === 'order' ? 'Préparation du PDF…' : order.invoice_number ? 'Télécharger la facture (PDF)' : 'Télécharger la commande (PDF)'}
         </Button>
       </div>
       {pdf.error ? <ErrorBox>{pdf.error}</ErrorBox> : null}
@@ -171,15 +172,50 @@ function OrderDetail({ order, onBack }: { order: ShopOrder; onBack: () => void }
           </Detail>
         ) : null}
       </dl>
+      {order.credit_notes.length > 0 ? (
+        // Issue 22 §1: each refund of the invoice is a credit note with its own number and PDF.
+        <section aria-labelledby="order-credit-notes-heading" className="space-y-2">
+          <h4 id="order-credit-notes-heading" className="font-semibold">
+            Avoirs
+          </h4>
+          <ul className="space-y-2">
+            {order.credit_notes.map((note) => (
+              <li key={note.number} className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 p-3 text-sm dark:border-slate-700">
+                <span>
+                  Avoir <span className="font-mono">{note.number}</span> du <time dateTime={note.date}>{formatDate(note.date)}</time>
+                  {'\u00a0: '}
+                  <span className="font-semibold tabular-nums">{formatEuros(note.amount)}</span> remboursés
+                </span>
+                <Button
+                  variant="secondary"
+                  aria-label={`Télécharger l’avoir ${note.number}`}
+                  onClick={() =>
+                    void pdf.run(`credit-note:${note.number}`, `/api/shop/orders/${order.id}/credit-notes/${encodeURIComponent(note.number)}/pdf`, `avoir-${note.number}.pdf`)
+                  }
+                  disabled={pdf.busy !== null}
+                >
+                  <Download aria-hidden="true" className="size-4" />
+                  {pdf.busy === `credit-note:${note.number}` ? 'Préparation du PDF…' : 'Télécharger l’avoir'}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <AddressBlock title="Facturation" lines={[...billing, order.billing.email, order.billing.phone].filter(Boolean)} />
         {shipping.length > 0 ? <AddressBlock title="Livraison" lines={shipping} /> : null}
       </div>
       <LinesTable caption={`Articles de la commande ${number}`} lines={lines} />
-      <Totals rows={documentTotals(Math.round(order.total * 100), storeProfile.vatRegime)} />
+      <Totals rows={orderTotals(order, storeProfile.vatRegime)} />
+      {orderMentions(order, storeProfile.vatRegime).map((mention) => (
+        <p key={mention} className="text-xs text-slate-700 dark:text-slate-300">
+          {mention}
+        </p>
+      ))}
       {order.customer_note.trim() ? (
         <p className="text-sm text-slate-700 dark:text-slate-300">
-          <span className="font-semibold">Note de commande : </span>
+          <span className="font-semibold">Note de commande&nbsp;: </span>
           {order.customer_note}
         </p>
       ) : null}

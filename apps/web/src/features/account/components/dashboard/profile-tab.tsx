@@ -106,7 +106,7 @@ function ProfileCard({ profile }: { profile: Profile }) {
         setNotice({
           kind: 'success',
           text: result.verificationSent
-            ? `${profileMessages.saved}. Un lien de confirmation a été envoyé à ${result.profile.pending_email ?? values.email} : cette adresse remplacera ${result.profile.profile.email} dès que vous l’aurez ouvert. Vos autres appareils ont été déconnectés.`
+            ? `${profileMessages.saved}. Un lien de confirmation a été envoyé à ${result.profile.pending_email ?? values.email}\u00a0: cette adresse remplacera ${result.profile.profile.email} dès que vous l’aurez ouvert. Vos autres appareils ont été déconnectés.`
             : profileMessages.saved,
         });
       },
@@ -200,7 +200,7 @@ function ProfileCard({ profile }: { profile: Profile }) {
         <>
           {profile.pending_email ? (
             <p className="mt-4 rounded-lg border border-sky-300 bg-sky-50 px-3 py-2 text-sm text-sky-950 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100" data-testid="pending-email">
-              Nouvelle adresse en attente de confirmation : <strong className="break-all">{profile.pending_email}</strong>. Ouvrez le lien envoyé à
+              Nouvelle adresse en attente de confirmation&nbsp;: <strong className="break-all">{profile.pending_email}</strong>. Ouvrez le lien envoyé à
               cette adresse pour qu’elle remplace l’actuelle.
             </p>
           ) : null}
@@ -283,7 +283,7 @@ function StoreCard({ linked }: { linked: boolean }) {
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
         {linked
           ? 'Votre compte est lié à votre fiche client E.repare. Envoyez-y vos informations, ou reprenez celles que le magasin connaît.'
-          : 'Votre compte n’est pas encore lié à une fiche client du magasin : confirmez votre adresse e-mail pour le lier.'}
+          : 'Votre compte n’est pas encore lié à une fiche client du magasin\u00a0: confirmez votre adresse e-mail pour le lier.'}
       </p>
       <div className="mt-4 flex flex-col gap-2 sm:flex-row">
         <Button variant="secondary" onClick={() => run(sync, profileMessages.syncError)} disabled={busy}>

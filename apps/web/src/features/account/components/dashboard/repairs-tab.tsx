@@ -93,7 +93,7 @@ function TicketCard({ ticket, onOpen }: { ticket: FullTicket; onOpen: () => void
       </span>
       <span className="block text-sm text-slate-700 dark:text-slate-300">
         {[first?.device_brand, first?.device_model].filter(Boolean).join(' · ')}
-        {first?.device_fault ? <span className="block">Panne : {first.device_fault}</span> : null}
+        {first?.device_fault ? <span className="block">Panne&nbsp;: {first.device_fault}</span> : null}
       </span>
       <span className="mt-auto flex w-full items-center justify-between gap-2 pt-1 text-sm text-slate-700 dark:text-slate-300">
         <span>

@@ -51,7 +51,7 @@ function CustomerView({ customer }: { customer: AdminCustomer }) {
         </Panel>
         <Panel title="Fidélité et compte en ligne">
           <p className="mb-3 text-lg">
-            Solde fidélité : <strong>{formatEuros(customer.loyaltyBalanceCents)}</strong>
+            Solde fidélité&nbsp;: <strong>{formatEuros(customer.loyaltyBalanceCents)}</strong>
           </p>
           {customer.accounts.length > 0 ? (
             <ul className="mb-3 space-y-1 text-sm">
@@ -176,8 +176,8 @@ function CustomerEditForm({ customer, onDone }: { customer: AdminCustomer; onDon
           {text('phone', 'Téléphone', 30, { type: 'tel' })}
           {text('mobile', 'Mobile', 30, { type: 'tel' })}
           {text('organization', 'Société', 120)}
-          {text('siren', 'SIREN', 40, { inputMode: 'numeric', hint: '9 chiffres, facultatif : imprimé sur ses factures' })}
-          {text('vatNumber', 'N° TVA intracommunautaire', 40, { hint: 'Facultatif, par exemple FR44 732 829 320' })}
+          {text('siren', 'SIREN', 40, { inputMode: 'numeric', hint: '9 chiffres, facultatif\u00a0: imprimé sur ses factures' })}
+          {text('vatNumber', 'N° TVA intracommunautaire', 40, { hint: 'Facultatif, par exemple FR44 732\u202f829\u202f320' })}
           {text('address1', 'Adresse', 120)}
           {text('address2', 'Complément d’adresse', 120)}
           {text('postcode', 'Code postal', 12)}
@@ -220,7 +220,7 @@ function LoyaltyForm({ customer }: { customer: AdminCustomer }) {
       <h3 className="font-semibold">Ajuster le solde fidélité</h3>
       {save.error ? <ErrorBox>{save.error.message}</ErrorBox> : null}
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field label="Montant (€)" inputMode="decimal" hint="Positif pour créditer, négatif pour débiter : 5,00 ou -5,00" error={errors.delta?.message} {...form.register('delta')} />
+        <Field label="Montant (€)" inputMode="decimal" hint="Positif pour créditer, négatif pour débiter&nbsp;: 5,00 ou -5,00" error={errors.delta?.message} {...form.register('delta')} />
         <TextareaField label="Motif" rows={2} maxLength={200} error={errors.reason?.message} {...form.register('reason')} />
       </div>
       <Button type="submit" variant="secondary" disabled={save.isPending}>

@@ -20,7 +20,7 @@ export function CustomerPicker({ value, onChange, error }: { value: AdminCustome
     return (
       <div className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-300 p-3 dark:border-slate-600" role="status">
         <span>
-          Client choisi : <strong>{value.fullName || `Client ${value.id}`}</strong>
+          Client choisi&nbsp;: <strong>{value.fullName || `Client ${value.id}`}</strong>
           {value.email ? ` (${value.email})` : ''}
         </span>
         <Button variant="secondary" onClick={() => onChange(null)}>

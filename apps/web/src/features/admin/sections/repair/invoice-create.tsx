@@ -134,7 +134,7 @@ function InvoiceForm({ initialCustomer, ticket }: { initialCustomer: AdminCustom
               Ajouter une ligne
             </Button>
             <p className="text-lg" aria-live="polite">
-              Total TTC : <strong>{formatEuros(total)}</strong>
+              Total TTC&nbsp;: <strong>{formatEuros(total)}</strong>
             </p>
           </div>
         </fieldset>
@@ -142,7 +142,7 @@ function InvoiceForm({ initialCustomer, ticket }: { initialCustomer: AdminCustom
           <legend className="mb-2 text-base font-semibold">Bonus réparation QualiRépar</legend>
           <CheckboxField
             label="Déduire le bonus réparation"
-            hint="Appareil hors garantie, réparation (pas un simple diagnostic) : le bonus est déduit de ce que paie le client, la TVA reste calculée sur le prix complet."
+            hint="Appareil hors garantie, réparation (pas un simple diagnostic)&nbsp;: le bonus est déduit de ce que paie le client, la TVA reste calculée sur le prix complet."
             {...form.register('bonus')}
           />
           {bonus ? (
@@ -155,7 +155,7 @@ function InvoiceForm({ initialCustomer, ticket }: { initialCustomer: AdminCustom
                 ))}
               </SelectField>
               <p className="pb-2 text-sm" aria-live="polite">
-                Reste à payer après bonus : <strong>{formatEuros(Math.max(total - repairBonusCents(bonusCategory, total), 0))}</strong>
+                Reste à payer après bonus&nbsp;: <strong>{formatEuros(Math.max(total - repairBonusCents(bonusCategory, total), 0))}</strong>
               </p>
             </div>
           ) : null}

@@ -100,7 +100,7 @@ function InvoiceView({ invoice }: { invoice: AdminInvoice }) {
           ) : null}
           {invoice.marginScheme ? (
             <p className="mt-3 text-sm">
-              <strong>TVA sur la marge</strong> : {formatEuros(invoice.marginTotalCents)} de biens d’occasion, sans TVA apparente.
+              <strong>TVA sur la marge</strong>&nbsp;: {formatEuros(invoice.marginTotalCents)} de biens d’occasion, sans TVA apparente.
             </p>
           ) : null}
           {invoice.mentions.length > 0 ? (
@@ -168,7 +168,7 @@ function PaymentForm({ invoice, onDone }: { invoice: AdminInvoice; onDone: () =>
       <form noValidate className="space-y-3" onSubmit={form.handleSubmit(onSubmit)}>
         {action.error ? <ErrorBox>{action.error.message}</ErrorBox> : null}
         <div className="grid gap-3 sm:grid-cols-3">
-          <Field label="Montant (€)" inputMode="decimal" hint={`Reste à payer : ${formatEuros(invoice.amountDueCents)}`} error={errors.amount?.message} {...form.register('amount')} />
+          <Field label="Montant (€)" inputMode="decimal" hint={`Reste à payer\u00a0: ${formatEuros(invoice.amountDueCents)}`} error={errors.amount?.message} {...form.register('amount')} />
           <SelectField label="Moyen de paiement" error={errors.method?.message} {...form.register('method')}>
             {paymentMethods.map((method) => (
               <option key={method} value={method}>
@@ -207,10 +207,10 @@ function RefundForm({ invoice, creditable, onDone }: { invoice: AdminInvoice; cr
     setPending(parsed.data);
   };
   return (
-    <Panel title="Rembourser : établir un avoir">
+    <Panel title="Rembourser&nbsp;: établir un avoir">
       <form noValidate className="space-y-3" onSubmit={form.handleSubmit(onSubmit)}>
         {action.error ? <ErrorBox>{action.error.message}</ErrorBox> : null}
-        <p className="text-sm text-slate-700 dark:text-slate-300">Une facture émise ne se modifie pas : l’avoir annule d’abord ce qui reste dû, puis rembourse ce que le client a payé en trop.</p>
+        <p className="text-sm text-slate-700 dark:text-slate-300">Une facture émise ne se modifie pas&nbsp;: l’avoir annule d’abord ce qui reste dû, puis rembourse ce que le client a payé en trop.</p>
         <div className="grid gap-3 sm:grid-cols-3">
           <Field label="Montant de l’avoir (€)" inputMode="decimal" hint={`Au plus ${formatEuros(creditable)}`} error={errors.amount?.message} {...form.register('amount')} />
           <SelectField label="Moyen de remboursement" error={errors.method?.message} {...form.register('method')}>
@@ -234,7 +234,7 @@ function RefundForm({ invoice, creditable, onDone }: { invoice: AdminInvoice; cr
       </form>
       {pending ? (
         <ConfirmDialog
-          title={`Émettre un avoir de ${formatEuros(pending.amountCents)} ?`}
+          title={`Émettre un avoir de ${formatEuros(pending.amountCents)}\u00a0?`}
           confirmLabel="Émettre l’avoir"
           onCancel={() => setPending(null)}
           onConfirm={() => {

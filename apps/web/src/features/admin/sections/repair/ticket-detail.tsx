@@ -160,7 +160,7 @@ function StatusChange({ ticket }: { ticket: AdminTicket }) {
         </div>
         <CheckboxField
           label="Prévenir le client par e-mail"
-          hint="La notification de suivi est envoyée dans tous les cas ; cochez pour ajouter un e-mail."
+          hint="La notification de suivi est envoyée dans tous les cas&nbsp;; cochez pour ajouter un e-mail."
           checked={notify}
           onChange={(event) => setNotify(event.target.checked)}
         />

@@ -29,7 +29,7 @@ export function centsToInput(cents: number | null | undefined): string {
   return `${sign}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
 }
 
-export const AMOUNT_FORMAT_MESSAGE = 'Montant invalide : saisissez des euros, par exemple 12,50';
+export const AMOUNT_FORMAT_MESSAGE = 'Montant invalide\u00a0: saisissez des euros, par exemple 12,50';
 
 const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });
 const dateOnly = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeZone: 'Europe/Paris' });

@@ -70,7 +70,7 @@ const processing: AdminOrderDetail = {
   events: [...base.events, { fromStatus: 'on-hold', toStatus: 'processing', note: 'Virement reçu', createdAt: '2026-11-21T10:00:00.000Z' }],
 };
 
-function setup(order: AdminOrderDetail) {
+function setup(order: AdminOrderDetail, options: { refunded?: { message: string; data: AdminOrderDetail } } = {}) {
   const calls: { url: string; method: string; body: unknown }[] = [];
   let current = order;
   vi.stubGlobal(
@@ -92,6 +92,17 @@ function setup(order: AdminOrderDetail) {
         return new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46]), {
           status: 200,
           headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="facture-FB-2026-000007.pdf"' },
+        });
+      }
+      if (url === '/api/admin/orders/12/refund' && options.refunded) {
+        current = options.refunded.data;
+        return json({ success: true, message: options.refunded.message, data: current });
+      }
+      if (url.startsWith('/api/shop/orders/12/credit-notes/')) {
+        const number = decodeURIComponent(url.split('/')[6] ?? '');
+        return new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46]), {
+          status: 200,
+          headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="avoir-${number}.pdf"` },
         });
       }
       if (url === '/api/admin/orders/12/refund') return json({ success: false, message: 'Remboursement refusé par le serveur', statusCode: 409, code: 'X' }, 409);
@@ -124,7 +135,7 @@ describe('order detail', () => {
     expect(screen.queryByRole('button', { name: 'Télécharger la facture (PDF)' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Virement reçu' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Confirmer la réception du virement ?' });
+    const dialog = screen.getByRole('alertdialog', { name: 'Confirmer la réception du virement\u00a0?' });
     await user.click(within(dialog).getByRole('button', { name: 'Virement reçu' }));
     expect(await screen.findByText('En préparation', { selector: 'span' })).toBeInTheDocument();
     expect(calls.find((call) => call.url.endsWith('/bank-transfer-received'))).toMatchObject({ method: 'POST', body: {} });
@@ -185,5 +196,44 @@ describe('order detail', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Rembourser' }));
     await waitFor(() => expect(calls.find((call) => call.url.endsWith('/refund'))).toMatchObject({ method: 'POST', body: { amountCents: 1250, reason: 'Retour client' } }));
     expect(await within(form).findByText('Remboursement refusé par le serveur')).toBeInTheDocument();
+  });
+
+  it('a refund of an invoiced order names its credit note, listed with the refund, and downloads the avoir the server draws', async () => {
+    const user = userEvent.setup();
+    const saved: string[] = [];
+    vi.stubGlobal('URL', Object.assign(globalThis.URL, { createObjectURL: vi.fn(() => 'blob:pdf'), revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const message = 'Remboursement de 12,50\u00a0€ enregistré, avoir AB-2026-000003 émis. Faites le remboursement vous-même (virement ou espèces) : le site l’a seulement enregistré.';
+    const refund = { id: 1, amountCents: 1250, creditNoteNumber: 'AB-2026-000003', reason: 'Retour client', method: 'manual', actorEmail: 'atelier@exemple.fr', createdAt: '2026-11-22T10:00:00.000Z' };
+    const calls = setup(processing, { refunded: { message, data: { ...processing, refundedCents: 1250, refundableCents: 3740, refunds: [refund] } } });
+    expect(await screen.findByText('Aucun remboursement.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Rembourser' }));
+    const form = screen.getByRole('form', { name: 'Remboursement' });
+    await user.type(within(form).getByLabelText('Montant (€)'), '12,50');
+    await user.type(within(form).getByLabelText('Motif'), 'Retour client');
+    await user.click(within(form).getByRole('button', { name: 'Rembourser' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Rembourser' }));
+    await waitFor(() => expect(toast.toastSuccess).toHaveBeenCalledWith(message));
+
+    const refunds = screen.getByRole('region', { name: 'Remboursements de la commande' });
+    expect(within(refunds).getByRole('columnheader', { name: 'Avoir' })).toBeInTheDocument();
+    expect(within(refunds).getByText('AB-2026-000003')).toBeInTheDocument();
+    const download = within(refunds).getByRole('button', { name: 'Télécharger l’avoir AB-2026-000003' });
+    expect(download).toHaveTextContent('Télécharger l’avoir');
+    await user.click(download);
+    await waitFor(() => expect(saved).toEqual(['avoir-AB-2026-000003.pdf']));
+    expect(calls.some((call) => call.url === '/api/shop/orders/12/credit-notes/AB-2026-000003/pdf' && call.method === 'GET')).toBe(true);
+    click.mockRestore();
+  });
+
+  it('a refund of an order never invoiced has no credit note to download', async () => {
+    const refund = { id: 1, amountCents: 500, creditNoteNumber: null, reason: 'Geste', method: 'manual', actorEmail: 'atelier@exemple.fr', createdAt: '2026-11-22T10:00:00.000Z' };
+    setup({ ...processing, invoiceNumber: null, invoicedAt: null, refundedCents: 500, refunds: [refund] });
+    const refunds = await screen.findByRole('region', { name: 'Remboursements de la commande' });
+    expect(within(refunds).getByRole('cell', { name: 'Geste' })).toBeInTheDocument();
+    expect(within(refunds).getByRole('cell', { name: '—' })).toBeInTheDocument();
+    expect(within(refunds).queryByRole('button', { name: /Télécharger l’avoir/ })).not.toBeInTheDocument();
   });
 });

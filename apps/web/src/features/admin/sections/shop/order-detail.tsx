@@ -2,11 +2,12 @@ import { Banknote, Download, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ORDER_STATUS_LABELS } from '@erepare/shared/shop';
-import { adminOrderStatusBodySchema, adminRefundBodySchema, type AdminOrderDetail, type AdminOrderStatus } from '@erepare/shared/schemas/admin-shop';
+import { adminOrderStatusBodySchema, adminRefundBodySchema, productVatRateLabels, type AdminOrderDetail, type AdminOrderStatus } from '@erepare/shared/schemas/admin-shop';
 import { Button } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { ErrorBox, Field } from '../../../../components/ui/field';
 import { usePdfExport } from '../../../../lib/pdf-download';
+import { useStoreProfile } from '../../../../lib/store-profile';
 import { AMOUNT_FORMAT_MESSAGE, formatDateTime, formatEuros, parseEuros } from './money';
 import { applyIssues, BackToList, DetailHeading, CheckboxField, Facts, MiniTable, Panel, Pill, QueryState, SelectField, TextareaField } from './kit';
 import { useAdminOrder, useOrderAction } from './orders-api';
@@ -40,6 +41,7 @@ function addressLines(address: Record<string, string>): string {
 
 function OrderView({ order }: { order: AdminOrderDetail }) {
   const pdf = usePdfExport();
+  const franchise = useStoreProfile().vatRegime === 'franchise';
   const invoiceNumber = order.invoiceNumber ?? null;
   return (
     <div className="space-y-5">
@@ -55,7 +57,7 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
             disabled={pdf.busy !== null}
           >
             <Download aria-hidden="true" className="size-4" />
-            {pdf.busy ? 'Préparation du PDF…' : 'Télécharger la facture (PDF)'}
+            {pdf.busy === 'invoice' ? 'Préparation du PDF…' : 'Télécharger la facture (PDF)'}
           </Button>
         ) : null}
       </div>
@@ -122,9 +124,17 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
       <Panel title="Articles">
         <MiniTable
           caption={`Articles de la commande ${order.number}`}
-          head={['Article', 'Référence', 'Quantité', 'Prix unitaire', 'Total']}
+          head={['Article', 'Référence', 'Quantité', 'Prix unitaire TTC', 'TVA', 'Total TTC']}
           empty="Aucun article."
-          rows={order.lines.map((line) => [line.name, line.sku || '—', line.quantity, formatEuros(line.unitPriceCents), formatEuros(line.totalCents)])}
+          rows={order.lines.map((line) => [
+            line.name,
+            line.sku || '—',
+            line.quantity,
+            formatEuros(line.unitPriceCents),
+            // The rate copied when the order was placed, as the invoice prints it; none under the franchise.
+            franchise ? '—' : productVatRateLabels[line.vatRate ?? '20'],
+            formatEuros(line.totalCents),
+          ])}
         />
       </Panel>
       <Panel title="Historique">
@@ -139,7 +149,8 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
           ])}
         />
       </Panel>
-      <div className="grid gap-5 lg:grid-cols-2">
+      {/* One above the other: the refunds' credit notes (number and PDF) need the page's width. */}
+      <div className="grid gap-5">
         <Panel title="Paiements">
           <MiniTable
             caption="Paiements de la commande"
@@ -157,13 +168,43 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
         <Panel title="Remboursements">
           <MiniTable
             caption="Remboursements de la commande"
-            head={['Date', 'Montant', 'Motif', 'Par']}
+            head={['Date', 'Montant', 'Avoir', 'Motif', 'Par']}
             empty="Aucun remboursement."
-            rows={order.refunds.map((refund) => [formatDateTime(refund.createdAt), formatEuros(refund.amountCents), refund.reason, refund.actorEmail])}
+            rows={order.refunds.map((refund) => [
+              formatDateTime(refund.createdAt),
+              formatEuros(refund.amountCents),
+              // The credit note the refund issued (issue 22 §1), the PDF the buyer gets too.
+              refund.creditNoteNumber ? (
+                <span key="a" className="flex flex-wrap items-center gap-2">
+                  <span className="font-mono">{refund.creditNoteNumber}</span>
+                  <CreditNoteButton orderId={order.id} number={refund.creditNoteNumber} pdf={pdf} />
+                </span>
+              ) : (
+                '—'
+              ),
+              refund.reason,
+              refund.actorEmail,
+            ])}
           />
         </Panel>
       </div>
     </div>
+  );
+}
+
+function CreditNoteButton({ orderId, number, pdf }: { orderId: number; number: string; pdf: ReturnType<typeof usePdfExport> }) {
+  const key = `credit-note:${number}`;
+  return (
+    <Button
+      variant="secondary"
+      className="whitespace-nowrap"
+      aria-label={`Télécharger l’avoir ${number}`}
+      onClick={() => void pdf.run(key, `/api/shop/orders/${orderId}/credit-notes/${encodeURIComponent(number)}/pdf`, `avoir-${number}.pdf`)}
+      disabled={pdf.busy !== null}
+    >
+      <Download aria-hidden="true" className="size-4" />
+      {pdf.busy === key ? 'Préparation du PDF…' : 'Télécharger l’avoir'}
+    </Button>
   );
 }
 
@@ -196,7 +237,7 @@ function OrderActions({ order }: { order: AdminOrderDetail }) {
       </div>
       {confirmTransfer ? (
         <ConfirmDialog
-          title="Confirmer la réception du virement ?"
+          title="Confirmer la réception du virement&nbsp;?"
           confirmLabel="Virement reçu"
           tone="primary"
           onCancel={() => setConfirmTransfer(false)}
@@ -205,7 +246,7 @@ function OrderActions({ order }: { order: AdminOrderDetail }) {
             action.mutate({ kind: 'transfer', body: {} });
           }}
         >
-          La commande n° {order.number} ({formatEuros(order.totalCents)}) passera « {orderStatusLabel('processing')} » et le client recevra un e-mail.
+          La commande n° {order.number} ({formatEuros(order.totalCents)}) passera «&nbsp;{orderStatusLabel('processing')}&nbsp;» et le client recevra un e-mail.
         </ConfirmDialog>
       ) : null}
     </Panel>
@@ -262,7 +303,7 @@ function StatusChange({ order, action }: { order: AdminOrderDetail; action: Retu
       </Button>
       {confirm ? (
         <ConfirmDialog
-          title={`Passer la commande en « ${orderStatusLabel(status)} » ?`}
+          title={`Passer la commande en «\u00a0${orderStatusLabel(status)}\u00a0»\u00a0?`}
           confirmLabel="Confirmer"
           tone={status === 'cancelled' ? 'danger' : 'primary'}
           onCancel={() => setConfirm(false)}
@@ -326,7 +367,7 @@ function RefundForm({ order, onDone }: { order: AdminOrderDetail; onDone: () => 
         {...form.register('amount')}
       />
       <TextareaField label="Motif" rows={2} maxLength={500} error={errors.reason?.message} {...form.register('reason')} />
-      <CheckboxField label="Remettre les articles en stock" hint="Remboursement total seulement : les articles sont revenus ou ne sont jamais partis." {...form.register('restock')} />
+      <CheckboxField label="Remettre les articles en stock" hint="Remboursement total seulement&nbsp;: les articles sont revenus ou ne sont jamais partis." {...form.register('restock')} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={action.isPending}>
           {action.isPending ? 'Remboursement…' : 'Rembourser'}
@@ -337,7 +378,7 @@ function RefundForm({ order, onDone }: { order: AdminOrderDetail; onDone: () => 
       </div>
       {pending ? (
         <ConfirmDialog
-          title={`Rembourser ${formatEuros(pending.amountCents)} ?`}
+          title={`Rembourser ${formatEuros(pending.amountCents)}\u00a0?`}
           confirmLabel="Rembourser"
           onCancel={() => setPending(null)}
           onConfirm={() => {

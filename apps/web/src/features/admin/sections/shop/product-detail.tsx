@@ -9,11 +9,14 @@ import {
   MAX_PRODUCT_IMAGES,
   productKindLabels,
   productKinds,
+  productVatRateLabels,
   type AdminProductDetail,
 } from '@erepare/shared/schemas/admin-shop';
+import { vatRates } from '@erepare/shared/invoice-vat';
 import { Button } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { ErrorBox, Field } from '../../../../components/ui/field';
+import { useStoreProfile } from '../../../../lib/store-profile';
 import { AMOUNT_FORMAT_MESSAGE, centsToInput, formatDateTime, parseEuros } from './money';
 import { applyIssues, BackToList, DetailHeading, CheckboxField, Facts, Panel, QueryState, SelectField, TextareaField, useDetailId } from './kit';
 import { uploadProductImage, useAdminProduct, useDeleteProduct, useDeleteProductImage, useProductImageCache, useSaveProduct } from './products-api';
@@ -63,6 +66,7 @@ type ProductValues = {
   description: string;
   featured: boolean;
   hidden: boolean;
+  vatRate: AdminProductDetail['vatRate'];
 };
 
 const toValues = (product: AdminProductDetail | null): ProductValues => ({
@@ -80,12 +84,16 @@ const toValues = (product: AdminProductDetail | null): ProductValues => ({
   description: product?.description ?? '',
   featured: product?.featured ?? false,
   hidden: product?.hidden ?? false,
+  vatRate: product?.vatRate ?? '20',
 });
 
 const fieldOf: Record<string, keyof ProductValues> = { priceCents: 'price', salePriceCents: 'salePrice', expectedStock: 'stock' };
 
 function ProductForm({ product }: { product: AdminProductDetail | null }) {
   const save = useSaveProduct();
+  // Under the franchise no VAT is charged: the rate is shown (it applies again if the shop leaves
+  // the franchise) but cannot be changed, so nobody believes it changes an invoice today.
+  const franchise = useStoreProfile().vatRegime === 'franchise';
   const navigate = useNavigate();
   const { hrefFor } = useDetailId();
   const form = useForm<ProductValues>({ defaultValues: toValues(product) });
@@ -105,7 +113,7 @@ function ProductForm({ product }: { product: AdminProductDetail | null }) {
       bad = true;
     }
     if (values.stock.trim() === '' || !Number.isInteger(stock)) {
-      form.setError('stock', { message: 'Stock : nombre entier attendu' });
+      form.setError('stock', { message: 'Stock\u00a0: nombre entier attendu' });
       bad = true;
     }
     if (bad) return;
@@ -124,6 +132,7 @@ function ProductForm({ product }: { product: AdminProductDetail | null }) {
       description: values.description,
       featured: values.featured,
       hidden: values.hidden,
+      ...(franchise ? {} : { vatRate: values.vatRate }),
     };
     if (!product) {
       const parsed = adminProductCreateSchema.safeParse(all);
@@ -169,10 +178,27 @@ function ProductForm({ product }: { product: AdminProductDetail | null }) {
           <Field label="Catégorie" maxLength={80} error={errors.category?.message} {...form.register('category')} />
           <Field label="Marque" maxLength={80} error={errors.brand?.message} {...form.register('brand')} />
           <Field label="Prix TTC (€)" inputMode="decimal" hint="Par exemple 49,90" error={errors.price?.message} {...form.register('price')} />
-          <Field label="Prix soldé TTC (€)" inputMode="decimal" hint="Vide : pas de solde" error={errors.salePrice?.message} {...form.register('salePrice')} />
+          <Field label="Prix soldé TTC (€)" inputMode="decimal" hint="Vide&nbsp;: pas de solde" error={errors.salePrice?.message} {...form.register('salePrice')} />
           <Field label="Stock disponible" type="number" min={0} inputMode="numeric" error={errors.stock?.message} {...form.register('stock')} />
-          <Field label="État" maxLength={80} hint="Reconditionné : Très bon état, Grade A…" error={errors.condition?.message} {...form.register('condition')} />
+          <Field label="État" maxLength={80} hint="Reconditionné&nbsp;: Très bon état, Grade A…" error={errors.condition?.message} {...form.register('condition')} />
           <Field label="Garantie" maxLength={120} error={errors.warranty?.message} {...form.register('warranty')} />
+          <SelectField
+            label="TVA"
+            disabled={franchise}
+            hint={
+              franchise
+                ? 'Franchise en base de TVA (art. 293 B du CGI)\u00a0: aucune TVA n’est facturée, ce taux ne s’applique pas.'
+                : 'Taux copié sur chaque nouvelle commande\u00a0; «\u00a0TVA sur la marge\u00a0» pour un appareil d’occasion acheté à un particulier.'
+            }
+            error={errors.vatRate?.message}
+            {...form.register('vatRate')}
+          >
+            {vatRates.map((rate) => (
+              <option key={rate} value={rate}>
+                {productVatRateLabels[rate]}
+              </option>
+            ))}
+          </SelectField>
         </div>
         <TextareaField label="Description courte" rows={2} maxLength={150} error={errors.shortDescription?.message} {...form.register('shortDescription')} />
         <TextareaField label="Description" rows={6} maxLength={10_000} error={errors.description?.message} {...form.register('description')} />
@@ -212,15 +238,15 @@ function ProductImages({ product }: { product: AdminProductDetail }) {
     let left = room;
     for (const { file, upload } of items) {
       if (left <= 0) {
-        patch(upload.key, { error: `${MAX_PRODUCT_IMAGES} images au plus par produit : supprimez-en une d’abord.` });
+        patch(upload.key, { error: `${MAX_PRODUCT_IMAGES} images au plus par produit\u00a0: supprimez-en une d’abord.` });
         continue;
       }
       if (!['image/jpeg', 'image/png', 'image/webp'].includes(file.type)) {
-        patch(upload.key, { error: 'Format d’image non pris en charge : JPEG, PNG ou WebP uniquement.' });
+        patch(upload.key, { error: 'Format d’image non pris en charge\u00a0: JPEG, PNG ou WebP uniquement.' });
         continue;
       }
       if (file.size > MAX_PRODUCT_IMAGE_BYTES) {
-        patch(upload.key, { error: 'Image trop lourde : 10 Mo au plus.' });
+        patch(upload.key, { error: 'Image trop lourde\u00a0: 10 Mo au plus.' });
         continue;
       }
       try {
@@ -276,7 +302,7 @@ function ProductImages({ product }: { product: AdminProductDetail }) {
               />
               <p id={`${inputId}-hint`} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
                 <ImagePlus aria-hidden="true" className="mr-1 inline size-4" />
-                JPEG, PNG ou WebP, 10 Mo au plus chacune ; redimensionnées par le serveur. Encore {room} possible(s).
+                JPEG, PNG ou WebP, 10 Mo au plus chacune&nbsp;; redimensionnées par le serveur. Encore {room} possible(s).
               </p>
             </div>
           </div>
@@ -298,7 +324,7 @@ function ProductImages({ product }: { product: AdminProductDetail }) {
                     <p className="text-emerald-800 dark:text-emerald-300">Envoyée</p>
                   ) : (
                     <progress max={1} value={upload.progress} className="w-full" aria-label={`Envoi de ${upload.name}`}>
-                      {Math.round(upload.progress * 100)} %
+                      {Math.round(upload.progress * 100)}&nbsp;%
                     </progress>
                   )}
                 </div>
@@ -309,7 +335,7 @@ function ProductImages({ product }: { product: AdminProductDetail }) {
       </div>
       {removing !== null ? (
         <ConfirmDialog
-          title={`Supprimer l’image ${removing + 1} ?`}
+          title={`Supprimer l’image ${removing + 1}\u00a0?`}
           confirmLabel="Supprimer"
           onCancel={() => setRemoving(null)}
           onConfirm={() => {
@@ -337,7 +363,7 @@ function ProductDanger({ product }: { product: AdminProductDetail }) {
         {save.error ? <ErrorBox>{save.error.message}</ErrorBox> : null}
         <p className="text-sm text-slate-700 dark:text-slate-300">
           {inOrders
-            ? 'Ce produit figure dans des commandes : il ne peut pas être supprimé, masquez-le pour le retirer de la boutique.'
+            ? 'Ce produit figure dans des commandes\u00a0: il ne peut pas être supprimé, masquez-le pour le retirer de la boutique.'
             : 'Un produit jamais commandé peut être supprimé définitivement.'}
         </p>
         <div className="flex flex-wrap gap-2">
@@ -355,7 +381,7 @@ function ProductDanger({ product }: { product: AdminProductDetail }) {
       </div>
       {confirm === 'delete' ? (
         <ConfirmDialog
-          title={`Supprimer « ${product.name} » ?`}
+          title={`Supprimer «\u00a0${product.name}\u00a0»\u00a0?`}
           confirmLabel="Supprimer"
           onCancel={() => setConfirm(null)}
           onConfirm={() => {
@@ -363,12 +389,12 @@ function ProductDanger({ product }: { product: AdminProductDetail }) {
             remove.mutate(product.id, { onSuccess: () => void navigate(hrefFor(null)) });
           }}
         >
-          {inOrders ? 'Le serveur refusera : ce produit figure dans des commandes. Préférez « Masquer de la boutique ».' : 'La suppression est définitive.'}
+          {inOrders ? 'Le serveur refusera\u00a0: ce produit figure dans des commandes. Préférez «\u00a0Masquer de la boutique\u00a0».' : 'La suppression est définitive.'}
         </ConfirmDialog>
       ) : null}
       {confirm === 'hide' ? (
         <ConfirmDialog
-          title={`Masquer « ${product.name} » de la boutique ?`}
+          title={`Masquer «\u00a0${product.name}\u00a0» de la boutique\u00a0?`}
           confirmLabel="Masquer"
           tone="primary"
           onCancel={() => setConfirm(null)}
@@ -377,7 +403,7 @@ function ProductDanger({ product }: { product: AdminProductDetail }) {
             save.mutate({ id: product.id, body: { hidden: true } });
           }}
         >
-          Il ne sera plus proposé à la vente ; les commandes passées le gardent.
+          Il ne sera plus proposé à la vente&nbsp;; les commandes passées le gardent.
         </ConfirmDialog>
       ) : null}
     </Panel>

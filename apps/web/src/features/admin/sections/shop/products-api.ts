@@ -75,7 +75,7 @@ export function uploadProductImage(id: number, file: File, alt: string, onProgre
       try {
         payload = JSON.parse(request.responseText);
       } catch {
-        reject(new ApiError(request.status, request.status === 413 ? 'Image trop lourde : 10 Mo au plus.' : UNAVAILABLE_MESSAGE));
+        reject(new ApiError(request.status, request.status === 413 ? 'Image trop lourde\u00a0: 10 Mo au plus.' : UNAVAILABLE_MESSAGE));
         return;
       }
       if (request.status >= 400) {

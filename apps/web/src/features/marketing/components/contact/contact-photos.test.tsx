@@ -28,11 +28,11 @@ describe('ContactPhotos', () => {
 
     await waitFor(() => expect(screen.getAllByRole('img')).toHaveLength(5));
     expect(screen.getAllByRole('img').map((image) => image.getAttribute('alt'))).toEqual([
-      'Photo 1 : a.jpg',
-      'Photo 2 : b.jpg',
-      'Photo 3 : c.jpg',
-      'Photo 4 : d.jpg',
-      'Photo 5 : e.jpg',
+      'Photo 1\u00a0: a.jpg',
+      'Photo 2\u00a0: b.jpg',
+      'Photo 3\u00a0: c.jpg',
+      'Photo 4\u00a0: d.jpg',
+      'Photo 5\u00a0: e.jpg',
     ]);
     expect(screen.getByText('Maximum 5 photos par message')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Nombre maximum de photos atteint' })).toBeDisabled();
@@ -46,6 +46,6 @@ describe('ContactPhotos', () => {
     await waitFor(() => expect(screen.getAllByRole('img')).toHaveLength(2));
     fireEvent.click(screen.getByRole('button', { name: 'Retirer la photo 1 (a.jpg)' }));
     pick(input, [photo('c.jpg')]);
-    await waitFor(() => expect(screen.getAllByRole('img').map((image) => image.getAttribute('alt'))).toEqual(['Photo 1 : b.jpg', 'Photo 2 : c.jpg']));
+    await waitFor(() => expect(screen.getAllByRole('img').map((image) => image.getAttribute('alt'))).toEqual(['Photo 1\u00a0: b.jpg', 'Photo 2\u00a0: c.jpg']));
   });
 });

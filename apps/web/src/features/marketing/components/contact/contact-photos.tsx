@@ -113,7 +113,7 @@ export function ContactPhotos({ photos, onChange, disabled = false }: ContactPho
         <ul className="mt-3 grid grid-cols-3 gap-3 sm:grid-cols-5" aria-label="Photos jointes">
           {photos.map((photo, index) => (
             <li key={`${index}-${photo.name}`} className="relative">
-              <img src={photo.dataUrl} alt={`Photo ${index + 1} : ${photo.name}`} className="aspect-square w-full rounded-lg border border-slate-300 object-cover dark:border-slate-600" />
+              <img src={photo.dataUrl} alt={`Photo ${index + 1}\u00a0: ${photo.name}`} className="aspect-square w-full rounded-lg border border-slate-300 object-cover dark:border-slate-600" />
               <span className="mt-1 block truncate text-xs text-slate-700 dark:text-slate-300">{megabytes(photo.size)}</span>
               <button
                 type="button"

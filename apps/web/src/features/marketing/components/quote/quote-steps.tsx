@@ -86,8 +86,8 @@ export function DeviceStep({ draft, errors, update }: StepProps) {
       <div className="space-y-5">
         <Field
           id={fieldId('modelOther')}
-          label="Quel appareil ? *"
-          placeholder="Par exemple : enceinte Bluetooth, liseuse, drone…"
+          label="Quel appareil&nbsp;? *"
+          placeholder="Par exemple&nbsp;: enceinte Bluetooth, liseuse, drone…"
           value={draft.modelOther}
           maxLength={100}
           error={errors.modelOther}
@@ -161,7 +161,7 @@ export function FaultStep({ draft, errors, update }: StepProps) {
     <fieldset>
       <legend className="mb-2 text-lg font-semibold">Quelle est la panne&nbsp;?</legend>
       <p id="quote-prices-note" className="mb-4 text-sm text-slate-700 dark:text-slate-300">
-        Les prix « à partir de » sont indicatifs&nbsp;: le prix exact vous est confirmé après diagnostic, avant toute réparation.
+        Les prix «&nbsp;à partir de&nbsp;» sont indicatifs&nbsp;: le prix exact vous est confirmé après diagnostic, avant toute réparation.
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
         {faults.map((fault, index) => (
@@ -202,7 +202,7 @@ export function DetailsStep({ draft, errors, update }: StepProps) {
       <TextAreaField
         id={fieldId('description')}
         label="Description (facultatif)"
-        hint="Que s’est-il passé ? Depuis quand ? L’appareil s’allume-t-il encore ?"
+        hint="Que s’est-il passé&nbsp;? Depuis quand&nbsp;? L’appareil s’allume-t-il encore&nbsp;?"
         rows={5}
         maxLength={QUOTE_DESCRIPTION_MAX}
         value={draft.description}

@@ -160,9 +160,9 @@ describe('ServicePage', () => {
     await renderService('vente');
     const text = pageText();
     const ranges: [string, string, string][] = [
-      ['Smartphones', '50 € – 800 €', '80 € – 1200 €'],
+      ['Smartphones', '50 € – 800 €', '80 € – 1 200 €'],
       ['Tablettes', '80 € – 600 €', '120 € – 900 €'],
-      ['Ordinateurs', '100 € – 1500 €', '200 € – 2200 €'],
+      ['Ordinateurs', '100 € – 1 500 €', '200 € – 2 200 €'],
       ['Consoles', '30 € – 400 €', '60 € – 550 €'],
       ['Montres Connectées', '40 € – 350 €', '70 € – 500 €'],
       ['Accessoires', '10 € – 200 €', '20 € – 300 €'],

@@ -1,10 +1,11 @@
 const NBSP = '\u00a0';
 
-// No thousands separator: four-digit prices stay "1200 €", as the shop prints them.
-const euroFormat = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0, useGrouping: false });
+// Thousands grouped as everywhere on the site (issue 22 §4.6): "1 200 €", a narrow no-break space
+// between the groups, as Intl writes them.
+const euroFormat = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
 const euroCentsFormat = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 });
 
-/** A price in euros, French style: "80 €", "19,90 €", "1200 €" (non-breaking spaces). */
+/** A price in euros, French style: "80 €", "19,90 €", "1 200 €" (non-breaking spaces). */
 export function euros(amount: number): string {
   return Number.isInteger(amount) ? euroFormat.format(amount) : euroCentsFormat.format(amount);
 }

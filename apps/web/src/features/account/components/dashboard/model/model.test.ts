@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MARGIN_SCHEME_MENTION } from '@erepare/shared/invoice-vat';
 import { ApiError, NETWORK_ERROR_MESSAGE, UNAVAILABLE_MESSAGE } from '../../../../../lib/api-client';
 import { RequestTimeoutError } from '../../../api/timeout';
 import { CUSTOMER_ID, fullTicket, invoice, sessionUser, shopOrder, ticketDetail } from '../test/fixtures';
@@ -11,7 +12,7 @@ import {
   searchInvoices,
   sortInvoices,
 } from './invoices';
-import { filterOrdersByStatus, orderStatusGroup, orderStatusLabel, searchOrders } from './orders';
+import { filterOrdersByStatus, orderMentions, orderStatusGroup, orderStatusLabel, orderTotals, searchOrders } from './orders';
 import { profileToForm, validateProfile } from './profile';
 import { matchesQuery, searchKey } from './search';
 import { parseTab, tabAfterKey } from './tabs';
@@ -212,6 +213,36 @@ describe('orders', () => {
     const open = shopOrder({ id: 2, status: 'processing' });
     expect(filterOrdersByStatus([done, open], 'delivered')).toEqual([done]);
     expect(filterOrdersByStatus([done, open], '')).toEqual([done, open]);
+  });
+
+  it('totals by the lines’ rates as the invoice does (issue 22 §1), the margin scheme’s mention with them', () => {
+    const plain = (rows: { label: string; cents: number }[]) => rows.map((row) => [row.label.replace(/[\u00a0\u202f]/g, ' '), row.cents]);
+    const mixed = shopOrder({
+      line_items: [
+        { name: 'Samsung Galaxy S23 reconditionné', sku: 'SGS23-R', quantity: 1, price: 1199.5, total: 1199.5, image_url: '', vat_rate: 'margin' },
+        { name: 'Coque silicone « Bassin »', sku: 'COQ-BAS', quantity: 1, price: 35, total: 35, image_url: '', vat_rate: '20' },
+      ],
+      shipping_lines: [{ method_title: 'Retrait en boutique', total: 0 }],
+      coupon_lines: [],
+      loyalty_discount: 0,
+    });
+    // 20 % on the case only (35 € = 29,17 € + 5,83 €); the phone counts whole, no VAT shown.
+    expect(plain(orderTotals(mixed, 'standard'))).toEqual([
+      ['Total HT', 2917],
+      ['TVA 20 %', 583],
+      ['Biens d’occasion (TVA sur la marge)', 119950],
+      ['Total TTC', 123450],
+    ]);
+    expect(orderMentions(mixed, 'standard')).toEqual([MARGIN_SCHEME_MENTION]);
+    expect(orderTotals(mixed, 'franchise')).toEqual([{ label: 'Total (TVA non applicable)', cents: 123450, strong: true }]);
+    expect(orderMentions(mixed, 'franchise')).toEqual([]);
+    // An answer without its shipping and reductions: the whole total at 20 %, as before.
+    expect(plain(orderTotals(shopOrder(), 'standard'))).toEqual([
+      ['Total HT', 102875],
+      ['TVA 20 %', 20575],
+      ['Total TTC', 123450],
+    ]);
+    expect(orderMentions(shopOrder(), 'standard')).toEqual([]);
   });
 });
 

@@ -1,3 +1,5 @@
+import { documentTotals, type InvoiceTotalRow, type VatRegime } from '@erepare/shared/invoice-document';
+import { MARGIN_SCHEME_MENTION } from '@erepare/shared/invoice-vat';
 import { orderNumber, type ShopOrder } from '../../../api/order-schema';
 import { matchesQuery, searchKey } from './search';
 
@@ -99,4 +101,22 @@ export function addressLines(address: ShopOrder['billing']): string[] {
     `${address.postcode} ${address.city}`.trim(),
     address.country,
   ].filter((line) => line.trim() !== '');
+}
+
+/**
+ * The totals of an order as its PDF prints them (issue 22 §1): split by the lines' own rates
+ * (margin-scheme goods without VAT shown, shipping and reductions across the articles' rates) by
+ * the shared rule. An answer without its shipping and reductions cannot be split: the whole total
+ * at 20 %, as before the rates existed.
+ */
+export function orderTotals(order: ShopOrder, regime: VatRegime): InvoiceTotalRow[] {
+  const totalCents = Math.round(order.total * 100);
+  const { shipping_lines, coupon_lines, loyalty_discount } = order;
+  if (!shipping_lines || !coupon_lines || loyalty_discount === undefined) return documentTotals(totalCents, regime);
+  return documentTotals(totalCents, regime, { line_items: order.line_items, shipping_lines, coupon_lines, loyalty_discount, total: order.total });
+}
+
+/** An order with margin-scheme goods carries the scheme's mention (not under the franchise: no VAT at all). */
+export function orderMentions(order: ShopOrder, regime: VatRegime): string[] {
+  return regime !== 'franchise' && order.line_items.some((item) => item.vat_rate === 'margin') ? [MARGIN_SCHEME_MENTION] : [];
 }

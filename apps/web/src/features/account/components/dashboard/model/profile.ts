@@ -73,7 +73,7 @@ export const profileFieldGroups: {
   },
   {
     title: 'Autres informations',
-    fields: [{ name: 'refered_by', label: 'Comment nous avez-vous connus ?', autoComplete: 'off' }],
+    fields: [{ name: 'refered_by', label: 'Comment nous avez-vous connus\u00a0?', autoComplete: 'off' }],
   },
 ];
 

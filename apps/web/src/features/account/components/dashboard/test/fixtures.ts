@@ -112,6 +112,7 @@ export function shopOrder(overrides: Partial<ShopOrder> = {}): ShopOrder {
     status: 'processing',
     date_created: '2026-11-15T14:20:00.000Z',
     total: 1234.5,
+    credit_notes: [],
     payment_method_title: 'Carte bancaire',
     transaction_id: 'pi_3QX9a2',
     customer_note: 'Merci de livrer après 18 h.',

@@ -179,7 +179,10 @@ export async function verifiedDemoCustomer(api: APIRequestContext, start: number
 
 /** Signs `email` in on this page as the login form would (the session cookie and the stored user). */
 export async function signInAs(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
-  await page.goto('/compte');
+  // A same-origin document where the app does not run (plain text): the storage is written with no
+  // session check of the app in flight. On /compte, the check the page starts without a cookie could
+  // still be on its way (a loaded CI machine, once at 390 px): callers navigate next anyway.
+  await page.goto('/robots.txt');
   const login = await page.request.post('/api/auth/login', { data: { email, password, rememberMe: true } });
   expect(login.status()).toBe(200);
   const { user, persistentSession } = (await login.json()) as { user: unknown; persistentSession: { expires_at: string } | null };

@@ -6,12 +6,12 @@
  * per rate, TTC, date, reason), is valid and tagged with embedded fonts, and goes to whoever may
  * read the order (owner, staff, the guest with the order's key), nobody else.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectValidTaggedPdf, pdfText, pdfTool, savePdf } from '../../test/pdf-checks.js';
 import { MARGIN_SCHEME_MENTION } from '@erepare/shared/invoice-vat';
 import type { AdminOrderDetail } from '@erepare/shared/schemas/admin-shop';
 import type { Order } from '@erepare/shared/schemas/shop';
@@ -84,43 +84,6 @@ async function buyerView(id: number, key: string): Promise<Order> {
 
 const pdfOf = (url: string, headers: Partial<Headers> = {}) => t.app.inject({ method: 'GET', url, headers });
 const notePdfUrl = (id: number, number: string, key?: string) => `/api/shop/orders/${id}/credit-notes/${number}/pdf${key ? `?key=${key}` : ''}`;
-
-function tool(command: string, args: string[]) {
-  const result = spawnSync(command, args, { encoding: 'utf8' });
-  if (result.error) throw new Error(`${command} est introuvable : installez-le (apt-get install -y qpdf poppler-utils). ${result.error.message}`);
-  return result;
-}
-
-function save(name: string, bytes: Buffer): string {
-  const file = path.join(dir, name);
-  fs.writeFileSync(file, bytes);
-  return file;
-}
-
-/** The text of the PDF as a reader copies it, spaces made plain. */
-function textOf(file: string): string {
-  const result = tool('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-']);
-  expect(result.status, result.stderr).toBe(0);
-  return result.stdout.replace(/[\u00a0\u202f]/g, ' ');
-}
-
-function expectValidTaggedPdf(file: string) {
-  const check = tool('qpdf', ['--check', file]);
-  expect(check.status, check.stdout + check.stderr).toBe(0);
-  expect(check.stdout).toMatch(/No syntax or stream encoding errors found/);
-  const fonts = tool('pdffonts', [file]);
-  expect(fonts.status).toBe(0);
-  const rows = fonts.stdout.trim().split('\n').slice(2);
-  expect(rows.length).toBeGreaterThan(0);
-  for (const row of rows) {
-    expect(row).toMatch(/DejaVuSans/);
-    expect(row).toMatch(/\byes\s+yes\s+yes\b/);
-  }
-  const raw = fs.readFileSync(file, 'latin1');
-  expect(raw.startsWith('%PDF-1.7')).toBe(true);
-  expect(raw).toMatch(/\/StructTreeRoot/);
-  expect(raw).toMatch(/\/Lang \(fr-FR\)/);
-}
 
 const today = () => new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
 
@@ -227,11 +190,11 @@ describe('GET /api/shop/orders/:id/credit-notes/:number/pdf', () => {
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toBe(`attachment; filename="avoir-${number}.pdf"`);
     expect(response.headers['cache-control']).toBe('private, no-store');
-    const file = save('avoir.pdf', response.rawPayload);
+    const file = savePdf(dir, 'avoir.pdf', response.rawPayload);
     expectValidTaggedPdf(file);
-    const info = tool('pdfinfo', [file]);
+    const info = pdfTool('pdfinfo', [file]);
     expect(info.stdout).toMatch(new RegExp(`Title:\\s+Avoir ${number}`));
-    const text = textOf(file);
+    const text = pdfText(file);
     const flat = text.replace(/\s+/g, ' ');
     expect(text).toContain('Avoir');
     expect(text).toContain(`N° ${number}`);
@@ -263,8 +226,8 @@ describe('GET /api/shop/orders/:id/credit-notes/:number/pdf', () => {
     const full = await invoicedOrder({ priceCents: 4590 });
     expect((await refund(full.id, full.totalCents, 'Rétractation')).statusCode).toBe(200);
     const view = await buyerView(full.id, full.key);
-    const invoiceText = textOf(save('facture-pleine.pdf', (await pdfOf(`/api/shop/orders/${full.id}/pdf?key=${full.key}`)).rawPayload));
-    const noteText = textOf(save('avoir-plein.pdf', (await pdfOf(notePdfUrl(full.id, view.credit_notes?.[0]?.number ?? '', full.key))).rawPayload));
+    const invoiceText = pdfText(savePdf(dir, 'facture-pleine.pdf', (await pdfOf(`/api/shop/orders/${full.id}/pdf?key=${full.key}`)).rawPayload));
+    const noteText = pdfText(savePdf(dir, 'avoir-plein.pdf', (await pdfOf(notePdfUrl(full.id, view.credit_notes?.[0]?.number ?? '', full.key))).rawPayload));
     const figure = (text: string, label: RegExp) => text.match(new RegExp(`${label.source}\\s+(-?[\\d ]+,\\d\\d €)`))?.[1];
     expect(figure(noteText, /Total HT/)).toBeDefined();
     expect(figure(noteText, /Total HT/)).toBe(figure(invoiceText, /Total HT/));
@@ -279,14 +242,14 @@ describe('GET /api/shop/orders/:id/credit-notes/:number/pdf', () => {
     expect((await t.app.inject({ method: 'POST', url: `/api/admin/orders/${placed.id}/bank-transfer-received`, payload: {}, headers: admin })).statusCode).toBe(200);
     expect((await refund(placed.id, 5000, 'Batterie à 85 %')).statusCode).toBe(200);
     const marginNumber = (await buyerView(placed.id, placed.key)).credit_notes?.[0]?.number ?? '';
-    const margin = textOf(save('avoir-marge.pdf', (await pdfOf(notePdfUrl(placed.id, marginNumber, placed.key))).rawPayload));
+    const margin = pdfText(savePdf(dir, 'avoir-marge.pdf', (await pdfOf(notePdfUrl(placed.id, marginNumber, placed.key))).rawPayload));
     expect(margin).toMatch(/Biens d’occasion \(TVA sur la marge\)\s+50,00 €/);
     expect(margin.replace(/\s+/g, ' ')).toContain(MARGIN_SCHEME_MENTION.replace(/[\u00a0\u202f]/g, ' '));
     expect(margin).not.toMatch(/TVA 20 %/);
 
     await t.database.db.update(storeProfileTable).set({ profile: { ...shop, vatRegime: 'franchise' } });
     try {
-      const franchise = textOf(save('avoir-franchise.pdf', (await pdfOf(notePdfUrl(order.id, number, order.key))).rawPayload));
+      const franchise = pdfText(savePdf(dir, 'avoir-franchise.pdf', (await pdfOf(notePdfUrl(order.id, number, order.key))).rawPayload));
       expect(franchise).toContain('TVA non applicable, art. 293 B du CGI');
       expect(franchise).toMatch(/Total HT \(TVA non applicable\)\s+10,00 €/);
       expect(franchise).toMatch(/Montant remboursé\s+10,00 €/);

@@ -3,11 +3,11 @@
  * French accountant checks, the fonts are embedded (é, œ, ’, €, « » print and copy as themselves),
  * the file is tagged and valid (qpdf --check, pdffonts), and the one access rule decides who gets it.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectValidTaggedPdf, pdfText, savePdf } from '../../test/pdf-checks.js';
 import { defaultStoreProfile, type StoreProfile } from '@erepare/shared/store-profile';
 import type { Order } from '@erepare/shared/schemas/shop';
 import { coupons, customers, invoiceLines, invoices, inventoryItems, storeProfileTable, ticketDevices, tickets } from '../../db/schema.js';
@@ -32,52 +32,10 @@ const shop: StoreProfile = {
 };
 
 /** A command line tool the test needs (npm test installs them on Debian). */
-function tool(command: string, args: string[]) {
-  const result = spawnSync(command, args, { encoding: 'utf8' });
-  if (result.error) throw new Error(`${command} est introuvable : installez-le (apt-get install -y qpdf poppler-utils). ${result.error.message}`);
-  return result;
-}
 
 async function pdfOf(url: string, headers: Partial<Headers> = {}) {
   const response = await t.app.inject({ method: 'GET', url, headers });
   return response;
-}
-
-function save(name: string, bytes: Buffer): string {
-  const file = path.join(dir, name);
-  fs.writeFileSync(file, bytes);
-  return file;
-}
-
-/** The text of the PDF as a reader copies it, spaces made plain. */
-function textOf(file: string): string {
-  const result = tool('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-']);
-  expect(result.status, result.stderr).toBe(0);
-  return result.stdout.replace(/[\u00a0\u202f]/g, ' ');
-}
-
-function expectValidTaggedPdf(file: string) {
-  const check = tool('qpdf', ['--check', file]);
-  expect(check.status, check.stdout + check.stderr).toBe(0);
-  expect(check.stdout).toMatch(/No syntax or stream encoding errors found/);
-  const fonts = tool('pdffonts', [file]);
-  expect(fonts.status).toBe(0);
-  // Header, rule, then one row per font: every one embedded (emb = yes) and subset, none standard.
-  const rows = fonts.stdout.trim().split('\n').slice(2);
-  expect(rows.length).toBeGreaterThan(0);
-  for (const row of rows) {
-    expect(row).toMatch(/DejaVuSans/);
-    expect(row).toMatch(/\byes\s+yes\s+yes\b/);
-  }
-  const raw = fs.readFileSync(file, 'latin1');
-  expect(raw.startsWith('%PDF-1.7')).toBe(true);
-  expect(raw).toMatch(/\/StructTreeRoot/);
-  expect(raw).toMatch(/\/MarkInfo \d+ 0 R/);
-  expect(raw).toMatch(/\/Marked true/);
-  expect(raw).toMatch(/\/Lang \(fr-FR\)/);
-  expect(raw).toMatch(/\/DisplayDocTitle true/);
-  expect(raw).toMatch(/\/S \/TH/);
-  expect(raw).toMatch(/\/S \/H1/);
 }
 
 beforeAll(async () => {
@@ -135,9 +93,9 @@ describe('GET /api/repairdesk/invoices/:id/pdf', () => {
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toBe('attachment; filename="facture-F-2026-09001.pdf"');
     expect(response.headers['cache-control']).toBe('private, no-store');
-    const file = save('facture.pdf', response.rawPayload);
+    const file = savePdf(dir, 'facture.pdf', response.rawPayload);
     expectValidTaggedPdf(file);
-    const text = textOf(file);
+    const text = pdfText(file);
     // Seller: name, legal form and capital, address, SIREN/SIRET, RCS, VAT number.
     expect(text).toContain('Réparations Œdipe SARL');
     expect(text).toContain('SARL · capital social : 5 000 €');
@@ -179,7 +137,7 @@ describe('GET /api/repairdesk/invoices/:id/pdf', () => {
     try {
       const response = await pdfOf(`/api/repairdesk/invoices/${ids.invoice}/pdf`, owner);
       expect(response.statusCode).toBe(200);
-      const text = textOf(save('franchise.pdf', response.rawPayload));
+      const text = pdfText(savePdf(dir, 'franchise.pdf', response.rawPayload));
       expect(text).toContain('TVA non applicable, art. 293 B du CGI');
       // The shop's VAT number goes (the customer's own stays: it identifies the customer).
       expect(text).not.toContain('N° TVA intracommunautaire : FR44');
@@ -207,9 +165,9 @@ describe('GET /api/repairdesk/tickets/:id/pdf', () => {
     const response = await pdfOf(`/api/repairdesk/tickets/${ids.ticket}/pdf`, owner);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="ticket-T-990001-\d{4}-\d\d-\d\d\.pdf"$/);
-    const file = save('ticket.pdf', response.rawPayload);
+    const file = savePdf(dir, 'ticket.pdf', response.rawPayload);
     expectValidTaggedPdf(file);
-    const text = textOf(file);
+    const text = pdfText(file);
     expect(text).toContain('Fiche de réparation');
     expect(text).toContain('Écran « cassé »');
     expect(text).toContain('seule la facture fait foi');
@@ -241,9 +199,9 @@ describe('GET /api/shop/orders/:id/pdf', () => {
     const response = await pdfOf(`/api/shop/orders/${order.id}/pdf?key=${order.order_key}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toBe(`attachment; filename="commande-${order.number}.pdf"`);
-    const file = save('commande.pdf', response.rawPayload);
+    const file = savePdf(dir, 'commande.pdf', response.rawPayload);
     expectValidTaggedPdf(file);
-    const text = textOf(file);
+    const text = pdfText(file);
     expect(text).toContain('Câble « tressé » USB');
     expect(text).toContain('1 rue de l’Église');
     expect(text).toContain('ce document n’est pas une facture');
@@ -287,9 +245,9 @@ describe('GET /api/shop/orders/:id/pdf of a paid order', () => {
     const response = await pdfOf(`/api/shop/orders/${order.id}/pdf?key=${order.order_key}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toBe(`attachment; filename="facture-${invoiceNumber}.pdf"`);
-    const file = save('facture-commande.pdf', response.rawPayload);
+    const file = savePdf(dir, 'facture-commande.pdf', response.rawPayload);
     expectValidTaggedPdf(file);
-    const text = textOf(file);
+    const text = pdfText(file);
     const flat = text.replace(/\s+/g, ' ');
     expect(text).toContain('Facture');
     expect(text).toContain(`N° ${invoiceNumber}`);

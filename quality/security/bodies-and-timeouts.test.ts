@@ -16,7 +16,10 @@ import net from 'node:net';
 import { messages, contactMessages, quoteMessages } from '@erepare/shared/messages';
 import { dropOffDates } from '@erepare/shared/quote-catalogue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { maxFormBytes } from '../../apps/server/src/lib/image-form.js';
 import { MAX_JSON_DEPTH } from '../../apps/server/src/lib/json-body.js';
+import { MAX_DRAINED_BODY_BYTES } from '../../apps/server/src/lib/refused-body.js';
+import { QUOTE_FORM_RULES } from '../../apps/server/src/modules/quotes/routes.js';
 import { JPEG, PNG, imageOfSize, multipartBody, type FormFile } from '../../apps/server/src/lib/test-images.js';
 import { createTestApp, type TestApp } from '../../apps/server/src/test/test-app.js';
 import { diffSnapshots, frenchMessageProblem, nextAddress, snapshot } from './helpers.js';
@@ -191,7 +194,43 @@ describe('photos: streamed multipart forms with per-file and per-form limits', (
     const answer = await client.firstResponse;
     expect(answer.status).toBe(400);
     expect(answer.json).toMatchObject({ success: false, message: contactMessages.imageInvalid });
-    await client.closed;
+    // The rest of the declared body is read and thrown away (refused-body.ts): the connection is
+    // not reset under a client still sending, and serves its next request.
+    client.socket.write(Buffer.alloc(5 * 1024 * 1024 - Buffer.byteLength(head) - 4096, 0x41));
+    client.socket.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    expect((await client.responses(2))[1]?.status).toBe(200);
+    client.socket.destroy();
+  });
+
+  it('reads to its end a form refused on its declared size, so that a client (or nginx) still sending gets the 413 (real socket)', { timeout: SOCKET_TEST_TIMEOUT }, async () => {
+    // nginx passes a form up to its own limit (51 MB for the contact form), sends it whole, then
+    // reads the answer: a server that answered and reset the connection made nginx show its own 503.
+    const declared = maxFormBytes(QUOTE_FORM_RULES) + 1;
+    const client = openSocket();
+    client.socket.write(
+      `POST /api/quotes HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-For: ${nextAddress()}\r\nContent-Type: multipart/form-data; boundary=abc\r\nContent-Length: ${declared}\r\n\r\n`,
+    );
+    // Answered from the declared length, before a byte of the body is sent…
+    const answer = await client.firstResponse;
+    expect(answer.status).toBe(413);
+    expect(answer.json).toMatchObject({ success: false, statusCode: 413, message: messages.http.payloadTooLarge });
+    // …and the body sent after it is read and thrown away: the same connection answers next.
+    const written = new Promise<void>((resolve, reject) => client.socket.write(Buffer.alloc(declared, 0x20), (error) => (error ? reject(error) : resolve())));
+    client.socket.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    await written;
+    expect((await client.responses(2))[1]?.status).toBe(200);
+    client.socket.destroy();
+  });
+
+  it('closes at once a form declared larger than any proxy lets through (nothing is read of it)', { timeout: SOCKET_TEST_TIMEOUT }, async () => {
+    const client = openSocket();
+    client.socket.write(
+      `POST /api/quotes HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-For: ${nextAddress()}\r\nContent-Type: multipart/form-data; boundary=abc\r\nContent-Length: ${MAX_DRAINED_BODY_BYTES + 1}\r\n\r\n`,
+    );
+    // The server closes the connection itself: `closed` resolves without any deadline.
+    const answer = parseResponse(await client.closed);
+    expect(answer?.status).toBe(413);
+    expect(answer?.json).toMatchObject({ success: false, message: messages.http.payloadTooLarge });
   });
 });
 
@@ -261,7 +300,7 @@ describe('slow clients are cut by the server’s deadlines (real sockets)', () =
   });
 });
 
-type ParsedResponse = { status: number; json: unknown };
+type ParsedResponse = { status: number; json: unknown; /** characters (bytes) it took */ length: number };
 
 /** One HTTP/1.1 response from raw bytes (status and JSON body by Content-Length), or null when incomplete. */
 function parseResponse(raw: string): ParsedResponse | null {
@@ -278,26 +317,50 @@ function parseResponse(raw: string): ParsedResponse | null {
   } catch {
     json = null;
   }
-  return { status, json };
+  return { status, json, length: end + 4 + length };
 }
 
-/** A raw TCP client of the test server: what it receives, its first complete response, and everything once the server closes it. */
-function openSocket(): { socket: net.Socket; firstResponse: Promise<ParsedResponse>; closed: Promise<string> } {
+/** The complete responses at the start of raw bytes, one after the other. */
+function parseResponses(raw: string): ParsedResponse[] {
+  const parsed: ParsedResponse[] = [];
+  let rest = raw;
+  for (;;) {
+    const response = parseResponse(rest);
+    if (!response) return parsed;
+    parsed.push(response);
+    rest = rest.slice(response.length);
+  }
+}
+
+/**
+ * A raw TCP client of the test server: what it receives, its first complete response, the first
+ * `count` responses (rejected if the server closes before), and everything once the server closes it.
+ */
+function openSocket(): { socket: net.Socket; firstResponse: Promise<ParsedResponse>; responses: (count: number) => Promise<ParsedResponse[]>; closed: Promise<string> } {
   const socket = net.connect({ host: '127.0.0.1', port });
   socket.on('error', () => undefined);
   let received = '';
-  let resolveFirst: (value: ParsedResponse) => void = () => undefined;
-  const firstResponse = new Promise<ParsedResponse>((resolve) => {
-    resolveFirst = resolve;
-  });
+  const waiters: { count: number; resolve: (value: ParsedResponse[]) => void }[] = [];
   socket.on('data', (chunk: Buffer) => {
     // latin1 keeps one character per byte: Content-Length counts bytes.
     received += chunk.toString('latin1');
-    const parsed = parseResponse(received);
-    if (parsed) resolveFirst(parsed);
+    const parsed = parseResponses(received);
+    for (const waiter of waiters.filter((candidate) => parsed.length >= candidate.count)) waiter.resolve(parsed);
   });
   const closed = new Promise<string>((resolve) => {
     socket.on('close', () => resolve(received));
   });
-  return { socket, firstResponse, closed };
+  const responses = (count: number) =>
+    Promise.race([
+      new Promise<ParsedResponse[]>((resolve) => waiters.push({ count, resolve })),
+      closed.then((raw) => {
+        const parsed = parseResponses(raw);
+        if (parsed.length >= count) return parsed;
+        throw new Error(`connection closed after ${parsed.length} response(s) of ${count}`);
+      }),
+    ]);
+  const firstResponse = responses(1).then(([first]) => first as ParsedResponse);
+  // Tests that only await `closed` never read it: its rejection is theirs to ignore.
+  firstResponse.catch(() => undefined);
+  return { socket, firstResponse, responses, closed };
 }

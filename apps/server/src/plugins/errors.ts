@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { messages } from '@erepare/shared/messages';
 import type { ErrorResponse } from '@erepare/shared/schemas/common';
 import { AppError } from '../errors.js';
+import { drainRefusedBody } from '../lib/refused-body.js';
 
 type Issue = { path: string; message: string };
 
@@ -139,7 +140,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       status = rawError.httpStatus;
       message = rawError.message;
       code = rawError.code;
-      void reply.headers(rawError.headers);
+      const { connection, ...headers } = rawError.headers;
+      // A body refused for its size or content while it is still coming (400, 413): read to its end
+      // and thrown away, so that the client, or nginx in front, gets the answer (see refused-body.ts).
+      // Other closes (a 408 for a client too slow) close at once.
+      const drained = connection === 'close' && (status === 400 || status === 413) && drainRefusedBody(request.raw);
+      void reply.headers(drained || connection === undefined ? headers : rawError.headers);
     } else {
       const error = rawError as FastifyError;
       if (error.validation) {

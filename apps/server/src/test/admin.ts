@@ -1,4 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { createLocalRepairBackend } from '../adapters/repair/local.js';
+import { readAllRecords, type RepairDataset } from './fakes/local-records.js';
+import { fromRecords, startFakeRepairDesk, type FakeRepairDesk } from './fakes/repairdesk-fake.js';
 import { createTestApp, type TestApp } from './test-app.js';
 import { signedInUser } from './users.js';
 
@@ -28,4 +31,30 @@ export async function adminTestBed(env: Record<string, string> = {}): Promise<Ad
       ...(who === 'admin' ? { headers: admin.headers } : who === 'customer' ? { headers: customer.headers } : {}),
     });
   return { t, admin, customer, call };
+}
+
+/**
+ * The same with RepairDesk as the backend: a local fake RepairDesk (its wire format) filled with
+ * the demo records the database holds, ids kept (so the demo's shop fields apply to its items).
+ */
+export async function repairDeskAdminTestBed(apiKey: string): Promise<AdminTestBed & { fake: FakeRepairDesk; records: RepairDataset; close: () => Promise<void> }> {
+  const fake = await startFakeRepairDesk({ apiKey, rateLimit: false });
+  let bed: AdminTestBed;
+  try {
+    bed = await adminTestBed({ REPAIRDESK_API_KEY: apiKey, REPAIRDESK_BASE_URL: fake.url });
+  } catch (error) {
+    await fake.close();
+    throw error;
+  }
+  const records = await readAllRecords(createLocalRepairBackend(bed.t.database.db));
+  Object.assign(fake.store, fromRecords(records));
+  return {
+    ...bed,
+    fake,
+    records,
+    close: async () => {
+      await bed.t.close();
+      await fake.close();
+    },
+  };
 }

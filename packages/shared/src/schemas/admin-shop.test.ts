@@ -8,6 +8,8 @@ import {
   adminProductUpdateSchema,
   adminShippingMethodsUpdateSchema,
   couponRuleMessages,
+  productRepairDeskFields,
+  productShopFields,
 } from './admin-shop.js';
 
 const method = (id: string): ShippingMethodDefinition => {
@@ -55,6 +57,12 @@ describe('admin shop schemas', () => {
     expect(adminProductCreateSchema.safeParse({ ...base, shortDescription: 'a'.repeat(151) }).success).toBe(false);
     expect(adminProductCreateSchema.safeParse({ ...base, id: 3 }).success).toBe(false);
     expect(firstMessage(adminProductUpdateSchema.safeParse({ expectedStock: 2 }))).toBe('Aucune modification à enregistrer');
+  });
+
+  it('products with RepairDesk: each field of the form is either RepairDesk’s or the shop’s, never both', () => {
+    const fields = Object.keys(adminProductUpdateSchema.shape).filter((key) => key !== 'expectedStock');
+    expect([...productRepairDeskFields, ...productShopFields].sort()).toEqual(fields.sort());
+    expect(productRepairDeskFields.filter((field) => (productShopFields as readonly string[]).includes(field))).toEqual([]);
   });
 
   it('coupons: code upper-cased, percent in hundredths up to 100 %, maximum above minimum', () => {

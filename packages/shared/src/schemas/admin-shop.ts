@@ -228,6 +228,14 @@ export const MAX_PRODUCT_IMAGES = 8;
 /** Largest picture accepted for upload (before resizing). */
 export const MAX_PRODUCT_IMAGE_BYTES = 10 * 1024 * 1024;
 
+/**
+ * With the RepairDesk backend, RepairDesk owns the product (name, SKU, prices, stock…): the site
+ * reads it. Only the shop's own fields (`shop_products`) are set here.
+ */
+export const productRepairDeskFields = ['name', 'sku', 'kind', 'category', 'brand', 'condition', 'description', 'warranty', 'priceCents', 'salePriceCents', 'stock'] as const;
+export type ProductRepairDeskField = (typeof productRepairDeskFields)[number];
+export const productShopFields = ['featured', 'hidden', 'shortDescription', 'vatRate'] as const;
+
 export const adminProductListQuerySchema = z.object({
   page: pageParam.optional(),
   pageSize: pageSizeParam.optional(),
@@ -265,10 +273,21 @@ export const adminProductSummarySchema = z.object({
   imageUrl: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * 'repairdesk': the product is RepairDesk's (the RepairDesk backend): only the shop fields
+   * (`productShopFields`) change here. Absent: our own inventory, every field editable.
+   */
+  source: z.literal('repairdesk').optional(),
 });
 export type AdminProductSummary = z.infer<typeof adminProductSummarySchema>;
 
-export const adminProductListResponseSchema = z.object({ success: z.literal(true), data: z.array(adminProductSummarySchema), pagination: paginationSchema });
+export const adminProductListResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(adminProductSummarySchema),
+  pagination: paginationSchema,
+  /** 'repairdesk' when the inventory is RepairDesk's (no creation, no deletion here), even for an empty page. */
+  source: z.literal('repairdesk').optional(),
+});
 
 export const adminProductDetailSchema = adminProductSummarySchema.extend({
   description: z.string(),
@@ -281,6 +300,13 @@ export const adminProductDetailSchema = adminProductSummarySchema.extend({
   orderLineCount: z.number().int(),
   /** The VAT rate it is sold at (issue 22 §1), copied onto each order line when an order is placed. */
   vatRate: z.enum(vatRates),
+  /** RepairDesk's product: the fields RepairDesk owns (shown, never sent). */
+  readOnlyFields: z.array(z.enum(productRepairDeskFields)).optional(),
+  /**
+   * RepairDesk's product: its quantity in RepairDesk. `stock` is what the shop still sells (this
+   * minus `reservedQuantity`, the web sales not yet applied in RepairDesk).
+   */
+  repairDeskQuantity: z.number().int().optional(),
 });
 export type AdminProductDetail = z.infer<typeof adminProductDetailSchema>;
 

@@ -8,7 +8,7 @@ import { inventoryItems, shopProductImages, shopProducts } from '../../db/schema
 import { AppError } from '../../errors.js';
 import { sniffImageType } from '../../lib/images.js';
 import { recordAudit, type AuditActor } from './audit.js';
-import { assertLocalInventory, effectiveImages, imageUrls, uploadedImageId, type ProductBackendKind } from './products-admin.js';
+import { effectiveImages, imageUrls, uploadedImageId } from './products-admin.js';
 
 /**
  * Product pictures uploaded by staff: the real type is read from the bytes (JPEG, PNG or WebP
@@ -33,7 +33,15 @@ export const productImageMessages = {
   added: 'Image ajoutée.',
   removed: 'Image supprimée.',
   busy: 'Trop d’envois d’images en cours. Réessayez dans quelques instants.',
+  repairDeskPicture: 'Cette image vient de RepairDesk\u00a0: retirez-la dans RepairDesk (le site la reprend sous 5 minutes), ou ajoutez d’abord une autre image.',
 } as const;
+
+/**
+ * Whose product gets the pictures: one of our inventory rows (locked while its list changes), or a
+ * RepairDesk item whose own picture address the caller read (RepairDesk has no row to lock: the
+ * list is ours, in shop_products, and that row is locked). The list is the same in both cases.
+ */
+export type ImageProduct = { backend: 'local' } | { backend: 'repairdesk'; imageUrl: string };
 
 export type ProcessedImage = { data: Buffer; thumbnail: Buffer; width: number; height: number };
 
@@ -57,7 +65,13 @@ export async function processProductImage(bytes: Buffer): Promise<ProcessedImage
   }
 }
 
-async function currentImages(tx: Parameters<Parameters<Db['transaction']>[0]>[0], productId: number) {
+async function currentImages(tx: Parameters<Parameters<Db['transaction']>[0]>[0], productId: number, product: ImageProduct) {
+  if (product.backend === 'repairdesk') {
+    // A row to lock; its defaults are what having no row means.
+    await tx.insert(shopProducts).values({ productId }).onConflictDoNothing();
+    const [row] = await tx.select({ images: shopProducts.images }).from(shopProducts).where(eq(shopProducts.productId, productId)).for('update');
+    return { imageUrl: product.imageUrl, images: row?.images ?? [] };
+  }
   const [item] = await tx
     .select({ imageUrl: inventoryItems.imageUrl, images: shopProducts.images })
     .from(inventoryItems)
@@ -68,10 +82,9 @@ async function currentImages(tx: Parameters<Parameters<Db['transaction']>[0]>[0]
 }
 
 /** Adds a picture at the end of the product's list (the first one is the main picture). */
-export async function addProductImage(db: Db, kind: ProductBackendKind, actor: AuditActor, productId: number, image: ProcessedImage, alt: string): Promise<{ src: string; thumb: string }> {
-  assertLocalInventory(kind);
+export async function addProductImage(db: Db, product: ImageProduct, actor: AuditActor, productId: number, image: ProcessedImage, alt: string): Promise<{ src: string; thumb: string }> {
   return db.transaction(async (tx) => {
-    const item = await currentImages(tx, productId);
+    const item = await currentImages(tx, productId, product);
     if (!item) throw new AppError('PRODUCT_NOT_FOUND', 404, 'Produit introuvable');
     const list = effectiveImages(item);
     if (list.length >= MAX_PRODUCT_IMAGES) throw new AppError('TOO_MANY_IMAGES', 409, productImageMessages.tooMany);
@@ -98,21 +111,23 @@ export async function addProductImage(db: Db, kind: ProductBackendKind, actor: A
 }
 
 /** Removes the picture at `index` of the list shown (an uploaded one is deleted from the database too). */
-export async function removeProductImage(db: Db, kind: ProductBackendKind, actor: AuditActor, productId: number, index: number): Promise<void> {
-  assertLocalInventory(kind);
+export async function removeProductImage(db: Db, product: ImageProduct, actor: AuditActor, productId: number, index: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const item = await currentImages(tx, productId);
+    const item = await currentImages(tx, productId, product);
     if (!item) throw new AppError('PRODUCT_NOT_FOUND', 404, 'Produit introuvable');
     const list = effectiveImages(item);
     const removed = list[index];
     if (!removed) throw new AppError('IMAGE_NOT_FOUND', 404, productImageMessages.noSuchImage);
     const images = list.filter((_, position) => position !== index);
+    // The inventory's own address would come back as the picture once the list is empty: ours is
+    // cleared; RepairDesk's cannot be, so its last picture stays until another one is added.
+    const ownPicture = removed.src === item.imageUrl;
+    if (ownPicture && product.backend === 'repairdesk' && images.length === 0) throw new AppError('IMAGE_FROM_REPAIRDESK', 409, productImageMessages.repairDeskPicture);
     await tx
       .insert(shopProducts)
       .values({ productId, images })
       .onConflictDoUpdate({ target: shopProducts.productId, set: { images, updatedAt: new Date() } });
-    // The inventory's own address would come back as the picture once the list is empty.
-    if (removed.src === item.imageUrl) await tx.update(inventoryItems).set({ imageUrl: '', updatedAt: new Date() }).where(eq(inventoryItems.id, productId));
+    if (ownPicture && product.backend === 'local') await tx.update(inventoryItems).set({ imageUrl: '', updatedAt: new Date() }).where(eq(inventoryItems.id, productId));
     const uploaded = uploadedImageId(removed.src);
     if (uploaded !== null) await tx.delete(shopProductImages).where(eq(shopProductImages.id, uploaded));
     await recordAudit(tx, actor, {

@@ -16,9 +16,10 @@ import { recordAudit, type AuditActor } from './audit.js';
 
 /**
  * Staff products and stock (issue 9), local backend only: with RepairDesk the inventory lives
- * there and the site reads it. The inventory row (`inventory_items`) holds what the repair desk
- * knows (name, SKU, prices, stock…); `shop_products` what only the shop shows (featured, hidden,
- * short description, pictures). Every change and its audit record share one transaction; the
+ * there and the site reads it (products-admin-repairdesk.ts lists it and sets its shop fields).
+ * The inventory row (`inventory_items`) holds what the repair desk knows (name, SKU, prices,
+ * stock…); `shop_products` what only the shop shows (featured, hidden, short description, VAT
+ * rate, pictures). Every change and its audit record share one transaction; the
  * caller then drops the catalogue and inventory caches so the shop shows it at once.
  *
  * Stock: an order takes its units from `quantity` when it is placed (the reservation) and gives
@@ -30,6 +31,9 @@ import { recordAudit, type AuditActor } from './audit.js';
 
 export const productsAdminMessages = {
   repairDesk: 'Le stock est géré dans RepairDesk\u00a0: modifiez les produits dans RepairDesk, le site les reprend sous 5 minutes.',
+  /** `fields`: what RepairDesk owns, as the sentence names it (« le nom », « le prix »…). */
+  repairDeskFields: (fields: readonly string[]) =>
+    `RepairDesk gère ${frenchList(fields)} de ce produit\u00a0: faites ce changement dans RepairDesk, le site le reprend sous 5 minutes. Ici se modifient seulement la mise en avant, le masquage, la description courte, la TVA et les images.`,
   notFound: 'Produit introuvable',
   skuTaken: (sku: string) => `La référence (SKU) «\u00a0${sku}\u00a0» est déjà utilisée par un autre produit.`,
   salePrice: 'Le prix soldé doit être inférieur au prix',
@@ -42,13 +46,18 @@ export const productsAdminMessages = {
   deleted: (name: string) => `Produit «\u00a0${name}\u00a0» supprimé.`,
 } as const;
 
+/** « a », « a et b », « a, b et c ». */
+function frenchList(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} et ${items.at(-1) ?? ''}`;
+}
+
 export type ProductBackendKind = 'local' | 'repairdesk';
 
 export function assertLocalInventory(kind: ProductBackendKind): void {
   if (kind !== 'local') throw new AppError('INVENTORY_READ_ONLY', 409, productsAdminMessages.repairDesk);
 }
 
-const notFound = () => new AppError('PRODUCT_NOT_FOUND', 404, productsAdminMessages.notFound);
+export const notFound = () => new AppError('PRODUCT_NOT_FOUND', 404, productsAdminMessages.notFound);
 
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (character) => `\\${character}`);
@@ -91,7 +100,7 @@ const columns = {
   updatedAt: inventoryItems.updatedAt,
 };
 
-type ProductRow = {
+export type ProductRow = {
   id: number;
   name: string;
   sku: string;
@@ -135,7 +144,7 @@ function effectiveImages(row: Pick<ProductRow, 'images' | 'imageUrl'>): { src: s
   return row.imageUrl ? [{ src: row.imageUrl, alt: '' }] : [];
 }
 
-function summaryOf(row: ProductRow): AdminProductSummary {
+export function summaryOf(row: ProductRow): AdminProductSummary {
   return {
     id: row.id,
     name: row.name,
@@ -214,6 +223,10 @@ export async function getAdminProduct(db: Executor, kind: ProductBackendKind, id
   const [row] = await selectProducts(db).where(eq(inventoryItems.id, id)).limit(1);
   if (!row) throw notFound();
   const [reserved, lines] = await Promise.all([reservedQuantity(db, id), orderLineCount(db, id)]);
+  return detailOf(row, reserved, lines);
+}
+
+export function detailOf(row: ProductRow, reserved: number, lines: number): AdminProductDetail {
   return {
     ...summaryOf(row),
     description: row.description,
@@ -262,7 +275,7 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-async function upsertShopFields(
+export async function upsertShopFields(
   tx: Tx,
   productId: number,
   fields: Partial<{ featured: boolean; hidden: boolean; shortDescription: string; vatRate: VatRate; images: { src: string; alt: string }[] }>,

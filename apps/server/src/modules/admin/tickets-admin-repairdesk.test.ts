@@ -5,26 +5,19 @@
  */
 import { adminRepairMessages, type AdminCustomer, type AdminCustomerListItem, type AdminInvoice, type AdminInvoiceSummary, type AdminStatus, type AdminTicket, type AdminTicketListItem } from '@erepare/shared/schemas/admin-repair';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalRepairBackend } from '../../adapters/repair/local.js';
-import { readAllRecords, type RepairDataset } from '../../test/fakes/local-records.js';
-import { fromRecords, startFakeRepairDesk, type FakeRepairDesk } from '../../test/fakes/repairdesk-fake.js';
-import { adminTestBed, type AdminTestBed, type Envelope } from '../../test/admin.js';
-
+import type { RepairDataset } from '../../test/fakes/local-records.js';
+import { repairDeskAdminTestBed, type AdminTestBed, type Envelope } from '../../test/admin.js';
 
 const KEY = 'rd-admin-secret-key-51f0a2';
-let fake: FakeRepairDesk;
 let h: AdminTestBed;
 let records: RepairDataset;
+let close: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  fake = await startFakeRepairDesk({ apiKey: KEY, rateLimit: false });
-  h = await adminTestBed({ REPAIRDESK_API_KEY: KEY, REPAIRDESK_BASE_URL: fake.url });
-  records = await readAllRecords(createLocalRepairBackend(h.t.database.db));
-  Object.assign(fake.store, fromRecords(records));
+  ({ records, close, ...h } = await repairDeskAdminTestBed(KEY));
 });
 afterAll(async () => {
-  await h?.t.close();
-  await fake?.close();
+  await close?.();
 });
 
 describe('repair views with RepairDesk', () => {

@@ -39,6 +39,7 @@ const catalogue: Catalogue = {
   list: () => Promise.reject(new Error('not used')),
   listed: () => Promise.reject(new Error('not used')),
   categories: () => Promise.reject(new Error('not used')),
+  inventory: () => Promise.reject(new Error('not used')),
   invalidate: () => {
     invalidations += 1;
   },

@@ -6,7 +6,7 @@ import type { InventoryItemRecord, RepairBackend } from '../../adapters/repair/t
 import type { Db } from '../../db/client.js';
 import { orderLines, orders, shopProducts } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import type { Catalogue, CatalogueProduct } from './catalogue-types.js';
+import type { Catalogue, CatalogueProduct, InventoryEntry } from './catalogue-types.js';
 import { isSellable, normaliseText, searchScore, typoOf, typoTokens, type TypoLookup } from './catalogue-rules.js';
 import { categoryIdOf, slugify, toCatalogueProduct, type CategoryRef, type ShopProductRow } from './product-view.js';
 
@@ -38,6 +38,8 @@ type Entry = {
 
 type Snapshot = {
   byId: Map<number, Entry>;
+  /** Every item read, sold or not (Catalogue.inventory). */
+  inventory: InventoryEntry[];
   /** Listed entries, by id. */
   listed: Entry[];
   categories: ProductCategory[];
@@ -139,12 +141,18 @@ async function buildSnapshot(db: Db, backend: RepairBackend, refreshAt: number):
   const byId = new Map<number, Entry>();
   const listed: Entry[] = [];
   const counts = new Map<string, number>();
+  const inventory: InventoryEntry[] = [];
+  const seen = new Set<number>();
   for (const item of items) {
-    const shop = shopById.get(item.id);
-    if (shop?.hidden || !isSellable(item) || byId.has(item.id)) continue;
+    if (seen.has(item.id)) continue;
+    seen.add(item.id);
     const sale = salesById.get(item.id);
-    const available = Math.max(0, item.quantity - (subtractWebSales ? (sale?.unsynced ?? 0) : 0));
+    const unsynced = subtractWebSales ? (sale?.unsynced ?? 0) : 0;
     const category = categoryOf(item.category);
+    inventory.push({ item, categoryId: category?.id ?? null, unsynced });
+    const shop = shopById.get(item.id);
+    if (shop?.hidden || !isSellable(item)) continue;
+    const available = Math.max(0, item.quantity - unsynced);
     const product = toCatalogueProduct({ item, shop, category, available });
     const entry: Entry = {
       product,
@@ -185,7 +193,7 @@ async function buildSnapshot(db: Db, backend: RepairBackend, refreshAt: number):
       count,
     }));
   const vocabulary = new Set(listed.flatMap((entry) => entry.text.trim().split(' ')));
-  return { byId, listed, categories, sorted: new Map(), searches: new Map(), vocabulary, refreshAt };
+  return { byId, inventory, listed, categories, sorted: new Map(), searches: new Map(), vocabulary, refreshAt };
 }
 
 type SortKey = `${ProductListQuery['orderby']}:${'asc' | 'desc'}`;
@@ -402,6 +410,10 @@ export function createCatalogue(db: Db, backend: RepairBackend, options: Catalog
         return { items: fallbackCategories(), fallback: true };
       }
       return found.categories.length > 0 ? { items: found.categories, fallback: false } : { items: fallbackCategories(), fallback: true };
+    },
+
+    async inventory() {
+      return (await current()).inventory;
     },
 
     invalidate,

@@ -7,7 +7,7 @@ import { DataTable } from '../components/data-table';
 import { SearchFilter, SelectFilter } from '../components/list-filters';
 import { useAdminList } from '../components/use-admin-list';
 import { formatEuros } from './shop/money';
-import { Pill, useDetailId } from './shop/kit';
+import { InfoBox, Pill, useDetailId } from './shop/kit';
 import { ProductCreate, ProductDetail } from './shop/product-detail';
 
 const column = createColumnHelper<AdminProductSummary>();
@@ -82,12 +82,21 @@ function ProductsList() {
     filterKeys: ['search', 'kind', 'category', 'featured', 'hidden', 'stock'],
     defaultSort: { id: 'date', desc: true },
   });
+  // RepairDesk's products are created there: the button only once the list said whose they are.
+  const repairDesk = list.query.data?.source === 'repairdesk';
   return (
     <div className="space-y-4">
-      <Link to={hrefFor('nouveau')} className={buttonClasses('primary')}>
-        <Plus aria-hidden="true" className="size-4" />
-        Nouveau produit
-      </Link>
+      {repairDesk ? (
+        <InfoBox>
+          Nom, référence, prix et stock viennent de RepairDesk&nbsp;: les produits se créent et se modifient dans RepairDesk, le site les reprend sous 5&nbsp;minutes. Ici se règlent la mise en avant,
+          le masquage, la description courte, la TVA et les images de chaque produit.
+        </InfoBox>
+      ) : list.query.isPending ? null : (
+        <Link to={hrefFor('nouveau')} className={buttonClasses('primary')}>
+          <Plus aria-hidden="true" className="size-4" />
+          Nouveau produit
+        </Link>
+      )}
       <DataTable
         caption="Produits et stock"
         captionHidden

@@ -9,7 +9,10 @@ import { defaultStoreProfile } from '@erepare/shared/store-profile';
 import { StoreProfileProvider } from '../../../../lib/store-profile';
 import { ProductsSection } from '../products';
 
-/** The product form's « TVA » (issue 22 §1): the rate each new order line copies. */
+/**
+ * The product form's « TVA » (issue 22 §1): the rate each new order line copies. With the
+ * RepairDesk backend: RepairDesk's fields shown as text, the shop's own ones editable.
+ */
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -42,9 +45,22 @@ const product: AdminProductDetail = {
   vatRate: 'margin',
 };
 
-function setup(path: string, options: { franchise?: boolean; answer?: (body: Record<string, unknown>) => Response } = {}) {
+/** The same product when the inventory is RepairDesk's: 3 there, one sold on the site not yet applied. */
+const repairDeskProduct: AdminProductDetail = {
+  ...product,
+  salePriceCents: 29900,
+  stock: 2,
+  reservedQuantity: 1,
+  repairDeskQuantity: 3,
+  description: 'Écran d’origine\nBatterie neuve',
+  orderLineCount: 1,
+  source: 'repairdesk',
+  readOnlyFields: ['name', 'sku', 'kind', 'category', 'brand', 'condition', 'description', 'warranty', 'priceCents', 'salePriceCents', 'stock'],
+};
+
+function setup(path: string, options: { franchise?: boolean; answer?: (body: Record<string, unknown>) => Response; product?: AdminProductDetail } = {}) {
   const calls: { url: string; method: string; body: Record<string, unknown> | undefined }[] = [];
-  let current = product;
+  let current = options.product ?? product;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
@@ -61,6 +77,9 @@ function setup(path: string, options: { franchise?: boolean; answer?: (body: Rec
         return json({ success: true, message: 'Produit enregistré.', data: current });
       }
       if (url === `/api/admin/products/${current.id}`) return json({ success: true, data: current });
+      if (url.startsWith('/api/admin/products?')) {
+        return json({ success: true, data: [current], pagination: { page: 1, pageSize: 20, total: 1 }, ...(current.source ? { source: current.source } : {}) });
+      }
       return json({ success: false, message: 'inconnu' }, 404);
     }),
   );
@@ -132,5 +151,63 @@ describe('the product form’s « TVA »', () => {
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     await waitFor(() => expect(calls.find((call) => call.method === 'PATCH')).toBeDefined());
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ warranty: '12 mois pièces et main-d’œuvre' });
+  });
+});
+
+describe('a RepairDesk product', () => {
+  it('shows what RepairDesk owns as text, and saves only the shop fields that changed', async () => {
+    const user = userEvent.setup();
+    const calls = setup('/admin-dashboard?section=produits&id=7', { product: repairDeskProduct });
+    expect(nbsp((await screen.findByText(/viennent de RepairDesk/)).textContent)).toMatch(/^Nom, référence, prix et stock viennent de RepairDesk : modifiez-les dans RepairDesk/);
+    // No field for what RepairDesk owns: its values as text.
+    for (const label of ['Nom', 'Référence (SKU)', 'Prix TTC (€)', 'Prix soldé TTC (€)', 'Stock disponible', 'Garantie', 'Description']) expect(screen.queryByLabelText(label)).toBeNull();
+    const facts = within(screen.getByRole('region', { name: 'Dans RepairDesk' }));
+    expect(facts.getByText('iPhone 12 reconditionné')).toBeInTheDocument();
+    expect(facts.getByText('IP12-R')).toBeInTheDocument();
+    expect(nbsp(facts.getByText(/^299,00/).textContent)).toBe('299,00 € (soldé, au lieu de 329,00 €)');
+    expect(facts.getByText('3')).toBeInTheDocument();
+    expect(facts.getByText('2 (1 vendu sur le site, pas encore reporté dans RepairDesk)')).toBeInTheDocument();
+    // Created and deleted in RepairDesk.
+    expect(screen.queryByRole('button', { name: /Supprimer le produit/ })).toBeNull();
+
+    const shop = within(screen.getByRole('region', { name: 'Fiche boutique' }));
+    expect(shop.getByLabelText('TVA')).toHaveValue('margin');
+    await user.click(shop.getByLabelText('Mis en avant'));
+    await user.type(shop.getByLabelText('Description courte'), 'Garanti 12 mois');
+    await user.selectOptions(shop.getByLabelText('TVA'), '20');
+    await user.click(shop.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(calls.find((call) => call.method === 'PATCH')).toBeDefined());
+    expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([{ featured: true, shortDescription: 'Garanti 12 mois', vatRate: '20' }]);
+    // The saved product comes back into the form.
+    await waitFor(() => expect(screen.getByLabelText('Mis en avant')).toBeChecked());
+    expect(screen.getByLabelText('TVA')).toHaveValue('20');
+  });
+
+  it('shows the server’s refusal, and under the franchise never sends the rate', async () => {
+    const user = userEvent.setup();
+    const calls = setup('/admin-dashboard?section=produits&id=7', {
+      product: repairDeskProduct,
+      franchise: true,
+      answer: () => json({ success: false, statusCode: 409, message: 'RepairDesk gère le nom de ce produit\u00a0: faites ce changement dans RepairDesk.' }, 409),
+    });
+    const select = await screen.findByLabelText('TVA');
+    expect(select).toBeDisabled();
+    await user.click(screen.getByLabelText('Masqué de la boutique'));
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText(/RepairDesk gère le nom de ce produit/)).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([{ hidden: true }]);
+  });
+
+  it('in the list: RepairDesk products without « Nouveau produit », and why', async () => {
+    setup('/admin-dashboard?section=produits', { product: repairDeskProduct });
+    expect(await screen.findByText('iPhone 12 reconditionné')).toBeInTheDocument();
+    expect(nbsp(screen.getByText(/viennent de RepairDesk/).textContent)).toContain('les produits se créent et se modifient dans RepairDesk');
+    expect(screen.queryByRole('link', { name: /Nouveau produit/ })).toBeNull();
+  });
+
+  it('our own products’ list offers « Nouveau produit »', async () => {
+    setup('/admin-dashboard?section=produits');
+    expect(await screen.findByRole('link', { name: /Nouveau produit/ })).toBeInTheDocument();
+    expect(screen.queryByText(/viennent de RepairDesk/)).toBeNull();
   });
 });

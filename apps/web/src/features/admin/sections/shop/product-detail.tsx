@@ -1,5 +1,5 @@
 import { EyeOff, ImagePlus, Trash2 } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { forwardRef, useEffect, useId, useRef, useState, type SelectHTMLAttributes } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import {
@@ -9,6 +9,7 @@ import {
   MAX_PRODUCT_IMAGES,
   productKindLabels,
   productKinds,
+  productShopFields,
   productVatRateLabels,
   type AdminProductDetail,
 } from '@erepare/shared/schemas/admin-shop';
@@ -17,8 +18,8 @@ import { Button } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { ErrorBox, Field } from '../../../../components/ui/field';
 import { useStoreProfile } from '../../../../lib/store-profile';
-import { AMOUNT_FORMAT_MESSAGE, centsToInput, formatDateTime, parseEuros } from './money';
-import { applyIssues, BackToList, DetailHeading, CheckboxField, Facts, Panel, QueryState, SelectField, TextareaField, useDetailId } from './kit';
+import { AMOUNT_FORMAT_MESSAGE, centsToInput, formatDateTime, formatEuros, parseEuros } from './money';
+import { applyIssues, BackToList, DetailHeading, CheckboxField, Facts, InfoBox, Panel, QueryState, SelectField, TextareaField, useDetailId } from './kit';
 import { uploadProductImage, useAdminProduct, useDeleteProduct, useDeleteProductImage, useProductImageCache, useSaveProduct } from './products-api';
 
 export function ProductDetail({ id }: { id: number }) {
@@ -31,9 +32,14 @@ export function ProductDetail({ id }: { id: number }) {
           query.data ? (
             <div className="space-y-5">
               <DetailHeading>{query.data.name}</DetailHeading>
-              <ProductForm key={query.data.updatedAt} product={query.data} />
+              {query.data.source === 'repairdesk' ? (
+                <RepairDeskProductForm key={query.data.updatedAt} product={query.data} />
+              ) : (
+                <ProductForm key={query.data.updatedAt} product={query.data} />
+              )}
               <ProductImages product={query.data} />
-              <ProductDanger product={query.data} />
+              {/* RepairDesk's products are created and deleted there; « Masqué » is in the form. */}
+              {query.data.source === 'repairdesk' ? null : <ProductDanger product={query.data} />}
             </div>
           ) : null
         }
@@ -89,10 +95,39 @@ const toValues = (product: AdminProductDetail | null): ProductValues => ({
 
 const fieldOf: Record<string, keyof ProductValues> = { priceCents: 'price', salePriceCents: 'salePrice', expectedStock: 'stock' };
 
+/**
+ * The product's « TVA ». Under the franchise no VAT is charged: the rate is shown (it applies again
+ * if the shop leaves the franchise) but cannot be changed, so nobody believes it changes an invoice
+ * today; the forms then never send it.
+ */
+const VatRateField = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement> & { franchise: boolean; error?: string | undefined }>(function VatRateField({ franchise, error, ...props }, ref) {
+  return (
+    <SelectField
+      ref={ref}
+      label="TVA"
+      disabled={franchise}
+      hint={
+        franchise
+          ? 'Franchise en base de TVA (art. 293 B du CGI)\u00a0: aucune TVA n’est facturée, ce taux ne s’applique pas.'
+          : 'Taux copié sur chaque nouvelle commande\u00a0; «\u00a0TVA sur la marge\u00a0» pour un appareil d’occasion acheté à un particulier.'
+      }
+      error={error}
+      {...props}
+    >
+      {vatRates.map((rate) => (
+        <option key={rate} value={rate}>
+          {productVatRateLabels[rate]}
+        </option>
+      ))}
+    </SelectField>
+  );
+});
+
+const featuredHint = 'Affiché en tête de la boutique et sur l’accueil.';
+const hiddenHint = 'Le produit reste dans les commandes passées mais n’est plus proposé.';
+
 function ProductForm({ product }: { product: AdminProductDetail | null }) {
   const save = useSaveProduct();
-  // Under the franchise no VAT is charged: the rate is shown (it applies again if the shop leaves
-  // the franchise) but cannot be changed, so nobody believes it changes an invoice today.
   const franchise = useStoreProfile().vatRegime === 'franchise';
   const navigate = useNavigate();
   const { hrefFor } = useDetailId();
@@ -182,33 +217,87 @@ function ProductForm({ product }: { product: AdminProductDetail | null }) {
           <Field label="Stock disponible" type="number" min={0} inputMode="numeric" error={errors.stock?.message} {...form.register('stock')} />
           <Field label="État" maxLength={80} hint="Reconditionné&nbsp;: Très bon état, Grade A…" error={errors.condition?.message} {...form.register('condition')} />
           <Field label="Garantie" maxLength={120} error={errors.warranty?.message} {...form.register('warranty')} />
-          <SelectField
-            label="TVA"
-            disabled={franchise}
-            hint={
-              franchise
-                ? 'Franchise en base de TVA (art. 293 B du CGI)\u00a0: aucune TVA n’est facturée, ce taux ne s’applique pas.'
-                : 'Taux copié sur chaque nouvelle commande\u00a0; «\u00a0TVA sur la marge\u00a0» pour un appareil d’occasion acheté à un particulier.'
-            }
-            error={errors.vatRate?.message}
-            {...form.register('vatRate')}
-          >
-            {vatRates.map((rate) => (
-              <option key={rate} value={rate}>
-                {productVatRateLabels[rate]}
-              </option>
-            ))}
-          </SelectField>
+          <VatRateField franchise={franchise} error={errors.vatRate?.message} {...form.register('vatRate')} />
         </div>
         <TextareaField label="Description courte" rows={2} maxLength={150} error={errors.shortDescription?.message} {...form.register('shortDescription')} />
         <TextareaField label="Description" rows={6} maxLength={10_000} error={errors.description?.message} {...form.register('description')} />
-        <CheckboxField label="Mis en avant" hint="Affiché en tête de la boutique et sur l’accueil." {...form.register('featured')} />
-        <CheckboxField label="Masqué de la boutique" hint="Le produit reste dans les commandes passées mais n’est plus proposé." {...form.register('hidden')} />
+        <CheckboxField label="Mis en avant" hint={featuredHint} {...form.register('featured')} />
+        <CheckboxField label="Masqué de la boutique" hint={hiddenHint} {...form.register('hidden')} />
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? 'Enregistrement…' : product ? 'Enregistrer' : 'Créer le produit'}
         </Button>
       </form>
     </Panel>
+  );
+}
+
+type ShopValues = Pick<ProductValues, (typeof productShopFields)[number]>;
+
+/**
+ * A RepairDesk product (the RepairDesk backend): what RepairDesk owns is shown as text, and only
+ * the shop's own fields are a form (the server refuses any other with a 409).
+ */
+function RepairDeskProductForm({ product }: { product: AdminProductDetail }) {
+  const save = useSaveProduct();
+  const franchise = useStoreProfile().vatRegime === 'franchise';
+  const form = useForm<ShopValues>({ defaultValues: { featured: product.featured, hidden: product.hidden, shortDescription: product.shortDescription, vatRate: product.vatRate } });
+  const { errors, dirtyFields } = form.formState;
+
+  const onSubmit = (values: ShopValues) => {
+    // Only what changed (the rate never under the franchise).
+    const changed = Object.fromEntries(productShopFields.filter((key) => dirtyFields[key] && !(key === 'vatRate' && franchise)).map((key) => [key, values[key]]));
+    const parsed = adminProductUpdateSchema.safeParse(changed);
+    if (!parsed.success) return void applyIssues(form.setError, parsed.error.issues);
+    save.mutate({ id: product.id, body: parsed.data });
+  };
+
+  const prices =
+    product.salePriceCents !== null ? `${formatEuros(product.salePriceCents)} (soldé, au lieu de ${formatEuros(product.priceCents)})` : formatEuros(product.priceCents);
+  return (
+    <>
+      <InfoBox>
+        Nom, référence, prix et stock viennent de RepairDesk&nbsp;: modifiez-les dans RepairDesk, le site les reprend sous 5&nbsp;minutes. Ici se règlent la mise en avant, le masquage, la
+        description courte, la TVA et les images.
+      </InfoBox>
+      <Panel title="Dans RepairDesk">
+        <Facts
+          items={[
+            ['Nom', product.name],
+            ['Référence (SKU)', product.sku],
+            ['Type', productKindLabels[product.kind]],
+            ['Catégorie', product.category],
+            ['Marque', product.brand],
+            ['État', product.condition],
+            ['Prix TTC', prices],
+            ['Stock RepairDesk', String(product.repairDeskQuantity ?? product.stock)],
+            [
+              'En vente sur le site',
+              product.reservedQuantity > 0
+                ? `${product.stock} (${product.reservedQuantity} vendu${product.reservedQuantity > 1 ? 's' : ''} sur le site, pas encore reporté${product.reservedQuantity > 1 ? 's' : ''} dans RepairDesk)`
+                : String(product.stock),
+            ],
+            ['Garantie', product.warranty],
+            ['Description', product.description ? <span className="whitespace-pre-line">{product.description}</span> : ''],
+            ['Lignes de commande', String(product.orderLineCount)],
+          ]}
+        />
+      </Panel>
+      <Panel title="Fiche boutique">
+        <form noValidate className="space-y-4" onSubmit={form.handleSubmit(onSubmit)}>
+          {save.error ? <ErrorBox>{save.error.message}</ErrorBox> : null}
+          {errors.root ? <ErrorBox>{errors.root.message}</ErrorBox> : null}
+          <CheckboxField label="Mis en avant" hint={featuredHint} {...form.register('featured')} />
+          <CheckboxField label="Masqué de la boutique" hint={hiddenHint} {...form.register('hidden')} />
+          <TextareaField label="Description courte" rows={2} maxLength={150} error={errors.shortDescription?.message} {...form.register('shortDescription')} />
+          <div className="sm:max-w-md">
+            <VatRateField franchise={franchise} error={errors.vatRate?.message} {...form.register('vatRate')} />
+          </div>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Enregistrement…' : 'Enregistrer'}
+          </Button>
+        </form>
+      </Panel>
+    </>
   );
 }
 

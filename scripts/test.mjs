@@ -74,34 +74,29 @@ const faults = { label: 'Pannes, forme courte (npm run test:faults)', command: p
 const load = { label: 'Charge, forme courte (npm run test:load)', command: process.execPath, args: ['quality/load/run.mjs', '--skip-build'], env: { LOAD_SHORT: '1' }, after: [build.label] };
 // nginx (Debian's) in HTTPS in front of the built server, as docs/deploy.md installs it (~25 s, one form).
 const deploy = { label: 'Déploiement HTTPS derrière nginx (npm run test:deploy)', command: process.execPath, args: ['quality/deploy/run.mjs', '--skip-build'], after: [build.label] };
-// The browsers take both cores: the end-to-end tests start once the other steps that need the
-// processors are done (lint, unit, security); the fault, load and deployment suites, which mostly
-// wait (deadlines, back-offs, nginx), run beside them.
+// The browsers take both cores: the end-to-end tests start once everything else is done.
 const e2e = {
   label: 'Tests de bout en bout (Chromium)',
   command: 'npm',
   args: ['run', 'test:e2e'],
   env: { E2E_CHROMIUM_PATH: E2E_BROWSER },
-  after: [build.label, lint.label, security.label],
+  after: [build.label, security.label, faults.label, load.label, deploy.label],
 };
 
 /**
  * Two lanes by default, sized by what each step asks of this two-core machine (measured, issue 21):
- * the build first (~10 s: the unit tests start the built server, which serves it), then the unit
- * tests (2 workers, ~60 % of both cores: they wait on PGlite, PostgreSQL and sockets) beside the
- * type check, ESLint (one core) and the security suite; the end-to-end tests (~80 % of both cores)
- * follow the unit tests once those are done, beside the fault, load and deployment suites, which
- * mostly wait (deadlines, back-offs, nginx: ~25 % of one core). Clean clone, quiet machine,
- * 29/11/2026, before this order: ESLint then the unit tests (99 + 340 s) held back the end-to-end
- * tests while the other lane had finished for ~125 s. Each line a step prints is prefixed with its
- * lane; a failed step stops the other lane, and its last lines are printed again at the end.
+ * ESLint works on one core (93 s) while the type check (49 s) and the build (19 s) take the other;
+ * the unit tests (2 workers, ~70 % of both cores) share the machine with the security suite, then
+ * with the fault and load suites, which mostly wait (timeouts, back-offs: ~25 % of one core); the
+ * end-to-end tests (~80 % of both cores) run alone, last. Each line a step prints is prefixed with
+ * its lane; a failed step stops the other lane, and its last lines are printed again at the end.
  * TEST_LANES=1: every step one after the other.
  * @type {Record<string, Step[]>}
  */
 const lanes =
   process.env.TEST_LANES === '1'
     ? { tests: [lint, typecheck, unit, build, security, faults, load, deploy, e2e] }
-    : { tests: [build, unit, e2e], analyse: [typecheck, lint, security, faults, load, deploy] };
+    : { analyse: [lint, unit, e2e], build: [typecheck, build, security, faults, load, deploy] };
 
 // Under npm, `node` is the bundled Node 24 (the `node` package, first on PATH). Run another way
 // (`node scripts/…`, or installed with --ignore-scripts), the system's Node runs: say so.

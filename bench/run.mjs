@@ -180,6 +180,7 @@ function pageFigures(page, lh, js, homeScripts, shellScripts) {
     one('Lighthouse accessibility', lh?.accessibility ?? null, 'score', budget.accessibility, '>='),
     one('Lighthouse best practices', lh?.bestPractices ?? null, 'score', budget.bestPractices, '>='),
     one('Lighthouse SEO', lh?.seo ?? null, 'score', budget.seo, '>='),
+    one('machine speed during the runs (Lighthouse benchmarkIndex)', typeof lh?.benchmarkIndex === 'number' ? Math.round(lh.benchmarkIndex) : null, '', undefined, '>='),
     one('JavaScript (gzip)', js ? js.gzipBytes / 1000 : null, 'kB', budget.jsGzipKb, '<='),
     page.path === '/'
       ? one('route JavaScript beyond the shell’s (gzip)', beyond(shellScripts), 'kB', budget.routeJsGzipKb, '<=')

@@ -21,6 +21,7 @@ const RUN_TIMEOUT_MS = 180_000;
  *   cls: number | null,
  *   fcpMs: number | null,
  *   speedIndexMs: number | null,
+ *   benchmarkIndex: number | null,  // Lighthouse's own measure of the machine's speed (higher: faster)
  * }} LighthouseFigures
  */
 
@@ -74,6 +75,9 @@ async function runOnce(url, cleanup, reportPath) {
       cls: metric('cumulative-layout-shift', 4),
       fcpMs: metric('first-contentful-paint'),
       speedIndexMs: metric('speed-index'),
+      // Lighthouse simulates a mid-range phone by slowing this machine's processor 4 times: the
+      // same page scores differently on a slower or busier machine (Lighthouse's docs, throttling).
+      benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
     };
   } finally {
     release();
@@ -133,5 +137,6 @@ export async function runLighthouse({ url, runs, cleanup, reportPath }) {
     cls: pick('cls'),
     fcpMs: pick('fcpMs'),
     speedIndexMs: pick('speedIndexMs'),
+    benchmarkIndex: pick('benchmarkIndex'),
   };
 }

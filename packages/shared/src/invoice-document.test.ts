@@ -232,7 +232,7 @@ describe('creditNoteFigures: a refund of an invoiced sale as a credit note (avoi
 
   it('gives back, for a full refund, exactly the invoice’s HT and VAT per rate', () => {
     const billed = orderInvoiceFigures(order, 'standard');
-    const note = orderCreditNoteFigures(order, 4479, 'standard');
+    const note = orderCreditNoteFigures(order, 4479, 'standard', 0);
     expect(note.parts).toEqual(billed.vat.breakdown.map((row) => ({ rate: row.rate, totalCents: row.baseCents + row.taxCents, baseCents: row.baseCents, taxCents: row.taxCents })));
     const ht = sum(billed.lines.map((line) => line.totalExclCents));
     expect(plain(note.totals)).toEqual([`Total HT: ${(ht / 100).toFixed(2)}`, `TVA 20 %: ${((4479 - ht) / 100).toFixed(2)}`, 'Total TTC: 44.79', 'Montant remboursé: 44.79']);
@@ -241,7 +241,7 @@ describe('creditNoteFigures: a refund of an invoiced sale as a credit note (avoi
   });
 
   it('splits a partial refund at one rate: HT + VAT = the amount, VAT in the invoice’s proportion', () => {
-    const note = orderCreditNoteFigures(order, 1000, 'standard');
+    const note = orderCreditNoteFigures(order, 1000, 'standard', 0);
     expect(note.parts).toEqual([{ rate: '20', totalCents: 1000, baseCents: 833, taxCents: 167 }]);
     expect(plain(note.totals)).toEqual(['Total HT: 8.33', 'TVA 20 %: 1.67', 'Total TTC: 10.00', 'Montant remboursé: 10.00']);
   });
@@ -255,14 +255,14 @@ describe('creditNoteFigures: a refund of an invoiced sale as a credit note (avoi
       ]),
       'standard',
     );
-    const full = creditNoteFigures(billed, 13055, 'standard');
+    const full = creditNoteFigures(billed, 13055, 'standard', 0);
     expect(full.parts).toEqual([
       { rate: '20', totalCents: 12000, baseCents: 10000, taxCents: 2000 },
       { rate: '5.5', totalCents: 1055, baseCents: 1000, taxCents: 55 },
     ]);
     expect(plain(full.totals)).toEqual(['Total HT: 110.00', 'TVA 20 % sur 100,00 €: 20.00', 'TVA 5,5 % sur 10,00 €: 0.55', 'Total TTC: 130.55', 'Montant remboursé: 130.55']);
     // 65,28 €, about half: 60,00 € at 20 % and 5,28 € at 5,5 % (527,54 rounded down, then the cent left over).
-    const half = creditNoteFigures(billed, 6528, 'standard');
+    const half = creditNoteFigures(billed, 6528, 'standard', 0);
     expect(half.parts).toEqual([
       { rate: '20', totalCents: 6000, baseCents: 5000, taxCents: 1000 },
       { rate: '5.5', totalCents: 528, baseCents: 500, taxCents: 28 },
@@ -283,15 +283,15 @@ describe('creditNoteFigures: a refund of an invoiced sale as a credit note (avoi
       'standard',
     );
     for (const amount of [1, 2, 3, 7, 100, 4999, 9999, 10000]) {
-      const note = creditNoteFigures(billed, amount, 'standard');
+      const note = creditNoteFigures(billed, amount, 'standard', 0);
       expect(sum(note.parts.map((part) => part.totalCents)), String(amount)).toBe(amount);
       for (const part of note.parts) expect(part.baseCents + part.taxCents).toBe(part.totalCents);
       expect(note.totals.find((row) => row.label === 'Montant remboursé')?.cents).toBe(amount);
     }
     // One cent goes to one rate only: no part of 0 € is printed.
-    expect(creditNoteFigures(billed, 1, 'standard').parts).toHaveLength(1);
+    expect(creditNoteFigures(billed, 1, 'standard', 0).parts).toHaveLength(1);
     // The whole invoice gives back its three rates as invoiced.
-    expect(creditNoteFigures(billed, 10000, 'standard').parts.map((part) => part.taxCents)).toEqual(billed.vat.breakdown.map((row) => row.taxCents));
+    expect(creditNoteFigures(billed, 10000, 'standard', 0).parts.map((part) => part.taxCents)).toEqual(billed.vat.breakdown.map((row) => row.taxCents));
   });
 
   it('keeps margin-scheme goods apart, with no VAT shown for them', () => {
@@ -302,7 +302,7 @@ describe('creditNoteFigures: a refund of an invoiced sale as a credit note (avoi
       ]),
       'standard',
     );
-    const full = creditNoteFigures(billed, 31200, 'standard');
+    const full = creditNoteFigures(billed, 31200, 'standard', 0);
     expect(full.marginScheme).toBe(true);
     expect(plain(full.totals)).toEqual(['Total HT: 10.00', 'TVA 20 %: 2.00', 'Biens d’occasion (TVA sur la marge): 300.00', 'Total TTC: 312.00', 'Montant remboursé: 312.00']);
     expect(full.lines.map((line) => [line.name, line.rateLabel, line.margin])).toEqual([
@@ -310,13 +310,13 @@ describe('creditNoteFigures: a refund of an invoiced sale as a credit note (avoi
       ['Remboursement (biens d’occasion)', 'TVA sur la marge', true],
     ]);
     const only = invoiceFigures(invoice([{ name: 'Switch', sku: '', quantity: 1, price: 200, tax: 0, total: 200, vat_rate: 'margin' }]), 'standard');
-    const note = creditNoteFigures(only, 5000, 'standard');
+    const note = creditNoteFigures(only, 5000, 'standard', 0);
     expect(plain(note.totals)).toEqual(['Biens d’occasion (TVA sur la marge): 50.00', 'Total TTC: 50.00', 'Montant remboursé: 50.00']);
     expect(note.parts).toEqual([{ rate: 'margin', totalCents: 5000, baseCents: 5000, taxCents: 0 }]);
   });
 
   it('shows no VAT under the franchise', () => {
-    const note = orderCreditNoteFigures(order, 1234, 'franchise');
+    const note = orderCreditNoteFigures(order, 1234, 'franchise', 0);
     expect(note.parts.every((part) => part.taxCents === 0)).toBe(true);
     expect(note.lines.every((line) => line.rateLabel === '—')).toBe(true);
     expect(plain(note.totals)).toEqual(['Total HT (TVA non applicable): 12.34', 'Montant remboursé: 12.34']);

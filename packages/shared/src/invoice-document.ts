@@ -278,6 +278,57 @@ export function splitAcrossRates(amountCents: number, weights: readonly RatePart
   return parts.filter((part) => part.cents !== 0).map((part) => ({ rate: part.rate, cents: sign * part.cents }));
 }
 
+/**
+ * Splits `amountCents` across VAT rates in proportion of `weights` like splitAcrossRates, but so
+ * that no rate's part ever shrinks when the amount grows: the differences between the splits of two
+ * cumulative amounts are never negative (credit notes, creditNoteFigures). The largest remainder
+ * cannot promise it with three rates or more (one more cent can take a cent from a rate: the
+ * Alabama paradox), so the cents go by the Sainte-Laguë (Webster) divisor method: the
+ * k-th cent of a rate ranks by its weight / (k − ½), the first `amount` cents of that one ranking
+ * are given, ties to the rate listed first in `vatRates`. The whole of the weights gives back each
+ * weight exactly, and the parts always sum to the amount. With one or two rates the parts are those
+ * of splitAcrossRates; with three, a cent can sit at another rate than the largest remainder puts
+ * it, each part still less than a cent from its exact share; with four or five (a rare order), a
+ * part can, rarely, be up to two cents from it: the price of never going down.
+ */
+export function monotoneSplitAcrossRates(amountCents: number, weights: readonly RatePart[]): RatePart[] {
+  const byRate = new Map<VatRate, number>();
+  for (const weight of weights) byRate.set(weight.rate, (byRate.get(weight.rate) ?? 0) + Math.max(0, weight.cents));
+  const rates = vatRates.filter((rate) => (byRate.get(rate) ?? 0) > 0);
+  if (amountCents === 0) return [];
+  if (rates.length <= 1) return [{ rate: rates[0] ?? weights[0]?.rate ?? '20', cents: amountCents }];
+  const sign = amountCents < 0 ? -1 : 1;
+  const amount = Math.abs(amountCents);
+  const w = rates.map((rate) => byRate.get(rate) ?? 0);
+  const whole = w.reduce((sum, cents) => sum + cents, 0);
+  const weightOf = (i: number) => w[i] ?? 0;
+  // Cent `k` (0-based) of rate i ranks before cent `l` of rate j when w_i / (k + ½) > w_j / (l + ½).
+  const ranksBefore = (i: number, k: number, j: number, l: number) => {
+    const left = weightOf(i) * (2 * l + 1);
+    const right = weightOf(j) * (2 * k + 1);
+    return left > right || (left === right && i < j);
+  };
+  const cents = w.map((weight) => Math.floor((amount * weight) / whole));
+  const indexes = rates.map((_, index) => index);
+  const count = (i: number) => cents[i] ?? 0;
+  // The first cent not given, over all rates, and the last one given.
+  const next = () => indexes.reduce((best, i) => (ranksBefore(i, count(i), best, count(best)) ? i : best));
+  const last = () => indexes.filter((i) => count(i) > 0).reduce((worst, i) => (ranksBefore(worst, count(worst) - 1, i, count(i) - 1) ? i : worst));
+  // The lower quotas leave fewer cents than rates: each goes to the first of the ranking not given yet.
+  for (let left = amount - cents.reduce((sum, part) => sum + part, 0); left > 0; left -= 1) {
+    const taker = next();
+    cents[taker] = count(taker) + 1;
+  }
+  // Sainte-Laguë can, rarely, fall below a lower quota: a cent given that ranks after one not given moves.
+  for (;;) {
+    const [taker, giver] = [next(), last()];
+    if (taker === giver || !ranksBefore(taker, count(taker), giver, count(giver) - 1)) break;
+    cents[taker] = count(taker) + 1;
+    cents[giver] = count(giver) - 1;
+  }
+  return rates.flatMap((rate, i) => (count(i) === 0 ? [] : [{ rate, cents: sign * count(i) }]));
+}
+
 /** « (articles à 20 %) », « (biens d’occasion) »: which articles a split charge's part goes with. */
 function partLabel(rate: VatRate): string {
   return rate === 'margin' ? 'biens d’occasion' : `articles à ${rate.replace('.', ',')}\u00a0%`;
@@ -359,34 +410,43 @@ export type CreditNoteFigures = {
 
 /**
  * The figures of a credit note (avoir) against an invoice, for a refund of `amountCents` VAT
- * included (issue 22 §1). The refund is split across the invoice's VAT rates in proportion of what
+ * included (issue 22 §1), after `refundedBeforeCents` already credited on the same invoice by its
+ * earlier credit notes. The refund is split across the invoice's VAT rates in proportion of what
  * the invoice charged at each (its TTC per rate, margin-scheme goods apart), and each part's VAT is
- * the invoice's VAT at that rate in the same proportion: a full refund gives back exactly the
- * invoice's HT and VAT per rate, and the parts always sum to the amount. Built on the invoice's own
- * breakdown (`InvoiceFigures.vat`), so whatever rates its lines carry, the credit note follows.
- * Under the franchise there is no VAT: one part, the amount as it is.
+ * the invoice's VAT at that rate in the same proportion. Each credit note is the difference of two
+ * cumulative figures, what is credited with it minus what was before it, per rate (TTC and VAT, so
+ * HT too): the credit notes of an invoice refunded in full, in any number of refunds, give back
+ * exactly its HT and VAT per rate, each one's parts sum to its amount, and each one depends only on
+ * those before it (its PDF drawn later says the same). The cumulative split never takes from a rate
+ * when the amount grows (monotoneSplitAcrossRates): no part comes out below 0, at the price, with
+ * three rates or more, of a cent that can sit at another rate than the largest remainder would put
+ * it. Built on the invoice's own breakdown (`InvoiceFigures.vat`), so whatever rates its lines
+ * carry, the credit note follows. Under the franchise there is no VAT: one part, the amount as it is.
  */
-export function creditNoteFigures(invoice: Pick<InvoiceFigures, 'vat'>, amountCents: number, regime: VatRegime): CreditNoteFigures {
+export function creditNoteFigures(invoice: Pick<InvoiceFigures, 'vat'>, amountCents: number, regime: VatRegime, refundedBeforeCents: number): CreditNoteFigures {
   const { vat } = invoice;
-  let sources: CreditNotePart[] = [
+  const sources: CreditNotePart[] = [
     ...vat.breakdown.map((row) => ({ rate: row.rate, totalCents: row.baseCents + row.taxCents, baseCents: row.baseCents, taxCents: row.taxCents })),
     ...(vat.marginScheme ? [{ rate: 'margin' as const, totalCents: vat.marginTotalCents, baseCents: vat.marginTotalCents, taxCents: 0 }] : []),
-  ].filter((source) => source.totalCents !== 0);
-  // An invoice with nothing to share on (a total of 0 €) cannot be refunded; kept safe all the same.
-  if (sources.reduce((sum, source) => sum + source.totalCents, 0) <= 0) {
-    const rate: VatRate = regime === 'franchise' ? '0' : '20';
-    const taxCents = includedVatCents(amountCents, rate);
-    sources = [{ rate, totalCents: amountCents, baseCents: amountCents - taxCents, taxCents }];
-  }
-  // The same largest-remainder split as the invoice's accessory lines: whole cents summing to the amount.
-  const shares = splitAcrossRates(
-    amountCents,
-    sources.map((source) => ({ rate: source.rate, cents: source.totalCents })),
-  );
-  const parts = shares.map((share): CreditNotePart => {
-    const source = sources.find((candidate) => candidate.rate === share.rate);
-    const taxCents = source && source.totalCents !== 0 ? Math.round((source.taxCents * share.cents) / source.totalCents) : includedVatCents(share.cents, share.rate);
-    return { rate: share.rate, totalCents: share.cents, baseCents: share.cents - taxCents, taxCents };
+  ].filter((source) => source.totalCents > 0);
+  // An invoice with nothing to share on (a total of 0 €) cannot be refunded; kept safe all the same:
+  // one rate, its VAT included in the amount.
+  const fallback: VatRate = regime === 'franchise' ? '0' : '20';
+  const weights = sources.length > 0 ? sources.map((source) => ({ rate: source.rate, cents: source.totalCents })) : [{ rate: fallback, cents: 1 }];
+  /** What is credited at each rate once `creditedCents` are, VAT included, and its VAT. */
+  const credited = (creditedCents: number) =>
+    new Map(
+      monotoneSplitAcrossRates(creditedCents, weights).map((share) => {
+        const source = sources.find((candidate) => candidate.rate === share.rate);
+        const taxCents = source ? Math.round((source.taxCents * share.cents) / source.totalCents) : includedVatCents(share.cents, share.rate);
+        return [share.rate, { totalCents: share.cents, taxCents }] as const;
+      }),
+    );
+  const [before, after] = [credited(refundedBeforeCents), credited(refundedBeforeCents + amountCents)];
+  const parts = vatRates.flatMap((rate): CreditNotePart[] => {
+    const totalCents = (after.get(rate)?.totalCents ?? 0) - (before.get(rate)?.totalCents ?? 0);
+    const taxCents = (after.get(rate)?.taxCents ?? 0) - (before.get(rate)?.taxCents ?? 0);
+    return totalCents === 0 ? [] : [{ rate, totalCents, baseCents: totalCents - taxCents, taxCents }];
   });
   const marginScheme = parts.some((part) => part.rate === 'margin');
   const lines = parts.map(
@@ -419,7 +479,10 @@ export function creditNoteFigures(invoice: Pick<InvoiceFigures, 'vat'>, amountCe
   return { amountCents, parts, lines, totals, marginScheme };
 }
 
-/** The credit note of a web order's refund: its invoice's figures (orderInvoiceFigures), shared out by creditNoteFigures. */
-export function orderCreditNoteFigures(order: OrderInvoiceSource, amountCents: number, regime: VatRegime): CreditNoteFigures {
-  return creditNoteFigures(orderInvoiceFigures(order, regime), amountCents, regime);
+/**
+ * The credit note of a web order's refund: its invoice's figures (orderInvoiceFigures), shared out
+ * by creditNoteFigures after `refundedBeforeCents`, the amounts of the order's earlier credit notes.
+ */
+export function orderCreditNoteFigures(order: OrderInvoiceSource, amountCents: number, regime: VatRegime, refundedBeforeCents: number): CreditNoteFigures {
+  return creditNoteFigures(orderInvoiceFigures(order, regime), amountCents, regime, refundedBeforeCents);
 }

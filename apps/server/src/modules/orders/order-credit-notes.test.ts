@@ -12,6 +12,7 @@ import path from 'node:path';
 import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectValidTaggedPdf, pdfText, pdfTool, savePdf } from '../../test/pdf-checks.js';
+import { orderCreditNoteFigures } from '@erepare/shared/invoice-document';
 import { MARGIN_SCHEME_MENTION } from '@erepare/shared/invoice-vat';
 import type { AdminOrderDetail } from '@erepare/shared/schemas/admin-shop';
 import type { Order } from '@erepare/shared/schemas/shop';
@@ -84,6 +85,9 @@ async function buyerView(id: number, key: string): Promise<Order> {
 
 const pdfOf = (url: string, headers: Partial<Headers> = {}) => t.app.inject({ method: 'GET', url, headers });
 const notePdfUrl = (id: number, number: string, key?: string) => `/api/shop/orders/${id}/credit-notes/${number}/pdf${key ? `?key=${key}` : ''}`;
+
+/** « 1 234,56 » → 123456. */
+const euroCents = (text: string) => Math.round(Number(text.replace(/\s/g, '').replace(',', '.')) * 100);
 
 const today = () => new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
 
@@ -233,6 +237,55 @@ describe('GET /api/shop/orders/:id/credit-notes/:number/pdf', () => {
     expect(figure(noteText, /Total HT/)).toBe(figure(invoiceText, /Total HT/));
     expect(figure(noteText, /TVA 20 %/)).toBe(figure(invoiceText, /TVA 20 %/));
     expect(figure(noteText, /Total TTC/)).toBe(figure(invoiceText, /Total TTC/));
+  });
+
+  it('three partial refunds adding up to the order: their VAT per rate adds up to the invoice’s, and each PDF stays as issued', async () => {
+    // 2 × 29,90 € at 20 % and 1 × 29,90 € at 5,5 % (the line split as if two products), shipped free.
+    const placed = await placeOrder(t, { paymentMethod: 'bacs', priceCents: 2990, quantity: 3 });
+    expect(placed.totalCents).toBe(8970);
+    const [line] = await t.database.db.update(orderLines).set({ quantity: 2, totalCents: 5980 }).where(eq(orderLines.orderId, placed.id)).returning();
+    if (!line) throw new Error('no order line');
+    const { id: _id, ...copy } = line;
+    await t.database.db.insert(orderLines).values({ ...copy, quantity: 1, totalCents: 2990, vatRate: '5.5' });
+    expect((await t.app.inject({ method: 'POST', url: `/api/admin/orders/${placed.id}/bank-transfer-received`, payload: {}, headers: admin })).statusCode).toBe(200);
+    const amounts = [1234, 4321, placed.totalCents - 1234 - 4321];
+    // Each credit note split on its own would give back 1,55 € of the invoice's 1,56 € of VAT at 5,5 %.
+    const view = await buyerView(placed.id, placed.key);
+    const onTheirOwn = amounts.flatMap((amount) => orderCreditNoteFigures(view, amount, 'standard', 0).parts);
+    expect(['20', '5.5'].map((rate) => onTheirOwn.filter((part) => part.rate === rate).reduce((sum, part) => sum + part.taxCents, 0))).toEqual([997, 155]);
+
+    const figures = (text: string) => ({
+      vat: Object.fromEntries([...text.matchAll(/TVA (\d+(?:,\d+)?) %(?: sur [\d ]+,\d\d €)?\s+([\d ]+,\d\d) €/g)].map((match): [string, number] => [match[1] ?? '', euroCents(match[2] ?? '')])),
+      ht: euroCents(text.match(/Total HT\s+([\d ]+,\d\d) €/)?.[1] ?? ''),
+    });
+    const invoice = figures(pdfText(savePdf(dir, 'facture-trois-avoirs.pdf', (await pdfOf(`/api/shop/orders/${placed.id}/pdf?key=${placed.key}`)).rawPayload)));
+    expect(invoice).toEqual({ vat: { '20': 997, '5,5': 156 }, ht: 7817 });
+
+    const texts: string[] = [];
+    for (const [index, amount] of amounts.entries()) {
+      expect((await refund(placed.id, amount, `Retour partiel ${index + 1}`)).statusCode).toBe(200);
+      const number = (await buyerView(placed.id, placed.key)).credit_notes?.[index]?.number ?? '';
+      const response = await pdfOf(notePdfUrl(placed.id, number, placed.key));
+      expect(response.statusCode, response.body).toBe(200);
+      texts.push(pdfText(savePdf(dir, `avoir-partiel-${index + 1}.pdf`, response.rawPayload)));
+    }
+    const notes = texts.map(figures);
+    expect(notes.map((note) => note.vat)).toEqual([
+      { '20': 137, '5,5': 21 },
+      { '20': 480, '5,5': 76 },
+      { '20': 380, '5,5': 59 },
+    ]);
+    for (const rate of ['20', '5,5']) expect(notes.reduce((sum, note) => sum + (note.vat[rate] ?? 0), 0), rate).toBe(invoice.vat[rate]);
+    expect(notes.reduce((sum, note) => sum + note.ht, 0)).toBe(invoice.ht);
+    texts.forEach((text, index) => expect(text).toMatch(new RegExp(`Montant remboursé\\s+${((amounts[index] ?? 0) / 100).toFixed(2).replace('.', ',')} €`)));
+
+    // Drawn again after the later refunds, each credit note says what it said when issued.
+    const issued = (await buyerView(placed.id, placed.key)).credit_notes ?? [];
+    expect(issued).toHaveLength(3);
+    for (const [index, note] of issued.entries()) {
+      const again = pdfText(savePdf(dir, `avoir-partiel-${index + 1}-plus-tard.pdf`, (await pdfOf(notePdfUrl(placed.id, note.number, placed.key))).rawPayload));
+      expect(again, note.number).toBe(texts[index]);
+    }
   });
 
   it('carries the margin scheme’s mention for second-hand goods, and the franchise’s with no VAT', async () => {

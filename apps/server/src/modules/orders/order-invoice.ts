@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.js';
 import { orderRefunds, orders } from '../../db/schema.js';
 import { nextDocumentNumber } from '../admin/invoices-admin-numbers.js';
@@ -66,13 +66,27 @@ export async function creditNotesOf(db: Executor, orderIds: number[]): Promise<M
   return result;
 }
 
-/** One credit note of one order: null for an unknown number, or a number of another order. */
-export async function findOrderCreditNote(db: Executor, orderId: number, number: string): Promise<OrderCreditNoteRow | null> {
+/**
+ * One credit note of an order, with what the order's earlier credit notes credited before it
+ * (creditNoteFigures' `refundedBeforeCents`: each credit note is the difference of cumulative
+ * figures, so those of an order refunded in full add up to its invoice per rate). Earlier is a
+ * lower row id: an order's refunds are recorded one at a time under its lock, each taking its number
+ * and date there, so the ids of its credit notes follow their numbers and dates. Refunds without a
+ * number (an order never invoiced) count for nothing. Only earlier ones count: the PDF drawn after
+ * later refunds says what it said when issued. Null for an unknown number, or a number of another
+ * order.
+ */
+export async function findOrderCreditNote(db: Executor, orderId: number, number: string): Promise<(OrderCreditNoteRow & { refundedBeforeCents: number }) | null> {
   if (!number) return null;
   const [row] = await db
-    .select(creditNoteColumns)
+    .select({ id: orderRefunds.id, ...creditNoteColumns })
     .from(orderRefunds)
     .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.creditNoteNumber, number)))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const [before] = await db
+    .select({ cents: sql<number>`coalesce(sum(${orderRefunds.amountCents}), 0)::int` })
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.orderId, orderId), ne(orderRefunds.creditNoteNumber, ''), lt(orderRefunds.id, row.id)));
+  return { ...row, refundedBeforeCents: Number(before?.cents ?? 0) };
 }

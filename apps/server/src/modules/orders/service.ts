@@ -709,7 +709,7 @@ export async function getOrderCreditNote(
   id: number,
   key: string | undefined,
   number: string,
-): Promise<{ order: Order & { invoice_number: string }; creditNote: OrderCreditNoteRow }> {
+): Promise<{ order: Order & { invoice_number: string }; creditNote: OrderCreditNoteRow & { refundedBeforeCents: number } }> {
   const order = await getOrder(ctx, viewer, id, key);
   const creditNote = order.invoice_number ? await findOrderCreditNote(ctx.db, order.id, number) : null;
   if (!creditNote || !order.invoice_number) throw new AppError('CREDIT_NOTE_NOT_FOUND', 404, shopMessages.creditNoteNotFound);

@@ -149,19 +149,23 @@ export function buildOrderInvoicePdf(order: Order, invoiceNumber: string, shop: 
   };
 }
 
-/** What a credit note of an order prints of its refund (orders/order-invoice.ts OrderCreditNoteRow). */
-export type OrderCreditNoteSource = { number: string; amountCents: number; reason: string; createdAt: Date | string };
+/**
+ * What a credit note of an order prints of its refund (orders/order-invoice.ts findOrderCreditNote),
+ * and what the order's earlier credit notes credited before it (its figures follow from them).
+ */
+export type OrderCreditNoteSource = { number: string; amountCents: number; reason: string; createdAt: Date | string; refundedBeforeCents: number };
 
 /**
  * The credit note (avoir) of a refund of an invoiced web order (issue 22 §1; art. 242 nonies A,
  * annexe II du CGI): its own number (AB series) and date, the invoice it refers to (number and
  * date), the reason, the seller and the customer exactly as the invoice printed them, the amount
- * excluding VAT, the VAT per rate (the invoice's rates, in proportion: orderCreditNoteFigures) and
- * including VAT, and the invoice's mentions that still apply (franchise, margin scheme). Amounts are
- * positive: what the document takes back is said by its title, « Avoir ».
+ * excluding VAT, the VAT per rate (the invoice's rates, in proportion: orderCreditNoteFigures, after
+ * the earlier credit notes, so that all of them add up to the invoice) and including VAT, and the
+ * invoice's mentions that still apply (franchise, margin scheme). Amounts are positive: what the
+ * document takes back is said by its title, « Avoir ».
  */
 export function buildOrderCreditNotePdf(order: Order, invoiceNumber: string, creditNote: OrderCreditNoteSource, shop: StoreProfile): PdfModel {
-  const figures = orderCreditNoteFigures(order, creditNote.amountCents, shop.vatRegime);
+  const figures = orderCreditNoteFigures(order, creditNote.amountCents, shop.vatRegime, creditNote.refundedBeforeCents);
   const header = invoiceHeader({ kind: 'credit_note', number: creditNote.number, customer: lines(...customerLines(orderInvoiceCustomer(order))), figures });
   return {
     ...header,

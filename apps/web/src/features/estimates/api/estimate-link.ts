@@ -1,9 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { estimateDecisionResponseSchema, estimateLinkViewResponseSchema } from '@erepare/shared/schemas/estimates';
 import type { EstimateLinkPage } from '@erepare/shared/web-context';
 import { apiRequest } from '../../../lib/api-client';
 
 const linkKey = (token: string) => ['estimate-link', token] as const;
+
+/**
+ * The answers' schemas (zod, ~30 kB gzip with what they import) come with the first request: the
+ * page rendered by the server with its estimate asks nothing until the customer decides, so its
+ * first load goes without them.
+ */
+const schemas = () => import('@erepare/shared/schemas/estimates');
 
 /**
  * The estimate a secret link opens (or the French state of a link that no longer does). `initial`
@@ -14,7 +20,8 @@ export function useEstimateLink(token: string, initial: EstimateLinkPage | null 
   return useQuery({
     queryKey: linkKey(token),
     ...(initial?.ok ? { initialData: { success: true as const, data: initial.view } } : {}),
-    queryFn: ({ signal }) => apiRequest(`/api/estimate-links/view?${new URLSearchParams({ token }).toString()}`, { schema: estimateLinkViewResponseSchema, signal }),
+    queryFn: async ({ signal }) =>
+      apiRequest(`/api/estimate-links/view?${new URLSearchParams({ token }).toString()}`, { schema: (await schemas()).estimateLinkViewResponseSchema, signal }),
     enabled: token !== '' && (initial === null || initial.ok),
     retry: false,
     staleTime: Infinity,
@@ -27,7 +34,8 @@ export type DecisionInput = { decision: 'accept' | 'decline'; reason?: string };
 export function useEstimateDecision(token: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: DecisionInput) => apiRequest('/api/estimate-links/decision', { method: 'POST', body: { token, ...input }, schema: estimateDecisionResponseSchema }),
+    mutationFn: async (input: DecisionInput) =>
+      apiRequest('/api/estimate-links/decision', { method: 'POST', body: { token, ...input }, schema: (await schemas()).estimateDecisionResponseSchema }),
     onSettled: () => client.invalidateQueries({ queryKey: linkKey(token) }),
   });
 }

@@ -1,4 +1,5 @@
 import { Download, FileText, TriangleAlert } from 'lucide-react';
+import { Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { estimateMessages, estimateStatusLabels } from '@erepare/shared/estimates';
 import { formatDateTime } from '@erepare/shared/format';
@@ -10,7 +11,14 @@ import { ApiError } from '../../../lib/api-client';
 import { estimatePdfUrl, useEstimateDecision, useEstimateLink } from '../api/estimate-link';
 import { EstimateDecision } from '../components/estimate-decision';
 import { EstimateDetails } from '../components/estimate-details';
-import { EstimateJourneyPanels } from '../components/journey-panels';
+import { lazyComponent } from '../../../lib/lazy-component';
+
+/**
+ * The next steps under an accepted estimate (booking, deposit payment with its payment code): an
+ * estimate opened from its e-mail is not accepted yet, so its first load goes without them. An
+ * accepted one is rendered whole by the server; the browser keeps that HTML until this code comes.
+ */
+const EstimateJourneyPanels = lazyComponent(() => import('../components/journey-panels').then((m) => ({ default: m.EstimateJourneyPanels })));
 
 function Shell({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -81,7 +89,11 @@ function EstimateView({ estimate, token, depositPaid }: { estimate: PublicEstima
       </EstimateDecision>
 
       {/* The booking and the deposit payment (issue 24 §3, §4) are added here by their features. */}
-      <EstimateJourneyPanels estimate={estimate} token={token} depositPaid={depositPaid} />
+      {estimate.status === 'accepted' && (
+        <Suspense fallback={null}>
+          <EstimateJourneyPanels estimate={estimate} token={token} depositPaid={depositPaid} />
+        </Suspense>
+      )}
 
       <p className="mt-8 text-sm text-slate-600 dark:text-slate-400">
         Une question&nbsp;? {estimate.shop.name}, {estimate.shop.address} · {estimate.shop.phone} · {estimate.shop.email}

@@ -37,6 +37,8 @@ export const BOOKING_MIN_LEAD_MINUTES = 60;
 
 /** Days the calendar shows at once (a week on desktop). */
 export const BOOKING_MAX_DAYS_PER_QUERY = 14;
+/** The longest note a booking takes (characters). */
+export const BOOKING_NOTE_MAX = 500;
 
 export const BOOKING_TIME_ZONE = 'Europe/Paris';
 

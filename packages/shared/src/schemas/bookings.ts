@@ -1,4 +1,4 @@
-import { BOOKING_MAX_DAYS_PER_QUERY, bookingMessages, isIsoDay, isTimeOfDay, weeklyProblem } from '../booking.js';
+import { BOOKING_MAX_DAYS_PER_QUERY, BOOKING_NOTE_MAX, bookingMessages, isIsoDay, isTimeOfDay, weeklyProblem } from '../booking.js';
 import { z } from '../zod.js';
 import { PHONE_PATTERN, contactEmailField, multiLineChars, singleLineChars, singleLineText } from './contact.js';
 
@@ -8,7 +8,7 @@ import { PHONE_PATTERN, contactEmailField, multiLineChars, singleLineChars, sing
  * (/api/admin/bookings…). Instants travel as ISO 8601 UTC strings, days as YYYY-MM-DD (Paris).
  */
 
-export const BOOKING_NOTE_MAX = 500;
+export { BOOKING_NOTE_MAX } from '../booking.js';
 
 /** Years a booking date may name (PostgreSQL has no year 0; nothing sensible lies outside). */
 const inYears = (year: number) => year >= 2000 && year <= 2100;

@@ -1,19 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  accountBookingResponseSchema,
-  accountBookingsResponseSchema,
-  bookingSlotsResponseSchema,
-  createBookingResponseSchema,
-  managedBookingResponseSchema,
-  slotFullResponseSchema,
-  type AccountBooking,
-  type BookingSummary,
-  type CreateBookingRequest,
-  type ManagedBooking,
-} from '@erepare/shared/schemas/bookings';
+import type { AccountBooking, BookingSummary, CreateBookingRequest, ManagedBooking } from '@erepare/shared/schemas/bookings';
 import { ApiError, NETWORK_ERROR_MESSAGE, UNAVAILABLE_MESSAGE, apiRequest } from '../../../lib/api-client';
 
 /** The public booking API (issue 24 §3): calendar, booking, the manage link. */
+
+/**
+ * The answers' schemas (zod, ~30 kB gzip with what they import) come with the first request, after
+ * the page has painted and hydrated: they are not among the files the page needs to show itself.
+ */
+const schemas = () => import('@erepare/shared/schemas/bookings');
 
 export const bookingKeys = {
   slots: (from: string, days: number) => ['bookings', 'slots', from, days] as const,
@@ -23,7 +18,8 @@ export const bookingKeys = {
 export function useBookingSlots(from: string, days: number) {
   return useQuery({
     queryKey: bookingKeys.slots(from, days),
-    queryFn: ({ signal }) => apiRequest(`/api/bookings/slots?${new URLSearchParams({ from, days: String(days) }).toString()}`, { schema: bookingSlotsResponseSchema, signal }).then((response) => response.data),
+    queryFn: async ({ signal }) =>
+      apiRequest(`/api/bookings/slots?${new URLSearchParams({ from, days: String(days) }).toString()}`, { schema: (await schemas()).bookingSlotsResponseSchema, signal }).then((response) => response.data),
     staleTime: 5_000,
   });
 }
@@ -34,7 +30,7 @@ export type NextSlot = { start: string; end: string };
 export type SlotOutcome<T> = { ok: true; data: T; message: string } | { ok: false; message: string; nextSlots: NextSlot[] };
 
 /** POSTs and reads a 409 « complet » with its next slots (apiRequest keeps only the message). */
-async function postForSlot<T>(path: string, body: unknown, parse: (payload: unknown) => { data: T; message?: string | undefined } | null): Promise<SlotOutcome<T>> {
+async function postForSlot<T>(path: string, body: unknown, parse: (payload: unknown) => Promise<{ data: T; message?: string | undefined } | null>): Promise<SlotOutcome<T>> {
   let response: Response;
   try {
     response = await fetch(path, { method: 'POST', credentials: 'same-origin', headers: { accept: 'application/json', 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -48,38 +44,39 @@ async function postForSlot<T>(path: string, body: unknown, parse: (payload: unkn
     throw new ApiError(response.status, UNAVAILABLE_MESSAGE);
   }
   if (response.status === 409) {
-    const full = slotFullResponseSchema.safeParse(payload);
+    const full = (await schemas()).slotFullResponseSchema.safeParse(payload);
     if (full.success && full.data.nextSlots) return { ok: false, message: full.data.message, nextSlots: full.data.nextSlots };
   }
   if (!response.ok) {
     const message = payload && typeof payload === 'object' && 'message' in payload && typeof payload.message === 'string' ? payload.message : UNAVAILABLE_MESSAGE;
     throw new ApiError(response.status, message);
   }
-  const parsed = parse(payload);
+  const parsed = await parse(payload);
   if (!parsed) throw new ApiError(response.status, UNAVAILABLE_MESSAGE);
   return { ok: true, data: parsed.data, message: parsed.message ?? '' };
 }
 
 export function createBooking(body: CreateBookingRequest): Promise<SlotOutcome<BookingSummary>> {
-  return postForSlot('/api/bookings', body, (payload) => {
-    const parsed = createBookingResponseSchema.safeParse(payload);
+  return postForSlot('/api/bookings', body, async (payload) => {
+    const parsed = (await schemas()).createBookingResponseSchema.safeParse(payload);
     return parsed.success ? parsed.data : null;
   });
 }
 
 export function rescheduleBooking(token: string, slotStart: string): Promise<SlotOutcome<ManagedBooking>> {
-  return postForSlot('/api/bookings/manage/reschedule', { token, slotStart }, (payload) => {
-    const parsed = managedBookingResponseSchema.safeParse(payload);
+  return postForSlot('/api/bookings/manage/reschedule', { token, slotStart }, async (payload) => {
+    const parsed = (await schemas()).managedBookingResponseSchema.safeParse(payload);
     return parsed.success ? parsed.data : null;
   });
 }
 
-export function fetchManagedBooking(token: string, signal?: AbortSignal): Promise<ManagedBooking> {
+export async function fetchManagedBooking(token: string, signal?: AbortSignal): Promise<ManagedBooking> {
+  const { managedBookingResponseSchema } = await schemas();
   return apiRequest(`/api/bookings/manage?${new URLSearchParams({ token }).toString()}`, { schema: managedBookingResponseSchema, ...(signal ? { signal } : {}) }).then((response) => response.data);
 }
 
-export function cancelBooking(token: string) {
-  return apiRequest('/api/bookings/manage/cancel', { method: 'POST', body: { token }, schema: managedBookingResponseSchema });
+export async function cancelBooking(token: string) {
+  return apiRequest('/api/bookings/manage/cancel', { method: 'POST', body: { token }, schema: (await schemas()).managedBookingResponseSchema });
 }
 
 // ─── The customer's account ─────────────────────────────────────────────────────────────────────
@@ -91,7 +88,7 @@ export const accountBookingsKey = ['account', 'bookings'] as const;
 export function useAccountBookings(enabled: boolean) {
   return useQuery({
     queryKey: accountBookingsKey,
-    queryFn: ({ signal }) => apiRequest('/api/account/bookings', { schema: accountBookingsResponseSchema, signal }).then((response) => response.data),
+    queryFn: async ({ signal }) => apiRequest('/api/account/bookings', { schema: (await schemas()).accountBookingsResponseSchema, signal }).then((response) => response.data),
     enabled,
     staleTime: 30_000,
     // The retry button is the customer's.
@@ -100,14 +97,14 @@ export function useAccountBookings(enabled: boolean) {
 }
 
 export function rescheduleAccountBooking(id: number, slotStart: string): Promise<SlotOutcome<AccountBooking>> {
-  return postForSlot(`/api/account/bookings/${id}/reschedule`, { slotStart }, (payload) => {
-    const parsed = accountBookingResponseSchema.safeParse(payload);
+  return postForSlot(`/api/account/bookings/${id}/reschedule`, { slotStart }, async (payload) => {
+    const parsed = (await schemas()).accountBookingResponseSchema.safeParse(payload);
     return parsed.success ? parsed.data : null;
   });
 }
 
-export function cancelAccountBooking(id: number) {
-  return apiRequest(`/api/account/bookings/${id}/cancel`, { method: 'POST', schema: accountBookingResponseSchema });
+export async function cancelAccountBooking(id: number) {
+  return apiRequest(`/api/account/bookings/${id}/cancel`, { method: 'POST', schema: (await schemas()).accountBookingResponseSchema });
 }
 
 /** « Ajouter à mon agenda »: the .ics as a data: URL (works without a round trip, in every browser). */

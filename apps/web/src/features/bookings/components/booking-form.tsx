@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { bookingFormSchema, BOOKING_NOTE_MAX, type BookingFormValues } from '@erepare/shared/schemas/bookings';
+import { BOOKING_NOTE_MAX } from '@erepare/shared/booking';
+import type { BookingFormValues } from '@erepare/shared/schemas/bookings';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 
@@ -20,8 +21,10 @@ export function BookingForm({ smsEnabled, submitting, onSubmit }: BookingFormPro
   const noteId = useId();
   const update = (patch: Partial<typeof values>) => setValues((current) => ({ ...current, ...patch }));
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // The server's schema (zod) comes with the first submit, not with the page.
+    const { bookingFormSchema } = await import('@erepare/shared/schemas/bookings');
     const parsed = bookingFormSchema.safeParse(values);
     if (!parsed.success) {
       const found: BookingFormErrors = {};

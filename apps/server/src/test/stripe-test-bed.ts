@@ -70,6 +70,45 @@ export async function insertCoupon(t: TestApp, code: string, percent: number): P
   return row.id;
 }
 
+/**
+ * POST /api/shop/orders as the checkout sends it (guest buyer, Colissimo, terms accepted), from an
+ * address of its own: the raw answer, for tests of what an order is refused or takes.
+ */
+export function postShopOrder(
+  t: TestApp,
+  options: {
+    lines: { product_id: number; quantity: number }[];
+    paymentMethod?: 'stripe' | 'revolut_pay' | 'klarna' | 'bacs';
+    coupon?: string | undefined;
+    email?: string;
+    ip?: string;
+  },
+) {
+  counter += 1;
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/shop/orders',
+    remoteAddress: options.ip ?? nextIp(),
+    payload: {
+      payment_method: options.paymentMethod ?? 'bacs',
+      billing: {
+        first_name: 'Léa',
+        last_name: 'Martin',
+        email: options.email ?? `commande.${counter}.${Date.now()}@exemple.fr`,
+        phone: '06 11 22 33 44',
+        address_1: '5 rue des Mouettes',
+        city: 'Gujan-Mestras',
+        postcode: '33470',
+        country: 'FR',
+      },
+      line_items: options.lines,
+      shipping_lines: [{ method_id: 'colissimo_no_sign' }],
+      coupon_lines: options.coupon ? [{ code: options.coupon }] : [],
+      terms_accepted: true,
+    },
+  });
+}
+
 /** An order placed through POST /api/shop/orders (the way the checkout places it). */
 export async function placeOrder(
   t: TestApp,
@@ -79,19 +118,7 @@ export async function placeOrder(
   const itemId = await insertItem(t, options.priceCents ?? 4500, options.stock ?? 10);
   const email = `paiement.${counter}.${Date.now()}@exemple.fr`;
   const ip = nextIp();
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/shop/orders',
-    remoteAddress: ip,
-    payload: {
-      payment_method: options.paymentMethod,
-      billing: { first_name: 'Léa', last_name: 'Martin', email, phone: '06 11 22 33 44', address_1: '5 rue des Mouettes', city: 'Gujan-Mestras', postcode: '33470', country: 'FR' },
-      line_items: [{ product_id: itemId, quantity: options.quantity ?? 1 }],
-      shipping_lines: [{ method_id: 'colissimo_no_sign' }],
-      coupon_lines: options.coupon ? [{ code: options.coupon }] : [],
-      terms_accepted: true,
-    },
-  });
+  const response = await postShopOrder(t, { lines: [{ product_id: itemId, quantity: options.quantity ?? 1 }], paymentMethod: options.paymentMethod, coupon: options.coupon, email, ip });
   if (response.statusCode !== 201) throw new Error(`order not created: ${response.statusCode} ${response.body}`);
   const order = response.json<{ data: Order }>().data;
   const totalCents = Math.round(Number(order.total) * 100);

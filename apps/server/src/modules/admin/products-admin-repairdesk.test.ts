@@ -17,6 +17,7 @@ import { multipartBody } from '../../lib/test-images.js';
 import { repairDeskAdminTestBed, type AdminTestBed, type Envelope } from '../../test/admin.js';
 import type { RepairDataset } from '../../test/fakes/local-records.js';
 import type { FakeRepairDesk } from '../../test/fakes/repairdesk-fake.js';
+import { postShopOrder } from '../../test/stripe-test-bed.js';
 import { productImageMessages } from './products-admin-images.js';
 import { productsAdminMessages } from './products-admin.js';
 
@@ -47,22 +48,7 @@ const audits = (id: number) =>
   h.t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'product'), eq(auditLog.entityId, String(id)), eq(auditLog.action, 'product.update')));
 const writesToRepairDesk = () => fake.requests.filter((request) => request.method !== 'GET').length;
 
-let ipCounter = 0;
-const order = (productId: number) => {
-  ipCounter += 1;
-  return h.t.app.inject({
-    method: 'POST',
-    url: '/api/shop/orders',
-    remoteAddress: `10.84.0.${ipCounter}`,
-    payload: {
-      payment_method: 'bacs',
-      billing: { first_name: 'Inès', last_name: 'Marge', email: `ines.rd.${ipCounter}@exemple.fr`, phone: '0612345678', address_1: '8 quai de l’Aiguillon', city: 'Arcachon', postcode: '33120', country: 'FR' },
-      line_items: [{ product_id: productId, quantity: 1 }],
-      shipping_lines: [{ method_id: 'colissimo_no_sign' }],
-      terms_accepted: true,
-    },
-  });
-};
+const order = (productId: number) => postShopOrder(h.t, { lines: [{ product_id: productId, quantity: 1 }] });
 
 async function listAll(query = ''): Promise<ListBody> {
   const rows: AdminProductSummary[] = [];

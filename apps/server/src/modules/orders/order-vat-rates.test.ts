@@ -18,6 +18,7 @@ import type { AdminOrderDetail, AdminProductDetail } from '@erepare/shared/schem
 import type { Order } from '@erepare/shared/schemas/shop';
 import { auditLog, coupons, orderLines, shopProducts } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { postShopOrder } from '../../test/stripe-test-bed.js';
 import { signedInUser } from '../../test/users.js';
 
 let t: TestApp;
@@ -52,24 +53,13 @@ async function createProduct(body: Record<string, unknown>): Promise<AdminProduc
 
 const patchProduct = (id: number, payload: Record<string, unknown>) => t.app.inject({ method: 'PATCH', url: `/api/admin/products/${id}`, payload, headers: admin });
 
-let ipCounter = 0;
 async function placeOrder(coupon?: string): Promise<Order> {
-  ipCounter += 1;
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/shop/orders',
-    remoteAddress: `10.81.0.${ipCounter}`,
-    payload: {
-      payment_method: 'bacs',
-      billing: { first_name: 'Inès', last_name: 'Marge', email: `ines.marge.${ipCounter}@exemple.fr`, phone: '0612345678', address_1: '8 quai de l’Aiguillon', city: 'Arcachon', postcode: '33120', country: 'FR' },
-      line_items: [
-        { product_id: ids.case, quantity: 1 },
-        { product_id: ids.phone, quantity: 1 },
-      ],
-      shipping_lines: [{ method_id: 'colissimo_no_sign' }],
-      coupon_lines: coupon ? [{ code: coupon }] : [],
-      terms_accepted: true,
-    },
+  const response = await postShopOrder(t, {
+    lines: [
+      { product_id: ids.case, quantity: 1 },
+      { product_id: ids.phone, quantity: 1 },
+    ],
+    coupon,
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ data: Order }>().data;

@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { freePort, startServer } from '../../bench/lib/server.mjs';
+import { startServer } from '../../bench/lib/server.mjs';
 import { errorMessage } from '../../bench/lib/util.mjs';
 import {
   clientAddressGroup,
@@ -31,7 +31,7 @@ import {
   serviceWorkerGroup,
   uploadsGroup,
 } from './lib/checks.mjs';
-import { ensureTools, makeCertificate, NGINX, renderSite, startNginx, writeConfig } from './lib/nginx.mjs';
+import { ensureTools, makeCertificate, NGINX, nginxPort, renderSite, startNginx, writeConfig } from './lib/nginx.mjs';
 
 /**
  * @typedef {import('./lib/checks.mjs').Context} Context
@@ -158,7 +158,8 @@ async function main() {
   let setupError = '';
   try {
     const certificate = makeCertificate(dir, SERVER_NAME);
-    const [httpPort, httpsPort] = [await freePort(), await freePort()];
+    const httpPort = await nginxPort();
+    const httpsPort = await nginxPort(new Set([httpPort]));
     const publicUrl = `https://${SERVER_NAME}:${httpsPort}`;
     const limits = await serverLimits();
     const { messages, contactMessages } = await import('@erepare/shared/messages');

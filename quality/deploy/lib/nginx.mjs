@@ -25,6 +25,44 @@ const MIME_TYPES = '/etc/nginx/mime.types';
  * Chromium. Returns what is still missing.
  * @returns {string[]}
  */
+/** The system's ephemeral ports (Linux's default range), where `listen(0)` and outgoing connections land. */
+const EPHEMERAL = { from: 32768, to: 60999 };
+
+/**
+ * A port for nginx, outside the ephemeral range, that nothing listens on. A port the system gave
+ * for `listen(0)` and released could be given again to another process before nginx binds it (the
+ * unit tests, run beside this suite by `npm test`, listen on port 0 all the time): Node listens
+ * with SO_REUSEADDR on 127.0.0.1, nginx on every address, both binds succeed, and 127.0.0.1 then
+ * reaches the other process (seen once: TLS « wrong version number » on the HTTPS port). Below the
+ * range only fixed services listen: a port is taken when binding it fails or a connection to it is
+ * answered.
+ * @param {Set<number>} [avoid] ports already chosen
+ * @returns {Promise<number>}
+ */
+export async function nginxPort(avoid = new Set()) {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const port = 20000 + Math.floor(Math.random() * (EPHEMERAL.from - 20000));
+    if (avoid.has(port)) continue;
+    const probe = net.createServer();
+    const bound = await new Promise((resolve) => {
+      probe.once('error', () => resolve(false));
+      probe.listen({ port, host: '0.0.0.0', exclusive: true }, () => resolve(true));
+    });
+    if (!bound) continue;
+    await new Promise((resolve) => probe.close(resolve));
+    const answered = await new Promise((resolve) => {
+      const socket = net.connect({ port, host: '127.0.0.1' });
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (!answered) return port;
+  }
+  throw new Error(`no free port for nginx between 20000 and ${EPHEMERAL.from - 1}`);
+}
+
 export function ensureTools() {
   const wanted = [
     { path: NGINX, pkg: 'nginx' },

@@ -36,7 +36,9 @@ export async function repairSmsConsent(tx: Executor, ticket: { id: number; custo
     .where(ticket.customerId === null ? inArray(bookings.estimateId, ofTicket) : or(inArray(bookings.estimateId, ofTicket), eq(bookings.customerId, ticket.customerId)))
     .orderBy(desc(bookings.createdAt), desc(bookings.id))
     .limit(1);
-  const found = [estimate, booking].filter((entry): entry is Consent => entry !== undefined);
+  // The booking first: on a tie (the same millisecond, as read back), a booking made from the
+  // estimate's link came after it (a stable sort keeps it first).
+  const found = [booking, estimate].filter((entry): entry is Consent => entry !== undefined);
   found.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
   return found[0] ?? null;
 }

@@ -14,10 +14,10 @@ import { E2E_PROVIDERS } from './providers.js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /**
  * The app's port and its fakes' (port + 1000, + 1001, + 1002): random, but never one a service of
- * the machine commonly holds (PostgreSQL 5432, RabbitMQ 5671/5672, the Vite dev servers…): the CI
- * machine runs RabbitMQ on 5672, and a clash failed a run.
+ * the machine commonly holds (PostgreSQL 5432, RabbitMQ 5671/5672, NATS 4222, the Vite dev
+ * servers…): the CI machine runs RabbitMQ on 5672 and NATS on 4222, and a clash failed a run.
  */
-const TAKEN_PORTS = new Set([4369, 5000, 5001, 5173, 5432, 5433, 5671, 5672, 5673, 6379, 8080, 3000, 3100]);
+const TAKEN_PORTS = new Set([4222, 4369, 5000, 5001, 5173, 5432, 5433, 5671, 5672, 5673, 6379, 8080, 3000, 3100]);
 function pickPort(): number {
   for (;;) {
     const port = 4100 + Math.floor(Math.random() * 800);

@@ -1,20 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Eye, EyeOff, LogIn } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { z } from '@erepare/shared/zod';
+import { lazyZodResolver } from '../lib/lazy-resolver';
+import { lazyComponent } from '../lib/lazy-component';
 import { useLogin } from '../lib/session';
-import { SecondFactorForm } from './second-factor-form';
 import { Button } from './ui/button';
 import { ErrorBox, Field } from './ui/field';
+import { Spinner } from './ui/spinner';
 
-const loginFormSchema = z.object({
-  email: z.string().trim().min(1, { error: 'L’adresse e-mail est requise' }).pipe(z.email({ error: 'Adresse e-mail invalide' })),
-  password: z.string().min(1, { error: 'Le mot de passe est requis' }),
-  rememberMe: z.boolean(),
-});
-type LoginFormValues = z.infer<typeof loginFormSchema>;
+/** Only staff accounts with a second factor reach the code step: its code (and zod) loads then. */
+const SecondFactorForm = lazyComponent(() => import('./second-factor-form').then((m) => ({ default: m.SecondFactorForm })));
+
+type LoginFormValues = { email: string; password: string; rememberMe: boolean };
+
+/** The checks (zod) load when the visitor enters the form, not with the page (/compte paints without them). */
+const loginValidation = lazyZodResolver<LoginFormValues>(() => import('./login-form-schema').then((m) => m.loginFormSchema));
 
 type LoginFormProps = {
   heading?: string;
@@ -37,7 +38,7 @@ export function LoginForm({ heading = 'Connexion', defaultEmail = '', forgotPass
   const [notice, setNotice] = useState<string | null>(null);
   const returned = useRef(false);
   const form = useForm<LoginFormValues>({
-    resolver: zodResolver(loginFormSchema),
+    resolver: loginValidation.resolver,
     defaultValues: { email: defaultEmail, password: '', rememberMe: false },
   });
   const { errors } = form.formState;
@@ -52,16 +53,18 @@ export function LoginForm({ heading = 'Connexion', defaultEmail = '', forgotPass
 
   if (secondStep) {
     return (
-      <SecondFactorForm
-        heading="Vérification en deux étapes"
-        pendingToken={secondStep.pendingToken}
-        onRestart={(message) => {
-          returned.current = true;
-          form.resetField('password');
-          setNotice(message ?? null);
-          login.reset();
-        }}
-      />
+      <Suspense fallback={<Spinner label="Chargement…" />}>
+        <SecondFactorForm
+          heading="Vérification en deux étapes"
+          pendingToken={secondStep.pendingToken}
+          onRestart={(message) => {
+            returned.current = true;
+            form.resetField('password');
+            setNotice(message ?? null);
+            login.reset();
+          }}
+        />
+      </Suspense>
     );
   }
 
@@ -70,6 +73,7 @@ export function LoginForm({ heading = 'Connexion', defaultEmail = '', forgotPass
       noValidate
       aria-labelledby="login-heading"
       className="space-y-4"
+      onFocus={loginValidation.preload}
       onSubmit={form.handleSubmit((values) => {
         setNotice(null);
         login.mutate(values);

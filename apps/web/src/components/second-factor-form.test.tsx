@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LoginForm } from './login-form';
 
 /** The sign-in form's second step (issue 23 §5), with the API stubbed at fetch. */
@@ -56,6 +56,13 @@ async function passwordStep() {
   await userEvent.type(screen.getByLabelText('Mot de passe', { selector: 'input' }), 'Secret-2026!');
   await userEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
 }
+
+// The code step and the sign-in checks load when needed (React.lazy, import()): fetched once
+// here, as a browser that has them cached, so the test waits on rendering, not on a module's
+// first transform on a busy machine.
+beforeAll(async () => {
+  await Promise.all([import('./second-factor-form'), import('./login-form-schema'), import('@hookform/resolvers/zod'), import('@erepare/shared/schemas/two-factor')]);
+});
 
 beforeEach(() => {
   localStorage.clear();

@@ -1,15 +1,18 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { deviceFingerprint } from '@erepare/shared/fingerprint';
-import {
-  logoutResponseSchema,
-  verifySessionResponseSchema,
-  type LoginResponse,
-  type SessionUser,
-} from '@erepare/shared/schemas/auth';
-import { loginAnswerSchema, secondFactorResponseSchema, type SecondFactorRequest } from '@erepare/shared/schemas/two-factor';
+import type { LoginResponse, SessionUser } from '@erepare/shared/schemas/auth';
+import type { SecondFactorRequest } from '@erepare/shared/schemas/two-factor';
 import { ApiError, apiRequest } from './api-client';
 import { readItem, readJson, writeItem } from './storage';
+
+/**
+ * The answers' schemas (zod, ~27 kB gzip with what they import) come with the first request, not
+ * with the page: /compte paints its sign-in form without them (decisions: « Les schémas des
+ * réponses viennent avec la première requête »).
+ */
+const authSchemas = () => import('@erepare/shared/schemas/auth');
+const twoFactorSchemas = () => import('@erepare/shared/schemas/two-factor');
 
 /**
  * The browser side of the session (spec 1 §4). The server stays the authority: the session itself
@@ -268,7 +271,7 @@ async function verifySession(signal: AbortSignal, again = true): Promise<Session
     const response = await apiRequest('/api/auth/verify-session', {
       method: 'POST',
       body: { deviceFingerprint: currentFingerprint() },
-      schema: verifySessionResponseSchema,
+      schema: (await authSchemas()).verifySessionResponseSchema,
       signal,
     });
     if (storedUserText() !== storedBefore && again) return verifySession(signal, false);
@@ -314,11 +317,11 @@ export type LoginInput = { email: string; password: string; rememberMe: boolean 
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: LoginInput) =>
+    mutationFn: async (input: LoginInput) =>
       apiRequest('/api/auth/login', {
         method: 'POST',
         body: { ...input, deviceFingerprint: currentFingerprint() },
-        schema: loginAnswerSchema,
+        schema: (await twoFactorSchemas()).loginAnswerSchema,
       }),
     onSuccess: (response) => {
       if ('user' in response) signInLocally(queryClient, response.user, response.persistentSession?.expires_at ?? null);
@@ -330,8 +333,8 @@ export function useLogin() {
 export function useSecondFactor() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SecondFactorRequest): Promise<LoginResponse> =>
-      apiRequest('/api/auth/login/second-factor', { method: 'POST', body: input, schema: secondFactorResponseSchema }),
+    mutationFn: async (input: SecondFactorRequest): Promise<LoginResponse> =>
+      apiRequest('/api/auth/login/second-factor', { method: 'POST', body: input, schema: (await twoFactorSchemas()).secondFactorResponseSchema }),
     onSuccess: (response) => signInLocally(queryClient, response.user, response.persistentSession?.expires_at ?? null),
   });
 }
@@ -339,11 +342,11 @@ export function useSecondFactor() {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (options: { allDevices?: boolean } = {}) =>
+    mutationFn: async (options: { allDevices?: boolean } = {}) =>
       apiRequest('/api/auth/logout', {
         method: 'POST',
         body: { deviceFingerprint: currentFingerprint(), logoutAllDevices: options.allDevices ?? false },
-        schema: logoutResponseSchema,
+        schema: (await authSchemas()).logoutResponseSchema,
       }),
     // Logout clears every stored item and all loaded data (spec 1 §4), even if the call failed.
     onSettled: () => signOutLocally(queryClient),

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { accountMessages } from '@erepare/shared/schemas/account';
 import type { SessionUser } from '@erepare/shared/schemas/auth';
 import { deferred, failure, json, ok, renderAt, sessionUser, stubApi } from '../lib/auth-test-utils';
@@ -29,6 +29,20 @@ vi.mock('../components/dashboard/account-dashboard', async () => {
 const VERIFY = '/api/auth/verify-session';
 const noSession = () => failure('Aucune session persistante trouvée', 401, 'NO_SESSION');
 const session = (user: SessionUser) => json({ success: true, user, token: null, message: 'Session valide' });
+
+// The registration form, the dashboard and the checks load when needed (React.lazy, import()):
+// fetched once here, as a browser that has them cached, so each test waits on React's rendering
+// and not on a module's first transform on a busy machine.
+beforeAll(async () => {
+  await Promise.all([
+    import('../components/auth/register-form'),
+    import('../components/dashboard/account-dashboard'),
+    import('../../../components/login-form-schema'),
+    import('@hookform/resolvers/zod'),
+    import('@erepare/shared/schemas/auth'),
+    import('@erepare/shared/schemas/two-factor'),
+  ]);
+});
 
 beforeEach(() => {
   localStorage.clear();
@@ -115,8 +129,8 @@ describe('AccountPage', () => {
     });
     renderAt(<AccountPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Créer un compte' }));
-    // Focus follows the switch (the button pressed is gone).
-    expect(screen.getByRole('heading', { name: 'Créer un compte' })).toHaveFocus();
+    // Focus follows the switch (the button pressed is gone), also when the form's code came later.
+    expect(await screen.findByRole('heading', { name: 'Créer un compte' })).toHaveFocus();
     await userEvent.type(screen.getByRole('textbox', { name: 'Adresse e-mail' }), 'lea@example.fr');
     await userEvent.tab();
     expect(await screen.findByText(asRead(accountMessages.emailAvailable))).toBeInTheDocument();
@@ -143,7 +157,7 @@ describe('AccountPage', () => {
     });
     renderAt(<AccountPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Créer un compte' }));
-    await userEvent.type(screen.getByRole('textbox', { name: 'Adresse e-mail' }), 'lea@example.fr');
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Adresse e-mail' }), 'lea@example.fr');
     await userEvent.tab();
     await userEvent.click(await screen.findByRole('button', { name: 'Se connecter avec cette adresse' }));
     const form = screen.getByRole('form', { name: 'Connexion' });
@@ -169,7 +183,7 @@ describe('AccountPage', () => {
     const scrolled = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
     renderAt(<AccountPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Créer un compte' }));
-    await userEvent.type(screen.getByRole('textbox', { name: 'Adresse e-mail' }), user.email);
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Adresse e-mail' }), user.email);
     await userEvent.tab();
     await screen.findByText(asRead(accountMessages.emailAvailable));
     await userEvent.type(screen.getByLabelText('Mot de passe', { selector: 'input' }), 'Secret-2026');

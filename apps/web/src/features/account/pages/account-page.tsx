@@ -1,13 +1,18 @@
 import { ShieldCheck } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { SuccessBox } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
+import { lazyComponent } from '../../../lib/lazy-component';
 import { readStoredUser, useSession } from '../../../lib/session';
 import { LoginPanel } from '../components/auth/login-panel';
-import { RegisterForm } from '../components/auth/register-form';
 import type { AccountFlash } from '../lib/auth-forms';
-import { AccountDashboard } from '../components/dashboard/account-dashboard';
+
+// A visitor's first screen is the sign-in form: the dashboard and the registration form (with
+// their checks, zod and the dashboard's tabs) load when they are shown.
+const loadDashboard = () => import('../components/dashboard/account-dashboard');
+const AccountDashboard = lazyComponent(() => loadDashboard().then((m) => ({ default: m.AccountDashboard })));
+const RegisterForm = lazyComponent(() => import('../components/auth/register-form').then((m) => ({ default: m.RegisterForm })));
 
 type Mode = 'login' | 'register';
 
@@ -16,6 +21,20 @@ const benefits = [
   'Retrouvez vos factures et vos commandes',
   'Recevez une notification quand votre appareil est prêt',
 ];
+
+/**
+ * After a switch between sign-in and registration, focus goes to the heading of the form now
+ * shown (the button pressed is gone). Rendered beside the form, in its Suspense boundary: the
+ * effect runs once the form is on screen, also when its code came later.
+ */
+function FocusAfterSwitch({ id, switchedRef }: { id: string; switchedRef: React.RefObject<boolean> }) {
+  useEffect(() => {
+    if (!switchedRef.current) return;
+    switchedRef.current = false;
+    document.getElementById(id)?.focus();
+  });
+  return null;
+}
 
 /**
  * /compte (spec 1 §2): visitors get login or registration (one button switches, which also drops
@@ -45,11 +64,6 @@ export function AccountPage() {
 
   // After a switch, focus goes to the heading of the form now shown (the button pressed is gone).
   const switched = useRef(false);
-  useEffect(() => {
-    if (!switched.current) return;
-    switched.current = false;
-    document.getElementById(mode === 'register' ? 'register-heading' : 'login-heading')?.focus();
-  }, [mode, loginEmail]);
 
   const switchTo = (next: Mode, email = '') => {
     switched.current = true;
@@ -70,22 +84,27 @@ export function AccountPage() {
   } else if (user) {
     content = (
       // The dashboard carries the greeting, logout and the "confirm your address" notice.
-      <AccountDashboard user={user} />
+      <Suspense fallback={<Spinner label="Chargement de votre espace…" />}>
+        <AccountDashboard user={user} />
+      </Suspense>
     );
   } else if (mode === 'register') {
     content = (
       <div className="max-w-3xl">
-        <RegisterForm
-          onRegistered={(message) => {
-            setFlash(message);
-            setLoginEmail('');
-            setMode('login');
-            // The long form gives way to the dashboard and its message: from the top, not from
-            // where the « Créer mon compte » button was (a phone showed the footer).
-            window.scrollTo({ top: 0 });
-          }}
-          onSwitchToLogin={(email) => switchTo('login', email)}
-        />
+        <Suspense fallback={<Spinner label="Chargement du formulaire…" />}>
+          <RegisterForm
+            onRegistered={(message) => {
+              setFlash(message);
+              setLoginEmail('');
+              setMode('login');
+              // The long form gives way to the dashboard and its message: from the top, not from
+              // where the « Créer mon compte » button was (a phone showed the footer).
+              window.scrollTo({ top: 0 });
+            }}
+            onSwitchToLogin={(email) => switchTo('login', email)}
+          />
+          <FocusAfterSwitch id="register-heading" switchedRef={switched} />
+        </Suspense>
       </div>
     );
   } else {
@@ -93,6 +112,7 @@ export function AccountPage() {
       <div className="grid gap-8 lg:grid-cols-[minmax(0,28rem)_minmax(0,1fr)] lg:items-start">
         {/* The key renews the form when another address is handed over. */}
         <LoginPanel key={loginEmail} defaultEmail={loginEmail} onSwitchToRegister={() => switchTo('register')} />
+        <FocusAfterSwitch id="login-heading" switchedRef={switched} />
         <aside aria-labelledby="account-benefits" className="rounded-2xl bg-slate-50 p-5 sm:p-6 dark:bg-ink-900/60">
           <h2 id="account-benefits" className="text-lg font-semibold">
             Votre espace client

@@ -1,12 +1,13 @@
 import { Send } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { contactMessages } from '@erepare/shared/messages';
 import { CONTACT_MESSAGE_MAX } from '@erepare/shared/contact-limits';
 import type { ContactFormValues } from '@erepare/shared/schemas/contact';
 import { Button } from '../../../../components/ui/button';
 import { Field } from '../../../../components/ui/field';
+import { lazyZodResolver } from '../../../../lib/lazy-resolver';
 import { ContactPhotos, type ContactPhoto } from './contact-photos';
 import { contactErrorText, sendContactMessage } from './send-contact';
 import { TextAreaField } from './text-area-field';
@@ -24,16 +25,7 @@ const empty: ContactFormValues = { name: '', email: '', phone: '', subject: '', 
  * filling the form in, not with the page: evaluated at load, it was one long task more before the
  * page could answer a tap.
  */
-let loadingResolver: Promise<Resolver<ContactFormValues>> | null = null;
-const loadResolver = () =>
-  (loadingResolver ??= Promise.all([import('@hookform/resolvers/zod'), import('@erepare/shared/schemas/contact')]).then(
-    ([{ zodResolver }, { contactFormSchema }]) => zodResolver(contactFormSchema),
-  ).catch((error: unknown) => {
-    // Tried again on the next validation (a network hiccup while loading).
-    loadingResolver = null;
-    throw error;
-  }));
-const contactResolver: Resolver<ContactFormValues> = async (values, context, options) => (await loadResolver())(values, context, options);
+const contactValidation = lazyZodResolver<ContactFormValues>(() => import('@erepare/shared/schemas/contact').then((m) => m.contactFormSchema));
 
 /**
  * The contact form (spec 3 §4, §5, §8): idle → sending (every field and the button disabled,
@@ -43,7 +35,7 @@ export function ContactForm({ send = sendContactMessage }: { send?: typeof sendC
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [photos, setPhotos] = useState<ContactPhoto[]>([]);
   const sendingRef = useRef(false);
-  const form = useForm<ContactFormValues>({ resolver: contactResolver, defaultValues: empty });
+  const form = useForm<ContactFormValues>({ resolver: contactValidation.resolver, defaultValues: empty });
   const { errors } = form.formState;
   const sending = status.kind === 'sending';
 
@@ -64,7 +56,7 @@ export function ContactForm({ send = sendContactMessage }: { send?: typeof sendC
   });
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} onFocus={() => void loadResolver().catch(() => undefined)} aria-labelledby="contact-form-title" className="space-y-5">
+    <form noValidate onSubmit={(event) => void onSubmit(event)} onFocus={contactValidation.preload} aria-labelledby="contact-form-title" className="space-y-5">
       <h2 id="contact-form-title" className="text-2xl font-bold">
         Écrivez-nous
       </h2>

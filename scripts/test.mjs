@@ -61,11 +61,16 @@ function ensureBrowsers() {
 
 const lint = { label: 'Lint (ESLint)', command: 'npm', args: ['run', 'lint'] };
 const typecheck = { label: 'Vérification des types', command: 'npm', args: ['run', 'typecheck'] };
+// `npm run test:unit` is both steps below, one after the other (shared and server are compiled
+// before the lanes start). Split, the web app's files fill the build lane once it is idle,
+// while the server's files are still running.
+const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
 const unit = {
-  label: process.env.TEST_DATABASE_URL ? 'Tests unitaires et HTTP (PGlite + PostgreSQL)' : 'Tests unitaires et HTTP (PGlite)',
-  command: 'npm',
-  args: ['run', 'test:unit'],
+  label: process.env.TEST_DATABASE_URL ? 'Tests unitaires et HTTP, serveur et shared (PGlite + PostgreSQL)' : 'Tests unitaires et HTTP, serveur et shared (PGlite)',
+  command: process.execPath,
+  args: [vitest, 'run', '--project=!web*'],
 };
+const unitWeb = { label: 'Tests unitaires de l’app web (jsdom)', command: process.execPath, args: [vitest, 'run', '--project=web*'] };
 const build = { label: 'Build de production', command: process.execPath, args: ['scripts/build.mjs'] };
 // Short forms of the quality suites (issue 10); the full forms: npm run test:security, test:load, test:faults.
 // They read or start the built app: after the build.
@@ -80,14 +85,15 @@ const e2e = {
   command: 'npm',
   args: ['run', 'test:e2e'],
   env: { E2E_CHROMIUM_PATH: E2E_BROWSER },
-  after: [build.label, security.label, faults.label, load.label, deploy.label],
+  after: [build.label, security.label, faults.label, load.label, deploy.label, unitWeb.label],
 };
 
 /**
  * Two lanes by default, sized by what each step asks of this two-core machine (measured, issue 21):
- * ESLint works on one core (93 s) while the type check (49 s) and the build (19 s) take the other;
- * the unit tests (2 workers, ~70 % of both cores) share the machine with the security suite, then
- * with the fault and load suites, which mostly wait (timeouts, back-offs: ~25 % of one core); the
+ * ESLint works on one core (98 s) while the type check (65 s) and the build (10 s) take the other;
+ * the server's unit tests (2 workers, ~80 % of both cores alone) share the machine with the
+ * security suite, then with the fault, load and deployment suites, which mostly wait (timeouts,
+ * back-offs), then with the web app's unit tests, which fill the build lane once it is idle; the
  * end-to-end tests (~80 % of both cores) run alone, last. Each line a step prints is prefixed with
  * its lane; a failed step stops the other lane, and its last lines are printed again at the end.
  * TEST_LANES=1: every step one after the other.
@@ -95,8 +101,8 @@ const e2e = {
  */
 const lanes =
   process.env.TEST_LANES === '1'
-    ? { tests: [lint, typecheck, unit, build, security, faults, load, deploy, e2e] }
-    : { analyse: [lint, unit, e2e], build: [typecheck, build, security, faults, load, deploy] };
+    ? { tests: [lint, typecheck, unit, unitWeb, build, security, faults, load, deploy, e2e] }
+    : { analyse: [lint, unit, e2e], build: [typecheck, build, security, faults, load, deploy, unitWeb] };
 
 // Under npm, `node` is the bundled Node 24 (the `node` package, first on PATH). Run another way
 // (`node scripts/…`, or installed with --ignore-scripts), the system's Node runs: say so.

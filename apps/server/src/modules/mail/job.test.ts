@@ -131,6 +131,8 @@ let db: Db;
 const cleanups: Array<() => Promise<void>> = [];
 /** Every poll of every job started here. */
 let polls: Signal;
+/** Each mailer's own polls (`polls` counts them all). */
+let ownPolls = new Map<Mailer, Signal>();
 let running: Mailer[] = [];
 
 beforeAll(async () => {
@@ -145,6 +147,7 @@ afterAll(async () => {
 beforeEach(async () => {
   await db.execute(sql`delete from mail_outbox`);
   polls = signal();
+  ownPolls = new Map();
   running = [];
 });
 
@@ -155,7 +158,17 @@ afterEach(async () => {
 
 function mailerFor(url: string, options: MailJobOptions = driven, log: MailLogger = capturingLogger()): Mailer {
   const config = loadConfig({ NODE_ENV: 'test', SMTP_URL: url, PUBLIC_URL: 'https://www.erepare.fr', DATA_DIR: '/nonexistent-mail-test' });
-  const mailer = createMailer(config, db, log, { job: { ...options, onPoll: () => polls.fire() } });
+  const own = signal();
+  const mailer = createMailer(config, db, log, {
+    job: {
+      ...options,
+      onPoll: () => {
+        own.fire();
+        polls.fire();
+      },
+    },
+  });
+  ownPolls.set(mailer, own);
   cleanups.push(() => mailer.stop());
   return mailer;
 }
@@ -170,15 +183,31 @@ async function start(...mailers: Mailer[]): Promise<void> {
   }
 }
 
-/** Kicks every running job, poll after poll, until `check` holds. */
-function waitFor<T>(check: () => Promise<T | undefined | false>, what: string): Promise<T> {
-  return until(check, what, { step: () => running.forEach((mailer) => mailer.kick()), done: polls });
+/**
+ * Kicks every running job at once and waits until each of them has polled (a poll awaits its
+ * sends), round after round, until `check` holds. A round waits for every job: counting any poll
+ * let an idle instance spin through the rounds while the other was still talking to SMTP (seen on
+ * a busy machine: « no every mail to be sent after 50 steps »).
+ */
+async function waitFor<T>(check: () => Promise<T | undefined | false>, what: string, maxRounds = 50): Promise<T> {
+  for (let round = 0; ; round += 1) {
+    const value = await check();
+    if (value) return value;
+    if (round >= maxRounds) throw new Error(`no ${what} after ${maxRounds} rounds`);
+    const done = running.map((mailer) => {
+      const own = ownPolls.get(mailer);
+      if (!own) throw new Error('a running mailer made without mailerFor');
+      return own.next();
+    });
+    for (const mailer of running) mailer.kick();
+    await Promise.all(done);
+  }
 }
 
 /** One more poll of every running job: what a later poll would have done, it has done. */
 async function pollAgain(): Promise<void> {
   for (const mailer of running) {
-    const done = polls.next();
+    const done = ownPolls.get(mailer)?.next() ?? polls.next();
     mailer.kick();
     await done;
   }

@@ -69,6 +69,9 @@ const unit = {
   label: process.env.TEST_DATABASE_URL ? 'Tests unitaires et HTTP, serveur et shared (PGlite + PostgreSQL)' : 'Tests unitaires et HTTP, serveur et shared (PGlite)',
   command: process.execPath,
   args: [vitest, 'run', '--project=!web*'],
+  // The pages rendered by the server (plugins/react-router.test.ts) come from the build just made.
+  env: { TEST_WEB_BUILD_DIR: path.join(root, 'apps/web/build') },
+  after: [build.label],
 };
 const unitWeb = { label: 'Tests unitaires de l’app web (jsdom)', command: process.execPath, args: [vitest, 'run', '--project=web*'] };
 const build = { label: 'Build de production', command: process.execPath, args: ['scripts/build.mjs'] };
@@ -101,7 +104,7 @@ const e2e = {
  */
 const lanes =
   process.env.TEST_LANES === '1'
-    ? { tests: [lint, typecheck, unit, unitWeb, build, security, faults, load, deploy, e2e] }
+    ? { tests: [lint, typecheck, build, unit, unitWeb, security, faults, load, deploy, e2e] }
     : { analyse: [lint, unit, e2e], build: [typecheck, build, security, faults, load, deploy, unitWeb] };
 
 // Under npm, `node` is the bundled Node 24 (the `node` package, first on PATH). Run another way

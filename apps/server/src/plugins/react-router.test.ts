@@ -25,14 +25,20 @@ import { createTestApp, PAYMENT_PROVIDERS_ENV } from '../test/test-app.js';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web');
 const PUBLIC_URL = 'https://www.atelier-du-bassin.fr';
-// A build of its own: the PGlite and PostgreSQL runs of this file may run at once.
-const buildDir = path.join(webDir, '.test-builds', String(process.pid));
+/**
+ * `npm test` has just built the production web app (its build step comes first) and names it in
+ * TEST_WEB_BUILD_DIR: the pages are rendered from what ships. Run alone, the file builds the
+ * sources as they are into a folder of its own.
+ */
+const prebuilt = process.env.TEST_WEB_BUILD_DIR && fs.existsSync(path.join(process.env.TEST_WEB_BUILD_DIR, 'server', 'index.js')) ? process.env.TEST_WEB_BUILD_DIR : null;
+const buildDir = prebuilt ?? path.join(webDir, '.test-builds', String(process.pid));
 
 let bed: AdminTestBed;
 /** The profile of a shop ready to open: on its https address, the pages are indexable (issue 23 §2). */
 const real = realProfile();
 
 beforeAll(() => {
+  if (prebuilt) return;
   // The framework build of the sources as they are (a few seconds).
   // The CLI of the web workspace's @react-router/dev, wherever npm installed it.
   const dev = path.dirname(createRequire(path.join(webDir, 'package.json')).resolve('@react-router/dev/package.json'));
@@ -50,7 +56,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await bed?.t.close();
-  fs.rmSync(buildDir, { recursive: true, force: true });
+  if (!prebuilt) fs.rmSync(buildDir, { recursive: true, force: true });
 });
 
 const get = (url: string, headers: Record<string, string> = {}) => bed.t.app.inject({ method: 'GET', url, headers });

@@ -211,14 +211,18 @@ test.describe('dashboard, desktop', () => {
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('erepare_dashboard_tickets') ?? 'null') as { savedAt: number; tickets: unknown[] } | null);
     expect(stored?.tickets).toHaveLength(tickets.length);
 
-    // The next visit: the server is slow to answer, the cached list is already there.
+    // The next visit: the server has not answered yet (held until the list is seen), the cached
+    // list is already there.
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
     await page.route(TICKETS_API, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 4_000));
+      await held;
       await route.continue();
     });
     const slow = page.waitForResponse(isTicketList);
     await page.goto('/suivi');
-    await expect(bodyRows(page)).toHaveCount(tickets.length, { timeout: 2_000 });
+    await expect(bodyRows(page)).toHaveCount(tickets.length);
+    answer();
     await slow;
 
     // A corrupt value is ignored (and removed): the page still loads.
@@ -292,9 +296,11 @@ test.describe('ticket lookup', () => {
     // lands on the server-rendered form, which works without JavaScript (a GET of /suivi?ticket=);
     // the app then shows the message the address calls for.
     await page.clock.setSystemTime(Date.now() + 3 * DAY * 1000);
-    // The app's entry (React Router's build).
+    // The app's entry (React Router's build), held until the tap has landed.
+    let arrive = () => {};
+    const late = new Promise<void>((resolve) => (arrive = resolve));
     await page.route('**/assets/entry.client-*.js', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await late;
       await route.continue();
     });
     const errors: string[] = [];
@@ -305,6 +311,7 @@ test.describe('ticket lookup', () => {
     expect(await page.locator('html[data-app-ready]').count()).toBe(0);
     await page.getByRole('button', { name: 'Rechercher', exact: true }).click();
     await expect(page).toHaveURL(/\/suivi\?ticket=$/);
+    arrive();
     await page.locator('html[data-app-ready]').waitFor();
     await expect(field).toHaveAccessibleDescription(/Veuillez entrer un numéro de ticket/);
     await expect(field).toHaveAttribute('aria-invalid', 'true');

@@ -61,6 +61,7 @@ function ensureBrowsers() {
 
 const lint = { label: 'Lint (ESLint)', command: 'npm', args: ['run', 'lint'] };
 const typecheck = { label: 'Vérification des types', command: 'npm', args: ['run', 'typecheck'] };
+const build = { label: 'Build de production', command: process.execPath, args: ['scripts/build.mjs'] };
 // `npm run test:unit` is both steps below, one after the other (shared and server are compiled
 // before the lanes start). Split, the web app's files fill the build lane once it is idle,
 // while the server's files are still running.
@@ -74,7 +75,6 @@ const unit = {
   after: [build.label],
 };
 const unitWeb = { label: 'Tests unitaires de l’app web (jsdom)', command: process.execPath, args: [vitest, 'run', '--project=web*'] };
-const build = { label: 'Build de production', command: process.execPath, args: ['scripts/build.mjs'] };
 // Short forms of the quality suites (issue 10); the full forms: npm run test:security, test:load, test:faults.
 // They read or start the built app: after the build.
 const security = { label: 'Sécurité, forme courte (npm run test:security)', command: process.execPath, args: ['quality/security/run.mjs'], env: { SECURITY_SHORT: '1' }, after: [build.label] };

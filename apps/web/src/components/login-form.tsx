@@ -82,7 +82,13 @@ export function LoginForm({ heading = 'Connexion', defaultEmail = '', forgotPass
       <h2 id="login-heading" tabIndex={-1} className="text-xl font-semibold outline-none">
         {heading}
       </h2>
-      {login.error ? <ErrorBox>{login.error.message}</ErrorBox> : notice ? <ErrorBox>{notice}</ErrorBox> : null}
+      {login.error ? (
+        <ErrorBox>{login.error.message}</ErrorBox>
+      ) : errors.root ? (
+        <ErrorBox>{errors.root.message}</ErrorBox>
+      ) : notice ? (
+        <ErrorBox>{notice}</ErrorBox>
+      ) : null}
       <Field
         label="Adresse e-mail"
         type="email"

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from '@erepare/shared/zod';
-import { ApiError, apiRequest, NETWORK_ERROR_MESSAGE, UNAVAILABLE_MESSAGE } from './api-client';
+import { ApiError, apiRequest, loadForRequest, NETWORK_ERROR_MESSAGE, UNAVAILABLE_MESSAGE } from './api-client';
 
 const schema = z.object({ success: z.literal(true), value: z.number() });
 
@@ -40,5 +40,14 @@ describe('apiRequest', () => {
     await expect(apiRequest('/api/x', { schema })).rejects.toMatchObject({ message: UNAVAILABLE_MESSAGE });
     respond(JSON.stringify({ success: true, value: 'pas un nombre' }));
     await expect(apiRequest('/api/x', { schema })).rejects.toMatchObject({ message: UNAVAILABLE_MESSAGE });
+  });
+});
+
+describe('loadForRequest', () => {
+  it('hands over the module, and turns a module that cannot be fetched into the French network failure', async () => {
+    await expect(loadForRequest(async () => ({ answer: 42 }))).resolves.toEqual({ answer: 42 });
+    const failed = loadForRequest(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/auth-x.js')));
+    await expect(failed).rejects.toBeInstanceOf(ApiError);
+    await expect(failed).rejects.toMatchObject({ status: 0, message: NETWORK_ERROR_MESSAGE });
   });
 });

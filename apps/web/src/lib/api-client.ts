@@ -16,6 +16,18 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A module fetched on demand by a request (the schemas of its answer): failing to fetch it (the
+ * connection dropped since the page loaded) is the network failure it is, with its French message.
+ */
+export async function loadForRequest<T>(load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch {
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
+}
+
 /** A zod schema, or any object with the same `safeParse` (for the few light parsers of the shell). */
 export type Parser<T> = { safeParse: (payload: unknown) => { success: true; data: T } | { success: false } };
 

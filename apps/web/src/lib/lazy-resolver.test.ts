@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from '@erepare/shared/zod';
+import { NETWORK_ERROR_MESSAGE } from './api-client';
 import { lazyZodResolver } from './lazy-resolver';
 
 type Values = { email: string };
@@ -21,7 +22,7 @@ describe('lazyZodResolver', () => {
     expect(loads).toBe(1);
   });
 
-  it('a load that failed (a network hiccup) is tried again at the next validation', async () => {
+  it('a load that failed (a network hiccup) is a French root error, and is tried again at the next validation', async () => {
     let loads = 0;
     const { resolver, preload } = lazyZodResolver<Values>(async () => {
       loads += 1;
@@ -29,7 +30,10 @@ describe('lazyZodResolver', () => {
       return schema;
     });
     preload();
-    await expect(resolver({ email: 'a' }, undefined, options)).rejects.toThrow('Failed to fetch');
+    await expect(resolver({ email: 'a' }, undefined, options)).resolves.toEqual({
+      values: {},
+      errors: { root: { type: 'network', message: NETWORK_ERROR_MESSAGE } },
+    });
     await expect(resolver({ email: 'a' }, undefined, options)).resolves.toEqual({ values: { email: 'a' }, errors: {} });
     expect(loads).toBe(2);
   });

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { deviceFingerprint } from '@erepare/shared/fingerprint';
 import type { LoginResponse, SessionUser } from '@erepare/shared/schemas/auth';
 import type { SecondFactorRequest } from '@erepare/shared/schemas/two-factor';
-import { ApiError, apiRequest } from './api-client';
+import { ApiError, apiRequest, loadForRequest } from './api-client';
 import { readItem, readJson, writeItem } from './storage';
 
 /**
@@ -11,8 +11,8 @@ import { readItem, readJson, writeItem } from './storage';
  * with the page: /compte paints its sign-in form without them (decisions: « Les schémas des
  * réponses viennent avec la première requête »).
  */
-const authSchemas = () => import('@erepare/shared/schemas/auth');
-const twoFactorSchemas = () => import('@erepare/shared/schemas/two-factor');
+const authSchemas = () => loadForRequest(() => import('@erepare/shared/schemas/auth'));
+const twoFactorSchemas = () => loadForRequest(() => import('@erepare/shared/schemas/two-factor'));
 
 /**
  * The browser side of the session (spec 1 §4). The server stays the authority: the session itself

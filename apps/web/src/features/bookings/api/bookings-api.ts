@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AccountBooking, BookingSummary, CreateBookingRequest, ManagedBooking } from '@erepare/shared/schemas/bookings';
-import { ApiError, NETWORK_ERROR_MESSAGE, UNAVAILABLE_MESSAGE, apiRequest } from '../../../lib/api-client';
+import { ApiError, NETWORK_ERROR_MESSAGE, UNAVAILABLE_MESSAGE, apiRequest, loadForRequest } from '../../../lib/api-client';
 
 /** The public booking API (issue 24 §3): calendar, booking, the manage link. */
 
@@ -8,7 +8,7 @@ import { ApiError, NETWORK_ERROR_MESSAGE, UNAVAILABLE_MESSAGE, apiRequest } from
  * The answers' schemas (zod, ~30 kB gzip with what they import) come with the first request, after
  * the page has painted and hydrated: they are not among the files the page needs to show itself.
  */
-const schemas = () => import('@erepare/shared/schemas/bookings');
+const schemas = () => loadForRequest(() => import('@erepare/shared/schemas/bookings'));
 
 export const bookingKeys = {
   slots: (from: string, days: number) => ['bookings', 'slots', from, days] as const,

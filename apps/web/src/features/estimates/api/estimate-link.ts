@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EstimateLinkPage } from '@erepare/shared/web-context';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, loadForRequest } from '../../../lib/api-client';
 
 const linkKey = (token: string) => ['estimate-link', token] as const;
 
@@ -9,7 +9,7 @@ const linkKey = (token: string) => ['estimate-link', token] as const;
  * page rendered by the server with its estimate asks nothing until the customer decides, so its
  * first load goes without them.
  */
-const schemas = () => import('@erepare/shared/schemas/estimates');
+const schemas = () => loadForRequest(() => import('@erepare/shared/schemas/estimates'));
 
 /**
  * The estimate a secret link opens (or the French state of a link that no longer does). `initial`

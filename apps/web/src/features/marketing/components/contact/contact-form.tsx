@@ -89,6 +89,9 @@ export function ContactForm({ send = sendContactMessage }: { send?: typeof sendC
       <div aria-live="polite" aria-atomic="true">
         {status.kind === 'success' ? <p className={`${boxClasses} ${successClasses}`}>{status.message}</p> : null}
         {status.kind === 'error' ? <p className={`${boxClasses} ${errorClasses}`}>{status.message}</p> : null}
+        {status.kind !== 'error' && errors.root ? (
+          <p className={`${boxClasses} ${errorClasses}`}>{errors.root.message}</p>
+        ) : null}
       </div>
       <Button type="submit" disabled={sending} aria-disabled={sending} className="w-full sm:w-auto">
         <Send aria-hidden="true" className="size-4" />

@@ -10,8 +10,7 @@ import type { AccountFlash } from '../lib/auth-forms';
 
 // A visitor's first screen is the sign-in form: the dashboard and the registration form (with
 // their checks, zod and the dashboard's tabs) load when they are shown.
-const loadDashboard = () => import('../components/dashboard/account-dashboard');
-const AccountDashboard = lazyComponent(() => loadDashboard().then((m) => ({ default: m.AccountDashboard })));
+const AccountDashboard = lazyComponent(() => import('../components/dashboard/account-dashboard').then((m) => ({ default: m.AccountDashboard })));
 const RegisterForm = lazyComponent(() => import('../components/auth/register-form').then((m) => ({ default: m.RegisterForm })));
 
 type Mode = 'login' | 'register';

@@ -4,7 +4,7 @@ import { BOOKING_NOTE_MAX } from '@erepare/shared/booking';
 import type { BookingFormValues } from '@erepare/shared/schemas/bookings';
 import { Button } from '../../../components/ui/button';
 import { ErrorBox, Field } from '../../../components/ui/field';
-import { loadForRequest } from '../../../lib/api-client';
+import { NETWORK_ERROR_MESSAGE } from '../../../lib/api-client';
 
 export type BookingFormErrors = Partial<Record<keyof BookingFormValues, string>>;
 
@@ -19,20 +19,17 @@ type BookingFormProps = {
 export function BookingForm({ smsEnabled, submitting, onSubmit }: BookingFormProps) {
   const [values, setValues] = useState({ name: '', email: '', phone: '', smsConsent: false, note: '' });
   const [errors, setErrors] = useState<BookingFormErrors>({});
-  /** The checks could not be fetched (the connection dropped since the page loaded): its French message. */
-  const [loadError, setLoadError] = useState<string | null>(null);
+  /** The checks could not be fetched (the connection dropped since the page loaded). */
+  const [unreachable, setUnreachable] = useState(false);
   const noteId = useId();
   const update = (patch: Partial<typeof values>) => setValues((current) => ({ ...current, ...patch }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     // The server's schema (zod) comes with the first submit, not with the page.
-    const schemas = await loadForRequest(() => import('@erepare/shared/schemas/bookings')).catch((error: unknown) => {
-      setLoadError(error instanceof Error ? error.message : String(error));
-      return null;
-    });
+    const schemas = await import('@erepare/shared/schemas/bookings').catch(() => null);
+    setUnreachable(!schemas);
     if (!schemas) return;
-    setLoadError(null);
     const { bookingFormSchema } = schemas;
     const parsed = bookingFormSchema.safeParse(values);
     if (!parsed.success) {
@@ -106,7 +103,7 @@ export function BookingForm({ smsEnabled, submitting, onSubmit }: BookingFormPro
           Politique de confidentialité
         </Link>
       </p>
-      {loadError ? <ErrorBox>{loadError}</ErrorBox> : null}
+      {unreachable ? <ErrorBox>{NETWORK_ERROR_MESSAGE}</ErrorBox> : null}
       <Button type="submit" disabled={submitting}>
         {submitting ? 'Réservation…' : 'Réserver ce créneau'}
       </Button>

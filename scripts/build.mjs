@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tsc } from './tsc.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webBuild = path.join(root, 'apps/web/build');
@@ -49,7 +50,6 @@ function step(number, total, label) {
 
 export function build({ force = false } = {}) {
   const started = Date.now();
-  const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
   const digest = hashInputs();
   const previous = fs.existsSync(stampFile) ? fs.readFileSync(stampFile, 'utf8') : '';
   const web = force || previous !== digest || !fs.existsSync(path.join(webBuild, 'server/index.js')) || !fs.existsSync(path.join(webBuild, 'client/sw.js'));

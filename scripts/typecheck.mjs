@@ -4,9 +4,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tsc } from './tsc.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
 
 const build = spawnSync(process.execPath, [tsc, '-b', 'packages/shared/tsconfig.build.json', 'apps/server/tsconfig.build.json'], {
   cwd: root,

@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type APIRequestContext, type BrowserContext, type Page } from './fixtures.js';
+import { expect, type APIRequestContext, type BrowserContext, type Page, type Request } from './fixtures.js';
 
 import type { Customer, FullTicket } from '@erepare/shared/schemas/repair';
 import { ADMIN } from '../admin-account.js';
@@ -8,20 +8,43 @@ import { linkTo, waitForMail } from './outbox.js';
 
 export { ADMIN };
 
+/** As long as a web-first assertion waits (expect.timeout in playwright.config.ts). */
+const NETWORK_SETTLE_TIMEOUT_MS = 7_000;
+
 /**
  * Counts the page's requests in flight from now on. `settled()` resolves once none is left and
  * the page has gone idle without asking for more (the code of a part React hydrates later, its
  * data): Playwright's `networkidle` without its fixed half-second of silence per page.
  */
 export function watchNetwork(page: Page): { settled: () => Promise<void> } {
-  const inFlight = new Set<unknown>();
+  const inFlight = new Set<Request>();
+  let quiet: (() => void) | null = null;
+  const finished = (request: Request) => {
+    inFlight.delete(request);
+    if (inFlight.size === 0) quiet?.();
+  };
   page.on('request', (request) => inFlight.add(request));
-  page.on('requestfinished', (request) => inFlight.delete(request));
-  page.on('requestfailed', (request) => inFlight.delete(request));
+  page.on('requestfinished', finished);
+  page.on('requestfailed', finished);
+  /** Resolves when the last request in flight ends (at once if none is): no polling interval to wait out. */
+  const noneInFlight = () =>
+    inFlight.size === 0
+      ? Promise.resolve()
+      : new Promise<void>((resolve, reject) => {
+          const guard = setTimeout(() => {
+            quiet = null;
+            reject(new Error(`requests still in flight: ${[...inFlight].map((request) => request.url()).join(', ')}`));
+          }, NETWORK_SETTLE_TIMEOUT_MS);
+          quiet = () => {
+            clearTimeout(guard);
+            quiet = null;
+            resolve();
+          };
+        });
   return {
     settled: async () => {
       for (let round = 0; ; round += 1) {
-        await expect.poll(() => inFlight.size, { message: 'requests still in flight' }).toBe(0);
+        await noneInFlight();
         // The page's queued work (React's hydration of the later parts) runs before an idle callback.
         await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 2_000 })));
         if (inFlight.size === 0) return;
@@ -43,7 +66,9 @@ export function watchNetwork(page: Page): { settled: () => Promise<void> } {
  */
 export async function expectAccessible(page: Page, { bestPractice = false } = {}): Promise<void> {
   const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', ...(bestPractice ? ['best-practice'] : [])];
-  const results = await new AxeBuilder({ page }).withTags(tags).setLegacyMode(page.frames().length === 1).analyze();
+  // Only violations are read: axe still runs every rule, but gathers and sends back one node per
+  // passed or incomplete rule instead of all of them (a fifth less time per call, measured).
+  const results = await new AxeBuilder({ page }).withTags(tags).options({ resultTypes: ['violations'] }).setLegacyMode(page.frames().length === 1).analyze();
   const blocking = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => ({

@@ -152,6 +152,25 @@ function whenDone(label) {
   return new Promise((resolve) => waiting.set(label, [...(waiting.get(label) ?? []), resolve]));
 }
 
+/**
+ * Gives a step's process the priority `nice`. Linux schedules each session (each step is one:
+ * `detached`) as a group of its own, weighed by the group's nice value, not by its processes'
+ * (sched_autogroup, on by default): the group's is set too (/proc/<pid>/autogroup), or the step
+ * would still get as much processor time as any other.
+ */
+function lowerPriority(pid, nice) {
+  try {
+    os.setPriority(pid, nice);
+  } catch {
+    // Not allowed here: it runs at the normal priority.
+  }
+  try {
+    if (fs.existsSync(`/proc/${pid}/autogroup`)) fs.writeFileSync(`/proc/${pid}/autogroup`, String(nice));
+  } catch {
+    // No autogroups (or not ours to change): the process's own priority is what counts.
+  }
+}
+
 /** Runs one step, its output prefixed with the lane; resolves with its exit code. */
 function runStep(lane, step) {
   return new Promise((resolve) => {
@@ -163,13 +182,7 @@ function runStep(lane, step) {
       detached: true,
     });
     running.add(child);
-    if (step.nice && child.pid) {
-      try {
-        os.setPriority(child.pid, step.nice);
-      } catch {
-        // Not allowed here: it runs at the normal priority.
-      }
-    }
+    if (step.nice && child.pid) lowerPriority(child.pid, step.nice);
     /** @type {string[]} */
     const tail = [];
     const prefix = Object.keys(lanes).length > 1 ? `[${lane}] ` : '';

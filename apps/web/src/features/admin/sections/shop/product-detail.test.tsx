@@ -205,6 +205,15 @@ describe('a RepairDesk product', () => {
     expect(screen.queryByRole('link', { name: /Nouveau produit/ })).toBeNull();
   });
 
+  it('« Nouveau produit » opened by its address says products are created in RepairDesk, and offers no form', async () => {
+    const calls = setup('/admin-dashboard?section=produits&id=nouveau', { product: repairDeskProduct });
+    expect(await screen.findByRole('heading', { name: 'Nouveau produit' })).toBeInTheDocument();
+    expect(nbsp(screen.getByRole('status').textContent)).toContain('les produits se créent dans RepairDesk, le site les reprend sous 5 minutes');
+    expect(screen.queryByLabelText('Nom')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Créer le produit' })).toBeNull();
+    expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+
   it('our own products’ list offers « Nouveau produit »', async () => {
     setup('/admin-dashboard?section=produits');
     expect(await screen.findByRole('link', { name: /Nouveau produit/ })).toBeInTheDocument();

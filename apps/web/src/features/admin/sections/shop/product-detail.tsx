@@ -20,7 +20,7 @@ import { ErrorBox, Field } from '../../../../components/ui/field';
 import { useStoreProfile } from '../../../../lib/store-profile';
 import { AMOUNT_FORMAT_MESSAGE, centsToInput, formatDateTime, formatEuros, parseEuros } from './money';
 import { applyIssues, BackToList, DetailHeading, CheckboxField, Facts, InfoBox, Panel, QueryState, SelectField, TextareaField, useDetailId } from './kit';
-import { uploadProductImage, useAdminProduct, useDeleteProduct, useDeleteProductImage, useProductImageCache, useSaveProduct } from './products-api';
+import { uploadProductImage, useAdminProduct, useDeleteProduct, useDeleteProductImage, useProductImageCache, useProductsSource, useSaveProduct } from './products-api';
 
 export function ProductDetail({ id }: { id: number }) {
   const query = useAdminProduct(id);
@@ -48,11 +48,30 @@ export function ProductDetail({ id }: { id: number }) {
   );
 }
 
+/**
+ * « Nouveau produit »: the form for our own inventory. With RepairDesk's, products are created
+ * there (the server refuses them here): an address typed or kept from before says so instead.
+ */
 export function ProductCreate() {
+  const source = useProductsSource();
   return (
     <div className="space-y-5">
       <BackToList />
-      <ProductForm product={null} />
+      <QueryState query={source} label="Chargement…">
+        {() =>
+          source.data === 'repairdesk' ? (
+            <div className="space-y-4">
+              <DetailHeading>Nouveau produit</DetailHeading>
+              <InfoBox>
+                Le stock est géré dans RepairDesk&nbsp;: les produits se créent dans RepairDesk, le site les reprend sous 5&nbsp;minutes. Ici se règlent ensuite la mise en avant, le masquage,
+                la description courte, la TVA et les images de chaque produit.
+              </InfoBox>
+            </div>
+          ) : (
+            <ProductForm product={null} />
+          )
+        }
+      </QueryState>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   adminDeleteResponseSchema,
+  adminProductListResponseSchema,
   adminProductResponseSchema,
   type AdminProductCreate,
   type AdminProductDetail,
@@ -16,6 +17,18 @@ export function useAdminProduct(id: number) {
   return useQuery({
     queryKey: detailKey(id),
     queryFn: ({ signal }) => apiRequest(`/api/admin/products/${id}`, { schema: adminProductResponseSchema, signal }).then((response) => response.data),
+  });
+}
+
+/**
+ * Whose products the shop sells: 'repairdesk' (created and deleted in RepairDesk) or 'local' (here).
+ * The list's first row tells, as the list page does.
+ */
+export function useProductsSource() {
+  return useQuery({
+    queryKey: [...productsKey, 'source'],
+    queryFn: ({ signal }) =>
+      apiRequest('/api/admin/products?pageSize=1', { schema: adminProductListResponseSchema, signal }).then((response) => response.source ?? ('local' as const)),
   });
 }
 

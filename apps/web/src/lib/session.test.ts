@@ -220,6 +220,38 @@ describe('useSession', () => {
     expect(mock).toHaveBeenCalledTimes(2);
   });
 
+  it('a check whose answer comes after it was cancelled (its page closed) changes nothing stored', async () => {
+    for (const answer of [() => verified(user({ first_name: 'Autre' })), refused]) {
+      let answerWith: (response: Response) => void = () => undefined;
+      const mock = stubFetch(() => new Promise<Response>((resolve) => (answerWith = resolve)));
+      storeSignedInUser(user(), null);
+      const storedUser = () => [localStorage.getItem(USER_STORAGE_KEY), sessionStorage.getItem(USER_STORAGE_KEY)];
+      const stored = storedUser();
+      expect(stored.join('')).toContain('Léa');
+      const { unmount } = renderHook(() => useSession(), { wrapper: wrapper(newClient()) });
+      await waitFor(() => expect(mock).toHaveBeenCalledTimes(1));
+      unmount();
+      // The answer arrives anyway (as one already on its way would); its body read is the signal.
+      const response = answer();
+      const readBody = response.json.bind(response);
+      let read: Promise<unknown> = Promise.resolve();
+      const reading = new Promise<void>((resolve) => {
+        response.json = () => {
+          read = readBody();
+          resolve();
+          return read;
+        };
+      });
+      answerWith(response);
+      await reading;
+      await read;
+      // What the answer's code queued after its body (its checks, what it would store) runs first.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(storedUser()).toEqual(stored);
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('verifies again on an auth-change event from elsewhere in the app', async () => {
     const mock = stubFetch(() => verified(user()));
     const { result } = renderHook(() => useSession(), { wrapper: wrapper(newClient()) });

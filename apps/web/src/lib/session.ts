@@ -263,6 +263,8 @@ function storedUserText(): string | null {
   return readItem(USER_STORAGE_KEY, 'local') ?? readItem(USER_STORAGE_KEY, 'session');
 }
 
+const cancelled = () => new DOMException('Vérification de session annulée', 'AbortError');
+
 async function verifySession(signal: AbortSignal, again = true): Promise<SessionUser | null> {
   // A sign-in (in this tab or another) may land while the check is on its way: an answer about
   // the cookie as it was must not undo it, so it only counts if the stored user is unchanged.
@@ -274,11 +276,15 @@ async function verifySession(signal: AbortSignal, again = true): Promise<Session
       schema: (await authSchemas()).verifySessionResponseSchema,
       signal,
     });
+    // A check cancelled meanwhile (its page closed, a newer one started) changes nothing: its
+    // answer must not write over what happened since.
+    if (signal.aborted) throw cancelled();
     if (storedUserText() !== storedBefore && again) return verifySession(signal, false);
     updateStoredUser(response.user);
     return response.user;
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    if (signal.aborted) throw cancelled();
     if (error instanceof ApiError && error.status === 401) {
       // Signed in (or out) meanwhile: ask again, with the cookie as it is now.
       if (storedUserText() !== storedBefore && again) return verifySession(signal, false);

@@ -2,7 +2,7 @@
 // TEST_DATABASE_URL is set), production build, the short forms of the security, load and fault suites,
 // the deployment suite (nginx in HTTPS in front of the server), then end-to-end tests in Debian's Chromium.
 //
-// Two lanes run side by side (see `lanes` below); TEST_LANES=1 runs the steps one after the other.
+// Three lanes run side by side (see `lanes` below); TEST_LANES=1 runs the steps one after the other.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -61,10 +61,10 @@ function ensureBrowsers() {
 
 /** @typedef {{ label: string, command: string, args: string[], env?: Record<string, string>, after?: string[], nice?: number }} Step */
 
-// ESLint (`npm run lint`) runs on one core for about 100 s, at the lowest priority (nice 19) beside
-// the other steps: it takes the cycles they leave idle (the end-to-end tests leave a fifth of the
-// machine unused) instead of holding up the unit tests.
-const lint = { label: 'Lint (ESLint)', command: process.execPath, args: [path.join(root, 'node_modules/eslint/bin/eslint.js'), '--max-warnings=0', '.'], nice: 19 };
+// ESLint runs on one core for about 100 s, at the lowest priority (nice 19, for its whole session:
+// npm and the ESLint it starts) beside the other steps: it takes the cycles they leave idle (the
+// end-to-end tests leave a fifth of the machine unused) instead of holding up the unit tests.
+const lint = { label: 'Lint (ESLint)', command: 'npm', args: ['run', 'lint'], nice: 19 };
 const typecheck = { label: 'Vérification des types', command: 'npm', args: ['run', 'typecheck'] };
 const build = { label: 'Build de production', command: process.execPath, args: ['scripts/build.mjs'] };
 // `npm run test:unit` is both steps below, one after the other (shared and server are compiled
